@@ -1,0 +1,207 @@
+//! Command-line parsing with `python3`'s rules: options come first; the first of `-c
+//! CODE`, `-m MODULE`, `-` or a script path ends them, and everything after it is the
+//! program's `sys.argv[1:]`. Short flags combine (`-iu`) and `-c`/`-m` take their value
+//! attached or as the next argument.
+
+use kiln_vm::MainTarget;
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+/// What the command line asked for.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Command {
+    Help,
+    Version,
+    Run(RunOptions),
+}
+
+/// Options for running a program (or the interactive prompt, when `target` is None).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct RunOptions {
+    pub target: Option<MainTarget>,
+    /// `-` was given explicitly (then `sys.argv[0]` is `'-'`).
+    pub dash: bool,
+    pub args: Vec<String>,
+    /// `-i`: enter the interactive prompt after the program.
+    pub inspect: bool,
+    /// `-u`: unbuffered stdout and stderr.
+    pub unbuffered: bool,
+    /// `-B`: do not write `.pyc` files.
+    pub dont_write_bytecode: bool,
+    /// `-S`: do not import `site`.
+    pub no_site: bool,
+    /// `-E`: ignore `PYTHON*` environment variables.
+    pub ignore_environment: bool,
+    /// `-q`: no banner on the interactive prompt.
+    pub quiet: bool,
+}
+
+/// A command line `kiln` cannot accept; printed with the usage line, status 2.
+#[derive(Debug, PartialEq, Eq)]
+pub struct UsageError(pub String);
+
+pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageError> {
+    let mut args = args.into_iter().map(|a| a.to_string_lossy().into_owned());
+    let mut options = RunOptions::default();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--help" => return Ok(Command::Help),
+            "--version" => return Ok(Command::Version),
+            "-" => {
+                options.target = Some(MainTarget::Stdin);
+                options.dash = true;
+                break;
+            }
+            "--" => {
+                if let Some(script) = args.next() {
+                    options.target = Some(script_target(script));
+                }
+                break;
+            }
+            long if long.starts_with("--") => {
+                return Err(UsageError(format!("unknown option {long}")));
+            }
+            flags if flags.starts_with('-') => {
+                let mut chars = flags[1..].char_indices();
+                while let Some((at, flag)) = chars.next() {
+                    match flag {
+                        'c' | 'm' => {
+                            let attached = &flags[1 + at + 1..];
+                            let value = if attached.is_empty() {
+                                args.next()
+                            } else {
+                                Some(attached.to_owned())
+                            };
+                            let Some(value) = value else {
+                                return Err(UsageError(format!(
+                                    "Argument expected for the -{flag} option"
+                                )));
+                            };
+                            options.target = Some(if flag == 'c' {
+                                MainTarget::Command(value)
+                            } else {
+                                MainTarget::Module(value)
+                            });
+                            options.args = args.collect();
+                            return Ok(Command::Run(options));
+                        }
+                        'h' | '?' => return Ok(Command::Help),
+                        'V' => return Ok(Command::Version),
+                        'i' => options.inspect = true,
+                        'u' => options.unbuffered = true,
+                        'B' => options.dont_write_bytecode = true,
+                        'S' => options.no_site = true,
+                        'E' => options.ignore_environment = true,
+                        'q' => options.quiet = true,
+                        other => return Err(UsageError(format!("unknown option -{other}"))),
+                    }
+                }
+            }
+            _ => {
+                options.target = Some(script_target(arg));
+                break;
+            }
+        }
+    }
+    options.args = args.collect();
+    Ok(Command::Run(options))
+}
+
+fn script_target(path: String) -> MainTarget {
+    MainTarget::Script(PathBuf::from(path))
+}
+
+pub const USAGE: &str = "usage: kiln [option] ... [-c cmd | -m mod | file | -] [arg] ...";
+
+pub fn help() -> String {
+    format!(
+        "\
+kiln {version}: a Python runtime for numeric work (Python {python} language)
+
+{USAGE}
+
+kiln runs Python programs as python3 does, with a native numpy and a JIT for hot
+loops. With no program and a terminal on stdin it opens an interactive prompt.
+
+Program:
+  file         run the script in file (a directory runs its __main__.py)
+  -c cmd       run the program passed as a string
+  -m mod       run a module from sys.path as a script
+  -            read the program from standard input (also the default when
+               stdin is not a terminal)
+  arg ...      arguments passed to the program in sys.argv[1:]
+
+Options:
+  -i           enter the interactive prompt after running the program
+  -u           unbuffered stdout and stderr (also PYTHONUNBUFFERED=x)
+  -B           do not write .pyc files (also PYTHONDONTWRITEBYTECODE=x)
+  -S           do not import the site module at start-up
+  -E           ignore PYTHON* environment variables
+  -q           no banner on the interactive prompt
+  -h, --help   print this help and exit
+  -V, --version
+               print kiln's version and exit
+
+Environment:
+  PYTHONPATH   directories put in front of the module search path
+
+Exit status: the program's sys.exit() code; 0 when it finishes; 1 on an uncaught
+exception (its traceback is printed); 130 on an uncaught KeyboardInterrupt; 2 when
+the command line or the script file is unusable.
+",
+        version = kiln_vm::KILN_VERSION,
+        python = kiln_vm::python_version(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(args: &[&str]) -> RunOptions {
+        match parse(args.iter().map(OsString::from)).unwrap() {
+            Command::Run(options) => options,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn script_ends_options() {
+        let o = run(&["-u", "t.py", "-i", "x"]);
+        assert_eq!(o.target, Some(MainTarget::Script("t.py".into())));
+        assert!(o.unbuffered && !o.inspect);
+        assert_eq!(o.args, ["-i", "x"]);
+    }
+
+    #[test]
+    fn command_and_module_take_attached_or_next_value() {
+        assert_eq!(
+            run(&["-cprint(1)", "a"]).target,
+            Some(MainTarget::Command("print(1)".into()))
+        );
+        let o = run(&["-ic", "pass", "--version"]);
+        assert!(o.inspect);
+        assert_eq!(o.target, Some(MainTarget::Command("pass".into())));
+        assert_eq!(o.args, ["--version"]);
+        assert_eq!(
+            run(&["-m", "json.tool"]).target,
+            Some(MainTarget::Module("json.tool".into()))
+        );
+    }
+
+    #[test]
+    fn dash_and_no_program() {
+        let o = run(&["-", "a"]);
+        assert_eq!(o.target, Some(MainTarget::Stdin));
+        assert!(o.dash);
+        assert_eq!(run(&[]).target, None);
+    }
+
+    #[test]
+    fn help_version_and_errors() {
+        assert_eq!(parse(["--help"].map(OsString::from)), Ok(Command::Help));
+        assert_eq!(parse(["-V"].map(OsString::from)), Ok(Command::Version));
+        assert!(parse(["-z"].map(OsString::from)).is_err());
+        assert!(parse(["-c"].map(OsString::from)).is_err());
+    }
+}

@@ -1,0 +1,118 @@
+//! `kiln`: run a Python program, or open the interactive prompt.
+
+mod cli;
+
+use cli::{Command, RunOptions};
+use kiln_vm::rustpython_vm::{
+    AsObject, PyResult,
+    builtins::PyBaseExceptionRef,
+    function::{FuncArgs, KwArgs},
+};
+use kiln_vm::{MainOutcome, MainTarget, Session, SessionConfig, main_argv, run_main};
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let mut args = std::env::args_os();
+    let program = args
+        .next()
+        .map(|p| p.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "kiln".into());
+    match cli::parse(args) {
+        Ok(Command::Help) => {
+            print!("{}", cli::help());
+            ExitCode::SUCCESS
+        }
+        Ok(Command::Version) => {
+            println!(
+                "kiln {} (Python {})",
+                kiln_vm::KILN_VERSION,
+                kiln_vm::python_version()
+            );
+            ExitCode::SUCCESS
+        }
+        Ok(Command::Run(options)) => ExitCode::from(run(&program, options)),
+        Err(cli::UsageError(message)) => {
+            eprintln!(
+                "{message}\n{}\nTry `kiln -h' for more information.",
+                cli::USAGE
+            );
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(program: &str, options: RunOptions) -> u8 {
+    let interactive_only = options.target.is_none() && std::io::stdin().is_terminal();
+    let target = match &options.target {
+        Some(target) => Some(target.clone()),
+        None if interactive_only => None,
+        None => Some(MainTarget::Stdin),
+    };
+    let argv = match &target {
+        Some(target) => main_argv(target, &options.args, options.dash),
+        None => std::iter::once(String::new())
+            .chain(options.args.iter().cloned())
+            .collect(),
+    };
+    let mut config = if options.ignore_environment {
+        SessionConfig::from_env(argv).without_environment()
+    } else {
+        SessionConfig::from_env(argv)
+    };
+    config.import_site = !options.no_site;
+    config.inspect = options.inspect;
+    config.unbuffered |= options.unbuffered;
+    config.dont_write_bytecode |= options.dont_write_bytecode;
+    let session = Session::new(config);
+
+    let mut uncaught = None;
+    if let Some(target) = &target {
+        match run_main(&session, target, program) {
+            MainOutcome::Ran(exc) => uncaught = exc,
+            MainOutcome::NotStarted(status) => {
+                session.flush();
+                return status;
+            }
+        }
+    }
+    let exits = uncaught
+        .as_ref()
+        .is_some_and(|exc| session.enter(|vm| exc.fast_isinstance(vm.ctx.exceptions.system_exit)));
+    if (options.inspect && !exits) || interactive_only {
+        if let Some(exc) = uncaught.take() {
+            session.print_exception(exc);
+        }
+        uncaught = interact(&session, options.quiet || !interactive_only);
+    }
+    session.finish(uncaught)
+}
+
+/// The interactive prompt: Python's own `code.interact` over `__main__`, until the
+/// terminal REPL lands. Returns the `SystemExit` that ended it, if any.
+fn interact(session: &Session, quiet: bool) -> Option<PyBaseExceptionRef> {
+    let banner = if quiet {
+        String::new()
+    } else {
+        format!(
+            "kiln {} (Python {})",
+            kiln_vm::KILN_VERSION,
+            kiln_vm::python_version()
+        )
+    };
+    session.enter(|vm| {
+        let run = || -> PyResult<()> {
+            let code = vm.import("code", 0)?;
+            let main = session.main_scope().globals;
+            let kwargs = vec![
+                ("banner".to_owned(), vm.ctx.new_str(banner.as_str()).into()),
+                ("local".to_owned(), main.into()),
+                ("exitmsg".to_owned(), vm.ctx.new_str("").into()),
+            ];
+            let interact = code.get_attr("interact", vm)?;
+            interact.call(FuncArgs::new(vec![], KwArgs::from_iter(kwargs)), vm)?;
+            Ok(())
+        };
+        run().err()
+    })
+}
