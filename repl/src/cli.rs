@@ -62,8 +62,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
                 return Err(UsageError(format!("unknown option {long}")));
             }
             flags if flags.starts_with('-') => {
-                let mut chars = flags[1..].char_indices();
-                while let Some((at, flag)) = chars.next() {
+                for (at, flag) in flags[1..].char_indices() {
                     match flag {
                         'c' | 'm' => {
                             let attached = &flags[1 + at + 1..];

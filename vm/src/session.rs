@@ -30,6 +30,11 @@ pub struct SessionConfig {
     pub unbuffered: bool,
     /// `-B` / `PYTHONDONTWRITEBYTECODE`.
     pub dont_write_bytecode: bool,
+    /// UTF-8 mode (PEP 540): text files and the standard streams default to UTF-8
+    /// whatever the locale. On unless `PYTHONUTF8=0`, as Python 3.15 will have it.
+    pub utf8_mode: bool,
+    /// `PYTHONHASHSEED`, when set to a number.
+    pub hash_seed: Option<u32>,
 }
 
 impl SessionConfig {
@@ -52,6 +57,10 @@ impl SessionConfig {
             inspect: false,
             unbuffered: env_flag("PYTHONUNBUFFERED"),
             dont_write_bytecode: env_flag("PYTHONDONTWRITEBYTECODE"),
+            utf8_mode: std::env::var("PYTHONUTF8").map_or(true, |v| v != "0"),
+            hash_seed: std::env::var("PYTHONHASHSEED")
+                .ok()
+                .and_then(|v| v.parse().ok()),
         }
     }
 
@@ -60,6 +69,8 @@ impl SessionConfig {
         self.path_prefix.clear();
         self.unbuffered = false;
         self.dont_write_bytecode = false;
+        self.utf8_mode = true;
+        self.hash_seed = None;
         self
     }
 
@@ -75,6 +86,8 @@ impl SessionConfig {
         settings.inspect = self.inspect;
         settings.buffered_stdio = !self.unbuffered;
         settings.write_bytecode = !self.dont_write_bytecode;
+        settings.utf8_mode = i8::from(self.utf8_mode);
+        settings.hash_seed = self.hash_seed;
         settings
     }
 }

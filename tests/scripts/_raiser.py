@@ -1,0 +1,6 @@
+class CustomError(Exception):
+    pass
+
+
+def explode(message):
+    raise CustomError(message)

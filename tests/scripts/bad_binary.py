@@ -1,0 +1,1 @@
+# a binary file given as the script

@@ -1,0 +1,1 @@
+# a directory without __main__.py

@@ -1,0 +1,1 @@
+# a script path that does not exist

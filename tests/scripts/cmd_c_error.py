@@ -1,0 +1,1 @@
+# the program is in cmd_c_error.args (-c)

@@ -1,0 +1,1 @@
+# runs pkg_demo.runme with -m

@@ -1,0 +1,1 @@
+# -m with a module that does not exist

@@ -1,0 +1,1 @@
+# runs the package pkg_demo (its __main__) with -m

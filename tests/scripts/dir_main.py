@@ -1,0 +1,1 @@
+# a directory with __main__.py runs it

@@ -1,0 +1,4 @@
+try:
+    {}['missing']
+except KeyError:
+    raise TypeError('while handling')

@@ -1,0 +1,2 @@
+print('using the exit() builtin from site')
+exit(4)

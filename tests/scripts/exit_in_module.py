@@ -1,0 +1,3 @@
+print('importing a module that exits')
+import _exits_on_import
+print('never')

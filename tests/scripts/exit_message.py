@@ -1,0 +1,3 @@
+import sys
+print('out first')
+sys.exit('fatal: giving up')

@@ -1,0 +1,5 @@
+import sys
+try:
+    sys.exit()
+finally:
+    print('finally runs')

@@ -1,0 +1,2 @@
+# expected-from: kiln
+# `kiln --help` is the manual.

@@ -1,0 +1,2 @@
+print('interrupting', flush=True)
+raise KeyboardInterrupt

@@ -1,0 +1,18 @@
+from collections import Counter, OrderedDict, defaultdict, deque, namedtuple, ChainMap
+c = Counter('abracadabra')
+print(c.most_common(3), c['a'], c['z'])
+d = defaultdict(list)
+for k, v in [('x', 1), ('y', 2), ('x', 3)]:
+    d[k].append(v)
+print(dict(d))
+q = deque([1, 2, 3], maxlen=4)
+q.appendleft(0); q.append(4); q.rotate(1)
+print(q, q.maxlen)
+Point = namedtuple('Point', 'x y')
+p = Point(1, y=2)
+print(p, p._asdict(), p._replace(x=5), p.x + p.y)
+od = OrderedDict(a=1, b=2)
+od.move_to_end('a')
+print(list(od), list(od.items()))
+cm = ChainMap({'a': 1}, {'a': 2, 'b': 3})
+print(cm['a'], cm['b'], len(cm))

@@ -1,0 +1,13 @@
+import itertools as it
+print(list(it.islice(it.count(10, 5), 4)))
+print(list(it.chain([1, 2], 'ab')))
+print(list(it.product('ab', repeat=2)))
+print(list(it.permutations([1, 2, 3], 2)))
+print(list(it.combinations('abcd', 2)))
+print(list(it.combinations_with_replacement([1, 2], 2)))
+print([(k, list(g)) for k, g in it.groupby('aaabccdd')])
+print(list(it.accumulate([1, 2, 3, 4])), list(it.accumulate([3, 1, 4], max)))
+print(list(it.zip_longest('ab', [1, 2, 3], fillvalue='-')))
+print(list(it.takewhile(lambda x: x < 3, [1, 2, 3, 1])), list(it.dropwhile(lambda x: x < 3, [1, 2, 3, 1])))
+print(list(it.starmap(pow, [(2, 3), (3, 2)])), list(it.compress('abcd', [1, 0, 1, 0])))
+print(list(it.pairwise([1, 2, 3])), list(it.repeat('z', 3)))

@@ -1,0 +1,4 @@
+from .core import greet
+
+__all__ = ['greet']
+LOADED = True

@@ -1,0 +1,1 @@
+# the program comes from stdin_dash.stdin via '-'

@@ -1,0 +1,1 @@
+# no arguments at all: the program is read from the piped stdin

@@ -1,0 +1,5 @@
+x = 1
+print(x)
+if x > 0:
+    total = (x +
+             )
