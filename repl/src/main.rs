@@ -3,11 +3,7 @@
 mod cli;
 
 use cli::{Command, RunOptions};
-use kiln_vm::rustpython_vm::{
-    AsObject, PyResult,
-    builtins::PyBaseExceptionRef,
-    function::{FuncArgs, KwArgs},
-};
+use kiln_vm::rustpython_vm::{AsObject, PyResult, builtins::PyBaseExceptionRef};
 use kiln_vm::{MainOutcome, MainTarget, Session, SessionConfig, main_argv, run_main};
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -88,8 +84,8 @@ fn run(program: &str, options: RunOptions) -> u8 {
     session.finish(uncaught)
 }
 
-/// The interactive prompt: Python's own `code.interact` over `__main__`, until the
-/// terminal REPL lands. Returns the `SystemExit` that ended it, if any.
+/// The interactive prompt over `__main__` (see `_kiln_interact`). Returns the
+/// `SystemExit` that ended it, if any.
 fn interact(session: &Session, quiet: bool) -> Option<PyBaseExceptionRef> {
     let banner = if quiet {
         String::new()
@@ -102,15 +98,9 @@ fn interact(session: &Session, quiet: bool) -> Option<PyBaseExceptionRef> {
     };
     session.enter(|vm| {
         let run = || -> PyResult<()> {
-            let code = vm.import("code", 0)?;
+            let console = vm.import("_kiln_interact", 0)?;
             let main = session.main_scope().globals;
-            let kwargs = vec![
-                ("banner".to_owned(), vm.ctx.new_str(banner.as_str()).into()),
-                ("local".to_owned(), main.into()),
-                ("exitmsg".to_owned(), vm.ctx.new_str("").into()),
-            ];
-            let interact = code.get_attr("interact", vm)?;
-            interact.call(FuncArgs::new(vec![], KwArgs::from_iter(kwargs)), vm)?;
+            vm.call_method(&console, "interact", (main, banner))?;
             Ok(())
         };
         run().err()

@@ -394,6 +394,34 @@ mod tests {
     }
 
     #[test]
+    fn user_modules_compile_through_kiln_and_the_stdlib_does_not() {
+        let dir = std::env::temp_dir().join(format!("kiln-import-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("kiln_user_mod.py"),
+            "def f():\n    return 'user'\n",
+        )
+        .unwrap();
+        let s = session();
+        let setup = format!(
+            "import sys\nsys.path.insert(0, {:?})",
+            dir.display().to_string()
+        );
+        s.run_cell(&setup, "<setup>").unwrap();
+        assert_eq!(
+            s.eval_repr("(__import__('kiln_user_mod').f(), type(__import__('kiln_user_mod').__loader__).__name__)")
+                .unwrap(),
+            "('user', 'KilnSourceLoader')"
+        );
+        // The standard library is frozen and keeps its precompiled code.
+        let json_loader = s
+            .eval_repr("type(__import__('json').__loader__).__name__")
+            .unwrap();
+        assert_ne!(json_loader, "'KilnSourceLoader'");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn interrupt_from_another_thread_stops_a_loop() {
         let s = session();
         let handle = s.interrupt_handle();

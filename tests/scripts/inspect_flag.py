@@ -1,0 +1,1 @@
+# `-i` runs the program, then reads statements from stdin in __main__'s namespace.
