@@ -1,5 +1,6 @@
 //! kiln-stdlib: kiln's native Python modules (`numpy`, `kiln`, the `numba` shim).
 //!
-//! Empty until the numpy issue lands. Modules here are plain RustPython native modules
-//! registered by `kiln-vm` when it builds an interpreter; this crate never reaches back
-//! into `kiln-vm`'s tier dispatch.
+//! Modules here are plain RustPython native modules registered by `kiln-vm` when it
+//! builds an interpreter; this crate never reaches back into `kiln-vm`'s tier dispatch.
+
+pub mod numpy;

@@ -1,0 +1,9 @@
+//! kiln's native numpy: the ndarray type and the numpy API numeric scripts use.
+//!
+//! The pieces are Python-free where they can be (dtypes, formatting, random number
+//! generators, linear algebra kernels) and tested as plain Rust; the Python-facing
+//! module definitions sit on top of them.
+
+pub mod dtype;
+
+pub use dtype::DType;
