@@ -5,5 +5,6 @@
 //! module definitions sit on top of them.
 
 pub mod dtype;
+pub mod format;
 
 pub use dtype::DType;
