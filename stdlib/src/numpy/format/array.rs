@@ -4,7 +4,7 @@
 use super::elements::ElementFormat;
 use super::layout::{Layout, format_array};
 use super::options::{Legacy, PrintOptions};
-use super::scalar::scalar_str;
+use super::scalar::{python_repr, scalar_str};
 use super::{Element, clen};
 use crate::numpy::DType;
 
@@ -38,16 +38,22 @@ pub fn array2string(
     suffix: &str,
     custom: Option<CustomFormat>,
 ) -> String {
+    let legacy_113 = opts.legacy <= Legacy::V1_13;
+    if legacy_113 && a.shape.is_empty() {
+        return python_repr(a.dtype, (a.read)(&[]));
+    }
     if a.size() == 0 {
         return "[]".to_string();
     }
     let summarise = opts.summarises(a.size());
+    let suffix_len = if legacy_113 { 0 } else { clen(suffix) };
     let layout = Layout {
-        line_width: opts.linewidth - clen(suffix) as i64,
+        line_width: opts.linewidth - suffix_len as i64,
         next_line_prefix: " ".repeat(1 + clen(prefix)),
         separator,
         edge_items: opts.edgeitems,
         summarise,
+        legacy_113,
     };
     match custom {
         Some(custom) => format_array(a.shape, &layout, &mut |index| custom((a.read)(index))),
@@ -100,12 +106,13 @@ fn printed_elements(a: &ArraySource, summarise: bool, edge_items: usize) -> Vec<
 }
 
 /// numpy's dtypes whose values show their type: all but int64 (the default int),
-/// float64, complex128 and bool.
-pub fn dtype_is_implied(dtype: DType) -> bool {
-    matches!(
-        dtype,
-        DType::Int64 | DType::Float64 | DType::Complex128 | DType::Bool
-    )
+/// float64, complex128 and bool (numpy 1.13 showed bool too).
+pub fn dtype_is_implied(dtype: DType, legacy: Legacy) -> bool {
+    match dtype {
+        DType::Int64 | DType::Float64 | DType::Complex128 => true,
+        DType::Bool => legacy > Legacy::V1_13,
+        _ => false,
+    }
 }
 
 /// Python's repr of a shape tuple: `()`, `(3,)`, `(2, 3)`.
@@ -131,10 +138,12 @@ pub fn array_repr(
     let lst = array2string(a, opts, ", ", &prefix, ")", custom);
     let size = a.size();
     let mut extras = Vec::new();
-    if (size == 0 && a.shape != [0]) || (opts.legacy > Legacy::V2_1 && opts.summarises(size)) {
+    // numpy compares its legacy code (202 for '2.2') with 210: every legacy mode
+    // leaves the shape out.
+    if (size == 0 && a.shape != [0]) || (opts.legacy == Legacy::Off && opts.summarises(size)) {
         extras.push(format!("shape={}", shape_repr(a.shape)));
     }
-    if !dtype_is_implied(a.dtype) || size == 0 {
+    if !dtype_is_implied(a.dtype, opts.legacy) || size == 0 {
         extras.push(format!("dtype={}", a.dtype.name()));
     }
     if extras.is_empty() {
@@ -144,7 +153,8 @@ pub fn array_repr(
     let extra_str = format!("{})", extras.join(", "));
     // Extras go on a new line when they would pass the line width.
     let last_line_len = clen(arr_str.rsplit('\n').next().unwrap_or(""));
-    let spacer = if (last_line_len + clen(&extra_str) + 1) as i64 > opts.linewidth {
+    let too_long = (last_line_len + clen(&extra_str) + 1) as i64 > opts.linewidth;
+    let spacer = if too_long && opts.legacy > Legacy::V1_13 {
         format!("\n{}", " ".repeat(clen(&prefix)))
     } else {
         " ".to_string()
@@ -156,7 +166,10 @@ pub fn array_repr(
 /// prints as its scalar does.
 pub fn array_str(a: &ArraySource, opts: &PrintOptions, custom: Option<CustomFormat>) -> String {
     if a.shape.is_empty() {
-        return scalar_str(a.dtype, (a.read)(&[]), opts.legacy);
+        return match opts.legacy {
+            Legacy::V1_13 => python_repr(a.dtype, (a.read)(&[])),
+            legacy => scalar_str(a.dtype, (a.read)(&[]), legacy),
+        };
     }
     array2string(a, opts, " ", "", "", custom)
 }

@@ -31,16 +31,30 @@ pub struct FloatFormat {
 
 impl FloatFormat {
     /// Chooses the layout for `values`, which are of `kind` (float32 values are
-    /// passed widened to f64).
-    pub fn new(values: &[f64], kind: FloatKind, opts: &PrintOptions, sign: Sign) -> FloatFormat {
-        let precision = if opts.floatmode == FloatMode::Unique {
+    /// passed widened to f64), for an array with axes unless `zero_d`.
+    pub fn new(
+        values: &[f64],
+        kind: FloatKind,
+        opts: &PrintOptions,
+        floatmode: FloatMode,
+        sign: Sign,
+        zero_d: bool,
+    ) -> FloatFormat {
+        let legacy_113 = opts.legacy <= Legacy::V1_13;
+        // numpy 1.13 kept a sign column in arrays.
+        let sign = if legacy_113 && !zero_d && sign == Sign::Minus {
+            Sign::Space
+        } else {
+            sign
+        };
+        let precision = if floatmode == FloatMode::Unique {
             -1
         } else {
             opts.precision.min(i32::MAX as usize) as i32
         };
         let mut f = FloatFormat {
             kind,
-            floatmode: opts.floatmode,
+            floatmode,
             precision,
             min_digits: -1,
             sign,
@@ -59,7 +73,7 @@ impl FloatFormat {
         if finite.is_empty() {
             // Only nan/inf: nothing to measure.
         } else if f.exp_format {
-            let (trim, unique) = if f.floatmode == FloatMode::Fixed {
+            let (trim, unique) = if f.floatmode == FloatMode::Fixed || legacy_113 {
                 (Trim::Keep, false)
             } else {
                 (Trim::Zeros, true)
@@ -85,7 +99,8 @@ impl FloatFormat {
             f.precision = frac_len as i32;
             f.min_digits = f.precision;
             f.unique = unique;
-            f.pad_left = int_len as i64;
+            // numpy 1.13: room for two spaces and a sign.
+            f.pad_left = if legacy_113 { 3 } else { int_len as i64 };
             f.pad_right = f.exp_size as i64 + 2 + f.precision as i64;
         } else {
             let (trim, unique) = if f.floatmode == FloatMode::Fixed {
@@ -104,10 +119,16 @@ impl FloatFormat {
             for &x in &finite {
                 let s = format_positional(x, kind, &opt);
                 let (int, frac) = s.split_once('.').expect("decimal point");
+                // numpy 1.13: digits plus one sign column.
+                let int = if legacy_113 {
+                    int.trim_start_matches(['-', '+'])
+                } else {
+                    int
+                };
                 int_len = int_len.max(int.len());
                 frac_len = frac_len.max(frac.len());
             }
-            f.pad_left = int_len as i64;
+            f.pad_left = int_len as i64 + legacy_113 as i64;
             f.pad_right = frac_len as i64;
             f.unique = unique;
             if matches!(f.floatmode, FloatMode::Fixed | FloatMode::MaxPrecEqual) {
@@ -120,7 +141,7 @@ impl FloatFormat {
             }
         }
         // sign=' ' puts a space where a minus sign would go.
-        if sign == Sign::Space && !finite.iter().any(|v| v.is_sign_negative()) {
+        if !legacy_113 && sign == Sign::Space && !finite.iter().any(|v| v.is_sign_negative()) {
             f.pad_left += 1;
         }
         // nan and inf must fit the same width.
@@ -205,12 +226,18 @@ pub struct ComplexFormat {
 }
 
 impl ComplexFormat {
-    pub fn new(values: &[(f64, f64)], opts: &PrintOptions) -> ComplexFormat {
+    pub fn new(values: &[(f64, f64)], opts: &PrintOptions, zero_d: bool) -> ComplexFormat {
         let re: Vec<f64> = values.iter().map(|v| v.0).collect();
         let im: Vec<f64> = values.iter().map(|v| v.1).collect();
+        let (mode_re, mode_im) = if opts.legacy <= Legacy::V1_13 {
+            (FloatMode::MaxPrecEqual, FloatMode::MaxPrec)
+        } else {
+            (opts.floatmode, opts.floatmode)
+        };
+        let f64 = FloatKind::F64;
         ComplexFormat {
-            real: FloatFormat::new(&re, FloatKind::F64, opts, opts.sign),
-            imag: FloatFormat::new(&im, FloatKind::F64, opts, Sign::Plus),
+            real: FloatFormat::new(&re, f64, opts, mode_re, opts.sign, zero_d),
+            imag: FloatFormat::new(&im, f64, opts, mode_im, Sign::Plus, zero_d),
         }
     }
 
@@ -285,11 +312,18 @@ impl ElementFormat {
             }
             DTypeClass::Float(kind) => {
                 let floats: Vec<f64> = values.iter().map(|v| v.as_f64()).collect();
-                ElementFormat::Float(FloatFormat::new(&floats, kind, opts, opts.sign))
+                ElementFormat::Float(FloatFormat::new(
+                    &floats,
+                    kind,
+                    opts,
+                    opts.floatmode,
+                    opts.sign,
+                    zero_d,
+                ))
             }
             DTypeClass::Complex => {
                 let pairs: Vec<(f64, f64)> = values.iter().map(|v| v.as_complex()).collect();
-                ElementFormat::Complex(ComplexFormat::new(&pairs, opts))
+                ElementFormat::Complex(ComplexFormat::new(&pairs, opts, zero_d))
             }
         }
     }

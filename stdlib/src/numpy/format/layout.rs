@@ -21,6 +21,9 @@ pub struct Layout<'a> {
     pub edge_items: usize,
     /// The array is summarised: axes longer than `2 * edge_items` show `...`.
     pub summarise: bool,
+    /// numpy 1.13's wrapping: brackets take no width, a line may wrap right
+    /// after its indent, `...` is followed by `, `.
+    pub legacy_113: bool,
 }
 
 /// Lays out an array of `shape` whose element at an index prints as `word(index)`.
@@ -55,7 +58,7 @@ fn recurse(
         return word(index);
     }
     let next_hanging_indent = format!("{hanging_indent} ");
-    let next_width = width - 1;
+    let next_width = if layout.legacy_113 { width } else { width - 1 };
     let len = shape[axis];
     let show_summary = layout.summarise && 2 * layout.edge_items < len;
     let (leading, trailing) = if show_summary {
@@ -80,32 +83,43 @@ fn recurse(
 
     let mut s = String::new();
     let separator = layout.separator;
+    let legacy = layout.legacy_113;
     if axes_left == 1 {
-        let elem_width = width - clen(separator.trim_end()).max(1) as i64;
+        let sep_width = clen(separator.trim_end());
+        let mut elem_width = width - if legacy { sep_width } else { sep_width.max(1) } as i64;
         let mut line = hanging_indent.to_string();
-        let mut first = true;
-        for pos in positions {
-            if !first {
-                line.push_str(separator);
+        let mut previous = None;
+        let count = leading + show_summary as usize + trailing;
+        for (n, pos) in positions.enumerate() {
+            match previous {
+                Some(None) if legacy => line.push_str(", "),
+                Some(_) => line.push_str(separator),
+                None => {}
             }
-            first = false;
+            previous = Some(pos);
+            // numpy 1.13 let the last element reach the full width.
+            if legacy && n + 1 == count {
+                elem_width = width;
+            }
             match pos {
                 Some(i) => {
                     let w = child(i, index);
-                    extend_line_pretty(&mut s, &mut line, &w, elem_width, hanging_indent);
+                    extend_line_pretty(&mut s, &mut line, &w, elem_width, hanging_indent, legacy);
                 }
-                None => extend_line(&mut s, &mut line, "...", elem_width, hanging_indent),
+                None => extend_line(&mut s, &mut line, "...", elem_width, hanging_indent, legacy),
             }
         }
         s.push_str(&line);
     } else {
         let line_sep = format!("{}{}", separator.trim_end(), "\n".repeat(axes_left - 1));
-        let mut first = true;
+        let mut previous = None;
         for pos in positions {
-            if !first {
-                s.push_str(&line_sep);
+            match previous {
+                Some(None) if legacy => s.push_str(", \n"),
+                Some(_) => s.push_str(&line_sep),
+                None => {}
             }
-            first = false;
+            previous = Some(pos);
             s.push_str(hanging_indent);
             match pos {
                 Some(i) => s.push_str(&child(i, index)),
@@ -120,9 +134,16 @@ fn recurse(
 
 /// Appends `word` to `line`, first moving `line` into `s` when the word would
 /// pass `width` and the line holds more than its indent.
-fn extend_line(s: &mut String, line: &mut String, word: &str, width: i64, next_line_prefix: &str) {
+fn extend_line(
+    s: &mut String,
+    line: &mut String,
+    word: &str,
+    width: i64,
+    next_line_prefix: &str,
+    legacy_113: bool,
+) {
     let mut needs_wrap = (clen(line) + clen(word)) as i64 > width;
-    if clen(line) <= clen(next_line_prefix) {
+    if !legacy_113 && clen(line) <= clen(next_line_prefix) {
         needs_wrap = false;
     }
     if needs_wrap {
@@ -141,10 +162,11 @@ fn extend_line_pretty(
     word: &str,
     width: i64,
     next_line_prefix: &str,
+    legacy_113: bool,
 ) {
     let words = split_lines(word);
-    if words.len() <= 1 {
-        return extend_line(s, line, word, width, next_line_prefix);
+    if words.len() <= 1 || legacy_113 {
+        return extend_line(s, line, word, width, next_line_prefix, legacy_113);
     }
     let max_word_length = words.iter().map(|w| clen(w)).max().unwrap_or(0);
     let indent;

@@ -68,11 +68,15 @@ impl FloatMode {
 /// compares them (`legacy <= 1.25` means "1.25 or older").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Legacy {
+    /// `'1.13'`: numpy 1.13's layout (a sign column for floats, 8-digit
+    /// scientific notation, `printf`-style scalar reprs, `dtype=bool` shown).
+    V1_13,
     /// `'1.21'`: before structured-dtype spacing (no difference for kiln's dtypes).
     V1_21,
     /// `'1.25'`: scalars print without their type (`3.0`, not `np.float64(3.0)`).
     V1_25,
-    /// `'2.1'`: no `shape=` in the repr of summarised arrays.
+    /// `'2.1'`: no `shape=` in the repr of summarised arrays (as with every
+    /// legacy mode).
     V2_1,
     /// `'2.2'`: float32 switches to scientific notation as late as float64.
     V2_2,
@@ -83,6 +87,7 @@ pub enum Legacy {
 impl Legacy {
     pub fn parse(s: &str) -> Option<Legacy> {
         Some(match s {
+            "1.13" => Legacy::V1_13,
             "1.21" => Legacy::V1_21,
             "1.25" => Legacy::V1_25,
             "2.1" => Legacy::V2_1,
@@ -94,6 +99,7 @@ impl Legacy {
     /// The value `np.get_printoptions()['legacy']` shows (`None` for `False`).
     pub fn as_str(self) -> Option<&'static str> {
         match self {
+            Legacy::V1_13 => Some("1.13"),
             Legacy::V1_21 => Some("1.21"),
             Legacy::V1_25 => Some("1.25"),
             Legacy::V2_1 => Some("2.1"),

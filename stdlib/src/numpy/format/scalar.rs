@@ -3,7 +3,8 @@
 //! Floats print their shortest round-trip digits for their own type, positional
 //! for magnitudes in [1e-4, 1e16) (float32: [1e-4, 1e6)) and zero, scientific
 //! otherwise (`1e+16`, `1.5e-05`). Complex parts drop a trailing `.0` (`(1+2j)`)
-//! and a `+0` real part is left out (`2j`).
+//! and a `+0` real part is left out (`2j`). numpy 1.13's scalars printed with
+//! `printf`'s `%.17g` (repr) and `%.12g` (str), `%.8g`/`%.6g` for float32.
 
 use super::dragon4::{Dragon4Options, FloatKind, Trim, format_positional, format_scientific};
 use super::options::Legacy;
@@ -81,6 +82,9 @@ fn complex_text(re: f64, im: f64, legacy: Legacy) -> (Option<String>, String) {
 
 /// `str()` of a numpy scalar of `dtype`.
 pub fn scalar_str(dtype: DType, v: Element, legacy: Legacy) -> String {
+    if legacy <= Legacy::V1_13 {
+        return legacy_text(dtype, v, false);
+    }
     match dtype_class(dtype) {
         DTypeClass::Bool => if v.as_bool() { "True" } else { "False" }.to_string(),
         DTypeClass::Int => v.as_i128().to_string(),
@@ -101,6 +105,9 @@ pub fn scalar_str(dtype: DType, v: Element, legacy: Legacy) -> String {
 /// `repr()` of a numpy scalar of `dtype`: `np.float64(1.5)`, `np.True_`; with
 /// `legacy` 1.25 or older, the same as its str.
 pub fn scalar_repr(dtype: DType, v: Element, legacy: Legacy) -> String {
+    if legacy <= Legacy::V1_13 {
+        return legacy_text(dtype, v, true);
+    }
     if legacy <= Legacy::V1_25 {
         return scalar_str(dtype, v, legacy);
     }
@@ -115,6 +122,97 @@ pub fn scalar_repr(dtype: DType, v: Element, legacy: Legacy) -> String {
         }
         DTypeClass::Int | DTypeClass::Float(_) => {
             format!("np.{}({})", dtype.name(), scalar_str(dtype, v, legacy))
+        }
+    }
+}
+
+/// Python's `repr(a.item())`: the element as a Python bool, int, float or complex
+/// (float32 values widen to float, so they show float64 digits).
+pub fn python_repr(dtype: DType, v: Element) -> String {
+    let as_f64 = match dtype {
+        DType::Float32 => DType::Float64,
+        other => other,
+    };
+    scalar_str(as_f64, v, Legacy::Off)
+}
+
+/// C's `printf("%.{precision}g")`, with `+` for positive values when `plus`: the
+/// value rounded (exactly, ties to even, as glibc does) to `precision` significant
+/// digits, in positional notation when its exponent lies in [-4, precision),
+/// trailing zeros and point removed. nan and inf print as numpy's `NumPyOS` does.
+fn printf_g(x: f64, precision: i32, plus: bool) -> String {
+    if !x.is_finite() {
+        let s = if x.is_nan() {
+            "nan"
+        } else if x < 0.0 {
+            "-inf"
+        } else {
+            "inf"
+        };
+        return if plus && !s.starts_with('-') {
+            format!("+{s}")
+        } else {
+            s.to_string()
+        };
+    }
+    let exact = Dragon4Options {
+        unique: false,
+        sign: plus,
+        ..Dragon4Options::default()
+    };
+    let sci = format_scientific(
+        x,
+        FloatKind::F64,
+        &Dragon4Options {
+            precision: precision - 1,
+            ..exact
+        },
+    );
+    let (mantissa, exp) = sci.split_once('e').expect("exponent");
+    let exponent: i32 = exp.parse().expect("integer exponent");
+    let strip = |s: &str| s.trim_end_matches('0').trim_end_matches('.').to_string();
+    if exponent < -4 || exponent >= precision {
+        format!("{}e{}", strip(mantissa), exp)
+    } else {
+        let fixed = format_positional(
+            x,
+            FloatKind::F64,
+            &Dragon4Options {
+                precision: precision - 1 - exponent,
+                ..exact
+            },
+        );
+        strip(&fixed)
+    }
+}
+
+/// numpy 1.13's scalar text (repr when `repr`, else str).
+fn legacy_text(dtype: DType, v: Element, repr: bool) -> String {
+    let precision = match (dtype, repr) {
+        (DType::Float32, true) => 8,
+        (DType::Float32, false) => 6,
+        (_, true) => 17,
+        (_, false) => 12,
+    };
+    match dtype_class(dtype) {
+        DTypeClass::Bool | DTypeClass::Int => scalar_str(dtype, v, Legacy::Off),
+        DTypeClass::Float(_) => {
+            let s = printf_g(v.as_f64(), precision, false);
+            let digits = s.strip_prefix('-').unwrap_or(&s);
+            if digits.bytes().all(|b| b.is_ascii_digit()) {
+                s + ".0"
+            } else {
+                s
+            }
+        }
+        DTypeClass::Complex => {
+            let (re, im) = v.as_complex();
+            let star = if im.is_finite() { "" } else { "*" };
+            if re == 0.0 && !re.is_sign_negative() {
+                return format!("{}{star}j", printf_g(im, precision, false));
+            }
+            let r = printf_g(re, precision, false);
+            format!("({r}{}{star}j)", printf_g(im, precision, true))
         }
     }
 }

@@ -95,6 +95,10 @@ impl Case<'_> {
                 _ => panic!("unknown option {name}"),
             }
         }
+        // What np.set_printoptions does with legacy='1.13'.
+        if o.legacy == Legacy::V1_13 {
+            o.sign = Sign::Minus;
+        }
         o
     }
 }
