@@ -7,3 +7,4 @@
 pub mod dtype;
 
 pub use dtype::DType;
+pub mod random;
