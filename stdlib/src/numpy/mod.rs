@@ -8,3 +8,4 @@ pub mod dtype;
 pub mod format;
 
 pub use dtype::DType;
+pub mod random;
