@@ -20,6 +20,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import NullLocator  # noqa: E402
 
 SERIES = (
     # (label, contender, which median, style)
@@ -49,6 +50,14 @@ def speedups(points, contender, key):
     return xs, ys
 
 
+def size_label(n):
+    if n >= 1_000_000:
+        return f"{n / 1e6:g}M"
+    if n >= 10_000:
+        return f"{n / 1e3:g}K"
+    return str(n)
+
+
 def draw(ax, kernel, points, legend):
     for label, contender, key, style in SERIES:
         xs, ys = speedups(points, contender, key)
@@ -57,6 +66,9 @@ def draw(ax, kernel, points, legend):
     ax.axhline(1.0, color="black", linestyle="--", linewidth=0.8)
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
+    sizes = sorted(points)
+    ax.set_xticks(sizes, [size_label(n) for n in sizes])
+    ax.xaxis.set_minor_locator(NullLocator())
     ax.set_title(kernel)
     ax.grid(True, which="major", alpha=0.3)
     if legend:
@@ -92,9 +104,9 @@ def main():
     for ax in list(axes.flat)[len(kernels):]:
         ax.axis("off")
     handles, labels = axes.flat[0].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="upper center", ncol=len(labels))
-    fig.suptitle(f"Speedup over CPython vs size n (log-log) — {subtitle}", y=0.995)
-    fig.tight_layout(rect=(0, 0, 1, 0.96))
+    fig.suptitle(f"Speedup over CPython (CPython time / contender time) vs size n, log-log — {subtitle}")
+    fig.tight_layout(rect=(0, 0, 1, 0.93))
+    fig.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.965), ncol=len(labels))
     written = [save(fig, directory, "summary")]
 
     for kernel in kernels:

@@ -4,6 +4,8 @@
     python3 benches/run.py                      the table at each kernel's TABLE_N
     python3 benches/run.py --sweep              sizes doubling up to TABLE_N, with charts
     python3 benches/run.py --size tiny -r 1     a quick correctness pass
+    python3 benches/run.py --size large gemm    where compiled code is measured (Numba
+                                                warm about 10-40 ms; CPython takes seconds)
 
 For each kernel of benches/kernels/ (or those named) and each size, the contenders run
 alternately, each repetition in a fresh process:
@@ -49,6 +51,7 @@ CONTENDERS = ("python3", "kiln", "kiln-nojit", "numba")
 DEFAULT_RTOL = 1e-9
 SWEEP_POINTS = 5
 RESULTS_MD = BENCHES / "RESULTS.md"
+SIZE_NAMES = ("tiny", "table", "large")
 
 
 @dataclass
@@ -57,6 +60,7 @@ class Kernel:
     path: Path
     tiny: int
     table: int
+    large: int
     rtol: float
     numba_rtol: float
 
@@ -105,6 +109,7 @@ def read_kernel(path):
         path=path,
         tiny=constants["TINY_N"],
         table=constants["TABLE_N"],
+        large=int(constants.get("LARGE_N", constants["TABLE_N"])),
         rtol=rtol,
         numba_rtol=float(constants.get("NUMBA_RTOL", rtol)),
     )
@@ -318,10 +323,10 @@ def header_lines(info, command, reps):
     if info.get("kiln"):
         versions.append(info["kiln"])
     return [
-        f"Machine: {info['cpu']}, {info['cores']} cores; {info['os']}",
-        f"Date: {info['date']}",
-        f"Versions: {', '.join(versions)}",
-        f"Command: `{command}` (median of {reps} runs each, contenders alternating)",
+        f"- Machine: {info['cpu']}, {info['cores']} cores; {info['os']}",
+        f"- Date: {info['date']}",
+        f"- Versions: {', '.join(versions)}",
+        f"- Command: `{command}` (median of {reps} runs each, contenders alternating)",
     ]
 
 
@@ -335,7 +340,8 @@ def parse_args(argv):
     sizes.add_argument(
         "--size",
         default="table",
-        help="'table' (each kernel's TABLE_N, the default), 'tiny' (TINY_N), or comma-separated integers",
+        help="'table' (each kernel's TABLE_N, the default), 'tiny' (TINY_N), 'large' (LARGE_N: long for "
+        "the interpreters), or comma-separated integers",
     )
     sizes.add_argument(
         "--sweep",
@@ -372,10 +378,12 @@ def sizes_for(kernel, args):
         return [kernel.table]
     if args.size == "tiny":
         return [kernel.tiny]
+    if args.size == "large":
+        return [kernel.large]
     try:
         return [int(s) for s in args.size.split(",")]
     except ValueError:
-        raise SystemExit(f"run.py: --size takes 'table', 'tiny' or integers, not {args.size!r}")
+        raise SystemExit(f"run.py: --size takes 'table', 'tiny', 'large' or integers, not {args.size!r}")
 
 
 def measure(kernel, n, args, python):
@@ -467,10 +475,12 @@ def main(argv=None):
     if args.sweep:
         charts = draw_charts(python, document, args.charts)
     if args.write_results:
-        section = "kernels-sweep" if args.sweep else "kernels-table"
+        section = "kernels-sweep" if args.sweep else f"kernels-{args.size if args.size in SIZE_NAMES else 'custom'}"
         body = head + ["", table_header(args.contenders), *rows, "", footer]
         if charts:
-            body += ["", *[f"![{Path(c).stem}]({Path(c).relative_to(BENCHES)})" for c in charts]]
+            summary, *per_kernel = [Path(c).relative_to(BENCHES) for c in charts]
+            links = ", ".join(f"[{c.stem}]({c}) ([SVG]({c.with_suffix('.svg')}))" for c in per_kernel)
+            body += ["", f"![speedup over CPython vs size, every kernel]({summary})", "", f"Per kernel: {links}."]
         write_results(section, body)
 
     for problem in problems:

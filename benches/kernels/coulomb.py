@@ -15,8 +15,11 @@ import time
 
 import numpy as np
 
+# Sizes (benches/run.py): TINY_N for the test suite, TABLE_N for the default table
+# (about 0.4 s under CPython), LARGE_N for --size large (Numba warm about 10-40 ms).
 TINY_N = 6
-TABLE_N = 28
+TABLE_N = 60
+LARGE_N = 160
 NUMBA_RTOL = 1e-4
 
 

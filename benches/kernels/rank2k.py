@@ -10,8 +10,11 @@ import time
 
 import numpy as np
 
+# Sizes (benches/run.py): TINY_N for the test suite, TABLE_N for the default table
+# (about 0.4 s under CPython), LARGE_N for --size large (Numba warm about 10-40 ms).
 TINY_N = 7
-TABLE_N = 72
+TABLE_N = 88
+LARGE_N = 240
 
 
 def inputs(n):
