@@ -332,8 +332,7 @@ def header_lines(info, command, reps):
 
 def parse_args(argv):
     parser = argparse.ArgumentParser(
-        description=__doc__.splitlines()[0],
-        epilog="See the module docstring (and benches/RESULTS.md) for what is measured.",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("kernels", nargs="*", help="kernel names or .py paths (default: all of benches/kernels)")
     sizes = parser.add_mutually_exclusive_group()
