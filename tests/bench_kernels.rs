@@ -1,0 +1,115 @@
+//! The benchmark kernels at a tiny size, and the harness's checksum check.
+//!
+//! `benches/run.py` runs each kernel of `benches/kernels/` at its `TINY_N` under the
+//! reference CPython (tests/ref-python, real numpy) and compares every contender's
+//! checksum with CPython's: correctness, not timing. The fixtures in
+//! `tests/bench_fixtures/` prove the check bites: a kernel whose result is deliberately
+//! implementation-dependent must make run.py exit non-zero, its corrected twin must not.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .canonicalize()
+        .expect("the workspace root exists")
+}
+
+/// The reference CPython of tests/setup (with numpy), as tests/ref-python names it.
+fn ref_python() -> PathBuf {
+    let out = Command::new("bash")
+        .arg(root().join("tests/ref-python"))
+        .arg("--path")
+        .output()
+        .expect("bash runs tests/ref-python");
+    let path = PathBuf::from(String::from_utf8(out.stdout).unwrap().trim());
+    assert!(
+        path.exists(),
+        "no reference CPython at {}: run `bash tests/setup` first",
+        path.display()
+    );
+    path
+}
+
+/// `python3 benches/run.py --size tiny -r 1 --python REF --kiln KILN ARGS...`
+fn run_py(args: &[&str]) -> Output {
+    let kiln = env!("CARGO_BIN_EXE_kiln");
+    let ref_python = ref_python();
+    Command::new("python3")
+        .current_dir(root())
+        .arg("benches/run.py")
+        .args(["--size", "tiny", "-r", "1", "--timeout", "120"])
+        .arg("--python")
+        .arg(&ref_python)
+        .args(["--kiln", kiln])
+        .args(args)
+        .output()
+        .expect("python3 runs benches/run.py")
+}
+
+fn describe(out: &Output) -> String {
+    format!(
+        "exit status {:?}\n--- stdout\n{}--- stderr\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+#[test]
+fn every_kernel_runs_at_tiny_size() {
+    let out = run_py(&["-c", "python3"]);
+    assert!(out.status.success(), "{}", describe(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let kernels: Vec<_> = std::fs::read_dir(root().join("benches/kernels"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "py"))
+        .collect();
+    assert_eq!(kernels.len(), 20, "the suite has 20 kernels");
+    for path in kernels {
+        let name = path.file_stem().unwrap().to_str().unwrap();
+        assert!(
+            stdout.contains(&format!("| {name} | ")),
+            "no row for {name}\n{}",
+            describe(&out)
+        );
+    }
+}
+
+#[test]
+fn a_wrong_checksum_fails_the_run() {
+    let out = run_py(&[
+        "-c",
+        "python3,kiln,kiln-nojit",
+        "tests/bench_fixtures/wrong_checksum.py",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", describe(&out));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    for contender in ["kiln", "kiln-nojit"] {
+        let line =
+            format!("FAILED wrong_checksum n=50 {contender}: checksum 40426, CPython's is 40425");
+        assert!(
+            stderr.contains(&line),
+            "missing {line:?}\n{}",
+            describe(&out)
+        );
+    }
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("| wrong_checksum | 50 | "),
+        "the table is printed before failing\n{}",
+        describe(&out)
+    );
+}
+
+#[test]
+fn agreeing_checksums_pass_the_run() {
+    let out = run_py(&[
+        "-c",
+        "python3,kiln,kiln-nojit",
+        "tests/bench_fixtures/right_checksum.py",
+    ]);
+    assert!(out.status.success(), "{}", describe(&out));
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("MISMATCH"));
+}
