@@ -4,3 +4,16 @@
 //! builds an interpreter; this crate never reaches back into `kiln-vm`'s tier dispatch.
 
 pub mod numpy;
+
+use rustpython_vm::builtins::PyModuleDef;
+use rustpython_vm::{Context, frozen::FrozenModule};
+
+/// The native modules this crate provides, for the interpreter builder.
+pub fn module_defs(ctx: &Context) -> Vec<&'static PyModuleDef> {
+    vec![numpy::python::module_def(ctx)]
+}
+
+/// The Python halves of this crate's packages (`numpy`), frozen into the binary.
+pub fn frozen_modules() -> impl IntoIterator<Item = (&'static str, FrozenModule)> {
+    rustpython_vm::py_freeze!(dir = "py")
+}

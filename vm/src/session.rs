@@ -167,9 +167,11 @@ impl Session {
         let builder = Interpreter::builder(config.settings());
         let mut native = rustpython_stdlib::stdlib_module_defs(&builder.ctx);
         native.push(crate::native::module_def(&builder.ctx));
+        native.extend(kiln_stdlib::module_defs(&builder.ctx));
         let interpreter = builder
             .add_native_modules(&native)
             .add_frozen_modules(rustpython_pylib::FROZEN_STDLIB)
+            .add_frozen_modules(kiln_stdlib::frozen_modules())
             .add_frozen_modules(rustpython_vm::py_freeze!(dir = "py"))
             .init_hook(move |vm| {
                 let state = PyRc::get_mut(&mut vm.state).expect("state is unshared during init");

@@ -8,4 +8,6 @@ pub mod dtype;
 pub mod format;
 
 pub use dtype::DType;
+pub mod multiarray;
+pub mod python;
 pub mod random;

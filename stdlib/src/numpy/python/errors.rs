@@ -1,0 +1,104 @@
+//! numpy's exceptions and warnings for errors of the array core.
+
+use rustpython_vm::builtins::PyBaseExceptionRef;
+use rustpython_vm::{PyResult, VirtualMachine};
+
+use crate::numpy::format::array::shape_repr;
+use crate::numpy::multiarray::ArrayError;
+use crate::numpy::multiarray::arith::FpFlags;
+use crate::numpy::multiarray::ufunc::UfuncError;
+
+pub fn array_error(vm: &VirtualMachine, e: ArrayError) -> PyBaseExceptionRef {
+    match e {
+        ArrayError::Memory { shape, dtype } => {
+            let bytes = shape
+                .iter()
+                .fold(dtype.itemsize() as f64, |acc, &d| acc * d as f64);
+            vm.new_memory_error(format!(
+                "Unable to allocate {} for an array with shape {} and data type {}",
+                human_bytes(bytes),
+                shape_repr(&shape),
+                dtype.name()
+            ))
+        }
+        ArrayError::Value(msg) => vm.new_value_error(msg),
+    }
+}
+
+/// numpy's `_size_to_string`-style sizes: `7.45 GiB`, `1.00 PiB`.
+fn human_bytes(bytes: f64) -> String {
+    let units = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    let mut value = bytes;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < units.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{} bytes", bytes as u64)
+    } else {
+        format!("{value:.2} {}", units[unit])
+    }
+}
+
+pub fn ufunc_error(vm: &VirtualMachine, e: UfuncError) -> PyBaseExceptionRef {
+    match e {
+        UfuncError::NoLoop { ufunc, .. } => vm.new_type_error(format!(
+            "ufunc '{ufunc}' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''"
+        )),
+        UfuncError::Type(msg) => vm.new_type_error(msg),
+        UfuncError::Value(msg) => vm.new_value_error(msg),
+        UfuncError::Broadcast(shapes) => {
+            let shapes: Vec<String> = shapes.iter().map(|s| shape_repr(s)).collect();
+            vm.new_value_error(format!("operands could not be broadcast together with shapes {} ", shapes.join(" ")))
+        }
+        UfuncError::Array(e) => array_error(vm, e),
+    }
+}
+
+/// Emits the `RuntimeWarning`s numpy's default error state (`warn`) gives.
+pub fn warn_flags(vm: &VirtualMachine, flags: FpFlags, ufunc: &str) -> PyResult<()> {
+    if !flags.any() {
+        return Ok(());
+    }
+    for (raised, what) in [
+        (flags.divide, "divide by zero"),
+        (flags.overflow, "overflow"),
+        (flags.invalid, "invalid value"),
+    ] {
+        if raised {
+            let message = vm.ctx.new_str(format!("{what} encountered in {ufunc}"));
+            // Attribute the warning to the user's line, not to numpy's Python half.
+            let in_numpy = vm
+                .current_frame()
+                .is_some_and(|f| f.code.source_path.as_str().starts_with("numpy"));
+            let skip = in_numpy.then(|| vm.ctx.new_tuple(vec![vm.ctx.new_str("numpy").into()]));
+            rustpython_vm::warn::warn_with_skip(
+                message.into(),
+                Some(vm.ctx.exceptions.runtime_warning.to_owned()),
+                1,
+                None,
+                skip,
+                vm,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// An exception of one of numpy's own classes (defined by the Python half and
+/// registered on `_kiln_numpy`), e.g. `UFuncTypeError`.
+pub fn numpy_exception(
+    vm: &VirtualMachine,
+    class: &'static str,
+    message: String,
+) -> PyBaseExceptionRef {
+    let made = vm
+        .import("_kiln_numpy", 0)
+        .and_then(|m| m.get_attr(class, vm))
+        .and_then(|c| c.call((message.clone(),), vm));
+    match made.map(|e| e.downcast::<rustpython_vm::builtins::PyBaseException>()) {
+        Ok(Ok(e)) => e,
+        _ => vm.new_type_error(message),
+    }
+}

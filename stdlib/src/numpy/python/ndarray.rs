@@ -1,0 +1,883 @@
+//! `numpy.ndarray`: the Python type around [`NdArray`].
+
+use rustpython_vm::builtins::{PyTuple, PyTypeRef};
+use rustpython_vm::function::{FuncArgs, OptionalArg, PyComparisonValue};
+use rustpython_vm::protocol::{PyMappingMethods, PyNumberMethods};
+use rustpython_vm::types::{
+    AsMapping, AsNumber, Comparable, Iterable, PyComparisonOp, Representable,
+};
+use rustpython_vm::{
+    AsObject, Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine, atomic_func,
+    pyclass,
+};
+
+use super::convert::{dtype_arg, element_to_py, scalar_to_py, shape_arg};
+use super::errors::{array_error, ufunc_error};
+use super::ops::{binary_slot, inplace_slot, unary_slot, wrap_result};
+use crate::numpy::DType;
+use crate::numpy::format::{ArraySource, array_repr, array_str};
+use crate::numpy::multiarray::reduce::{ReduceOp, accumulate, arg_reduce, reduce};
+use crate::numpy::multiarray::ufunc::{BinaryOp, truthiness};
+use crate::numpy::multiarray::unary::UnaryOp;
+use crate::numpy::multiarray::{NdArray, c_strides};
+
+#[pyclass(module = "numpy", name = "ndarray")]
+#[derive(Debug, PyPayload)]
+pub struct PyNdArray {
+    pub array: NdArray,
+}
+
+impl From<NdArray> for PyNdArray {
+    fn from(array: NdArray) -> Self {
+        PyNdArray { array }
+    }
+}
+
+impl PyNdArray {
+    pub fn into_py(self, vm: &VirtualMachine) -> PyObjectRef {
+        self.into_ref(&vm.ctx).into()
+    }
+
+    pub fn static_type() -> PyTypeRef {
+        use rustpython_vm::class::PyClassImpl;
+        Self::make_static_type()
+    }
+}
+
+/// Normalises an `axis` argument (None, int or tuple) into per-axis flags.
+pub fn axis_flags(
+    vm: &VirtualMachine,
+    axis: Option<&PyObject>,
+    ndim: usize,
+) -> PyResult<Vec<bool>> {
+    let Some(axis) = axis.filter(|a| !vm.is_none(a)) else {
+        return Ok(vec![true; ndim]);
+    };
+    let axes: Vec<PyObjectRef> = match axis.downcast_ref::<PyTuple>() {
+        Some(t) => t.as_slice().to_vec(),
+        None => vec![axis.to_owned()],
+    };
+    let mut flags = vec![false; ndim];
+    for a in axes {
+        let k = normalize_axis(vm, a.try_index(vm)?.try_to_primitive::<i64>(vm)?, ndim)?;
+        if flags[k] {
+            return Err(vm.new_value_error("duplicate value in 'axis'"));
+        }
+        flags[k] = true;
+    }
+    Ok(flags)
+}
+
+pub fn normalize_axis(vm: &VirtualMachine, axis: i64, ndim: usize) -> PyResult<usize> {
+    let n = ndim as i64;
+    if axis < -n || axis >= n {
+        let msg = format!("axis {axis} is out of bounds for array of dimension {ndim}");
+        let class = vm.import("_kiln_numpy", 0)?.get_attr("AxisError", vm)?;
+        let exc = class.call((msg,), vm)?;
+        return Err(exc
+            .downcast()
+            .map_err(|_| vm.new_type_error("AxisError is not an exception"))?);
+    }
+    Ok(if axis < 0 {
+        (axis + n) as usize
+    } else {
+        axis as usize
+    })
+}
+
+fn new_shape(vm: &VirtualMachine, args: &FuncArgs, size: usize) -> PyResult<Vec<usize>> {
+    let items: Vec<PyObjectRef> = match args.args.as_slice() {
+        [one]
+            if one.downcast_ref::<PyTuple>().is_some()
+                || one.downcastable::<rustpython_vm::builtins::PyList>() =>
+        {
+            return new_shape_from(vm, &shape_items(vm, one)?, size);
+        }
+        items => items.to_vec(),
+    };
+    new_shape_from(vm, &items, size)
+}
+
+fn shape_items(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Vec<PyObjectRef>> {
+    let list = vm
+        .ctx
+        .types
+        .list_type
+        .as_object()
+        .call((obj.to_owned(),), vm)?;
+    Ok(list
+        .downcast_ref::<rustpython_vm::builtins::PyList>()
+        .expect("list")
+        .borrow_vec()
+        .to_vec())
+}
+
+fn new_shape_from(vm: &VirtualMachine, items: &[PyObjectRef], size: usize) -> PyResult<Vec<usize>> {
+    let mut dims: Vec<i64> = Vec::new();
+    for item in items {
+        dims.push(item.try_index(vm)?.try_to_primitive::<i64>(vm)?);
+    }
+    let unknown: Vec<usize> = (0..dims.len()).filter(|&k| dims[k] == -1).collect();
+    if unknown.len() > 1 {
+        return Err(vm.new_value_error("can only specify one unknown dimension"));
+    }
+    if dims.iter().any(|&d| d < -1) {
+        return Err(vm.new_value_error("negative dimensions not allowed"));
+    }
+    let known: i64 = dims.iter().filter(|&&d| d != -1).product();
+    if let [k] = unknown[..] {
+        if known == 0 || size as i64 % known != 0 {
+            return Err(reshape_error(vm, size, &dims));
+        }
+        dims[k] = size as i64 / known;
+    } else if known != size as i64 {
+        return Err(reshape_error(vm, size, &dims));
+    }
+    Ok(dims.into_iter().map(|d| d as usize).collect())
+}
+
+fn reshape_error(
+    vm: &VirtualMachine,
+    size: usize,
+    dims: &[i64],
+) -> rustpython_vm::builtins::PyBaseExceptionRef {
+    let shape = match dims {
+        [d] => format!("({d},)"),
+        // numpy prints the requested shape without spaces: `(5,3)`.
+        _ => format!(
+            "({})",
+            dims.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+    };
+    vm.new_value_error(format!(
+        "cannot reshape array of size {size} into shape {shape}"
+    ))
+}
+
+#[derive(rustpython_vm::FromArgs)]
+pub struct ReduceArgs {
+    #[pyarg(any, optional)]
+    axis: OptionalArg<PyObjectRef>,
+    #[pyarg(any, optional)]
+    dtype: OptionalArg<PyObjectRef>,
+    #[pyarg(any, optional)]
+    out: OptionalArg<PyObjectRef>,
+    #[pyarg(any, default = false)]
+    keepdims: bool,
+}
+
+#[derive(rustpython_vm::FromArgs)]
+pub struct AxisArg {
+    #[pyarg(any, optional)]
+    axis: OptionalArg<PyObjectRef>,
+}
+
+/// The numpy print options, shared by every session of the process.
+pub fn print_options() -> std::sync::MutexGuard<'static, crate::numpy::format::PrintOptions> {
+    static OPTIONS: std::sync::OnceLock<std::sync::Mutex<crate::numpy::format::PrintOptions>> =
+        std::sync::OnceLock::new();
+    OPTIONS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+}
+
+impl PyNdArray {
+    fn reduce_with(&self, vm: &VirtualMachine, op: ReduceOp, args: ReduceArgs) -> PyResult {
+        let a = &self.array;
+        let flags = axis_flags(vm, args.axis.as_option().map(|o| o.as_ref()), a.ndim())?;
+        let dtype = match args.dtype.as_option().filter(|d| !vm.is_none(d)) {
+            Some(d) => dtype_arg(vm, d)?,
+            None => op.default_dtype(a.dtype),
+        };
+        if args.out.as_option().is_some_and(|o| !vm.is_none(o)) {
+            return Err(vm.new_type_error("kiln's numpy does not support out= yet"));
+        }
+        let src = if dtype == a.dtype {
+            a.clone()
+        } else {
+            a.cast(dtype).map_err(|e| array_error(vm, e))?
+        };
+        let mut out = reduce(op, &src, &flags).map_err(|e| ufunc_error(vm, e))?;
+        if args.keepdims {
+            let shape: Vec<usize> = (0..a.ndim())
+                .map(|k| if flags[k] { 1 } else { a.shape[k] })
+                .collect();
+            out = out.view(shape.clone(), c_strides(&shape, out.itemsize()), 0);
+        }
+        wrap_result(vm, out)
+    }
+
+    fn logical_reduce(&self, vm: &VirtualMachine, all: bool, args: ReduceArgs) -> PyResult {
+        let truth = truthiness(&self.array);
+        let as_bool =
+            NdArray::from_vec(&truth, &self.array.shape).map_err(|e| array_error(vm, e))?;
+        let op = if all { ReduceOp::Min } else { ReduceOp::Max };
+        let flags = axis_flags(
+            vm,
+            args.axis.as_option().map(|o| o.as_ref()),
+            as_bool.ndim(),
+        )?;
+        let count: usize = (0..as_bool.ndim())
+            .filter(|&k| flags[k])
+            .map(|k| as_bool.shape[k])
+            .product();
+        let mut out = if count == 0 {
+            let shape: Vec<usize> = (0..as_bool.ndim())
+                .filter(|&k| !flags[k])
+                .map(|k| as_bool.shape[k])
+                .collect();
+            let out = NdArray::zeros(DType::Bool, &shape).map_err(|e| array_error(vm, e))?;
+            if all {
+                let one = NdArray::scalar(DType::Bool, crate::numpy::format::Element::Bool(true));
+                out.assign(&one);
+            }
+            out
+        } else {
+            reduce(op, &as_bool, &flags).map_err(|e| ufunc_error(vm, e))?
+        };
+        if args.keepdims {
+            let shape: Vec<usize> = (0..as_bool.ndim())
+                .map(|k| if flags[k] { 1 } else { as_bool.shape[k] })
+                .collect();
+            out = out.view(shape.clone(), c_strides(&shape, 1), 0);
+        }
+        wrap_result(vm, out)
+    }
+
+    fn arg_reduce_with(&self, vm: &VirtualMachine, max: bool, args: AxisArg) -> PyResult {
+        let axis = match args.axis.as_option().filter(|a| !vm.is_none(a)) {
+            Some(a) => Some(normalize_axis(
+                vm,
+                a.try_index(vm)?.try_to_primitive::<i64>(vm)?,
+                self.array.ndim(),
+            )?),
+            None => None,
+        };
+        let out = arg_reduce(&self.array, axis, max).map_err(|e| ufunc_error(vm, e))?;
+        wrap_result(vm, out)
+    }
+
+    fn accumulate_with(&self, vm: &VirtualMachine, product: bool, args: AxisArg) -> PyResult {
+        let op = if product {
+            ReduceOp::Prod
+        } else {
+            ReduceOp::Sum
+        };
+        let dtype = op.default_dtype(self.array.dtype);
+        let (src, axis) = match args.axis.as_option().filter(|a| !vm.is_none(a)) {
+            Some(a) => (
+                self.array.clone(),
+                normalize_axis(
+                    vm,
+                    a.try_index(vm)?.try_to_primitive::<i64>(vm)?,
+                    self.array.ndim(),
+                )?,
+            ),
+            None => {
+                let flat = self.array.to_contiguous().map_err(|e| array_error(vm, e))?;
+                let n = flat.size();
+                (flat.view(vec![n], vec![flat.itemsize() as isize], 0), 0)
+            }
+        };
+        let src = src.cast(dtype).map_err(|e| array_error(vm, e))?;
+        let out = accumulate(&src, axis, product).map_err(|e| ufunc_error(vm, e))?;
+        Ok(PyNdArray::from(out).into_py(vm))
+    }
+
+    fn call_python(
+        zelf: &Py<Self>,
+        vm: &VirtualMachine,
+        name: &'static str,
+        args: FuncArgs,
+    ) -> PyResult {
+        let func = vm.import("numpy", 0)?.get_attr(name, vm)?;
+        let mut args = args;
+        args.args.insert(0, zelf.to_owned().into());
+        func.call(args, vm)
+    }
+
+    pub fn tolist_of(vm: &VirtualMachine, a: &NdArray) -> PyObjectRef {
+        if a.ndim() == 0 {
+            return element_to_py(vm, a.get(&[]));
+        }
+        let items = (0..a.shape[0])
+            .map(|i| {
+                let row = a.view(
+                    a.shape[1..].to_vec(),
+                    a.strides[1..].to_vec(),
+                    a.offset + i as isize * a.strides[0],
+                );
+                Self::tolist_of(vm, &row)
+            })
+            .collect();
+        vm.ctx.new_list(items).into()
+    }
+}
+
+#[pyclass(
+    with(AsNumber, AsMapping, Comparable, Iterable, Representable),
+    flags(BASETYPE)
+)]
+impl PyNdArray {
+    #[pygetset]
+    fn shape(&self, vm: &VirtualMachine) -> PyObjectRef {
+        let dims = self
+            .array
+            .shape
+            .iter()
+            .map(|&d| vm.ctx.new_int(d).into())
+            .collect();
+        vm.ctx.new_tuple(dims).into()
+    }
+
+    #[pygetset]
+    fn strides(&self, vm: &VirtualMachine) -> PyObjectRef {
+        let dims = self
+            .array
+            .strides
+            .iter()
+            .map(|&d| vm.ctx.new_int(d).into())
+            .collect();
+        vm.ctx.new_tuple(dims).into()
+    }
+
+    #[pygetset]
+    fn ndim(&self) -> usize {
+        self.array.ndim()
+    }
+
+    #[pygetset]
+    fn size(&self) -> usize {
+        self.array.size()
+    }
+
+    #[pygetset]
+    fn itemsize(&self) -> usize {
+        self.array.itemsize()
+    }
+
+    #[pygetset]
+    fn nbytes(&self) -> usize {
+        self.array.nbytes()
+    }
+
+    #[pygetset]
+    fn dtype(&self, vm: &VirtualMachine) -> PyObjectRef {
+        super::dtype::PyDType {
+            dtype: self.array.dtype,
+        }
+        .into_ref(&vm.ctx)
+        .into()
+    }
+
+    #[pygetset(name = "T")]
+    fn transpose_property(&self, vm: &VirtualMachine) -> PyObjectRef {
+        PyNdArray::from(self.array.transposed()).into_py(vm)
+    }
+
+    #[pygetset]
+    fn real(&self, vm: &VirtualMachine) -> PyResult {
+        if self.array.dtype != DType::Complex128 {
+            return Ok(PyNdArray::from(self.array.clone()).into_py(vm));
+        }
+        Ok(PyNdArray::from(complex_part(&self.array, 0)).into_py(vm))
+    }
+
+    #[pygetset]
+    fn imag(&self, vm: &VirtualMachine) -> PyResult {
+        if self.array.dtype != DType::Complex128 {
+            let z = NdArray::zeros(self.array.dtype, &self.array.shape)
+                .map_err(|e| array_error(vm, e))?;
+            return Ok(PyNdArray::from(z).into_py(vm));
+        }
+        Ok(PyNdArray::from(complex_part(&self.array, 8)).into_py(vm))
+    }
+
+    /// Whether two arrays share a buffer (kiln's `np.shares_memory` is coarse: it
+    /// compares buffers, not the bytes each view reaches).
+    #[pymethod]
+    fn _kiln_same_buffer(&self, other: PyRef<PyNdArray>) -> bool {
+        std::sync::Arc::ptr_eq(&self.array.buffer, &other.array.buffer)
+    }
+
+    #[pymethod]
+    fn reshape(&self, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let mut args = args;
+        args.kwargs.swap_remove("order");
+        let shape = new_shape(vm, &args, self.array.size())?;
+        let out = match self.array.reshaped_view(&shape) {
+            Some(v) => v,
+            None => {
+                let c = self.array.to_contiguous().map_err(|e| array_error(vm, e))?;
+                c.reshaped_view(&shape).expect("contiguous arrays reshape")
+            }
+        };
+        Ok(PyNdArray::from(out).into_py(vm))
+    }
+
+    #[pymethod]
+    fn ravel(&self, vm: &VirtualMachine) -> PyResult {
+        let n = self.array.size();
+        let out = match self.array.reshaped_view(&[n]) {
+            Some(v) => v,
+            None => self
+                .array
+                .to_contiguous()
+                .map_err(|e| array_error(vm, e))?
+                .reshaped_view(&[n])
+                .expect("contiguous"),
+        };
+        Ok(PyNdArray::from(out).into_py(vm))
+    }
+
+    #[pymethod]
+    fn flatten(&self, vm: &VirtualMachine) -> PyResult {
+        let c = self.array.to_contiguous().map_err(|e| array_error(vm, e))?;
+        let n = c.size();
+        Ok(PyNdArray::from(c.reshaped_view(&[n]).expect("contiguous")).into_py(vm))
+    }
+
+    #[pymethod]
+    fn transpose(&self, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if args.args.is_empty() || (args.args.len() == 1 && vm.is_none(&args.args[0])) {
+            return Ok(PyNdArray::from(self.array.transposed()).into_py(vm));
+        }
+        let items = match args.args.as_slice() {
+            [one]
+                if one.downcast_ref::<PyTuple>().is_some()
+                    || one.downcastable::<rustpython_vm::builtins::PyList>() =>
+            {
+                shape_items(vm, one)?
+            }
+            items => items.to_vec(),
+        };
+        let ndim = self.array.ndim();
+        if items.len() != ndim {
+            return Err(vm.new_value_error("axes don't match array"));
+        }
+        let mut axes = Vec::new();
+        for item in items {
+            let k = normalize_axis(vm, item.try_index(vm)?.try_to_primitive::<i64>(vm)?, ndim)?;
+            if axes.contains(&k) {
+                return Err(vm.new_value_error("repeated axis in transpose"));
+            }
+            axes.push(k);
+        }
+        Ok(PyNdArray::from(self.array.permuted(&axes)).into_py(vm))
+    }
+
+    #[pymethod]
+    fn swapaxes(&self, a: i64, b: i64, vm: &VirtualMachine) -> PyResult {
+        let ndim = self.array.ndim();
+        let (a, b) = (normalize_axis(vm, a, ndim)?, normalize_axis(vm, b, ndim)?);
+        let mut axes: Vec<usize> = (0..ndim).collect();
+        axes.swap(a, b);
+        Ok(PyNdArray::from(self.array.permuted(&axes)).into_py(vm))
+    }
+
+    #[pymethod]
+    fn copy(&self, vm: &VirtualMachine) -> PyResult {
+        Ok(
+            PyNdArray::from(self.array.to_contiguous().map_err(|e| array_error(vm, e))?)
+                .into_py(vm),
+        )
+    }
+
+    #[pymethod]
+    fn __copy__(&self, vm: &VirtualMachine) -> PyResult {
+        self.copy(vm)
+    }
+
+    #[pymethod]
+    fn __deepcopy__(&self, _memo: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        self.copy(vm)
+    }
+
+    #[pymethod]
+    fn astype(&self, dtype: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let dtype = dtype_arg(vm, &dtype)?;
+        Ok(PyNdArray::from(self.array.cast(dtype).map_err(|e| array_error(vm, e))?).into_py(vm))
+    }
+
+    #[pymethod]
+    fn fill(&self, value: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        super::index::setitem(vm, &self.array, vm.ctx.ellipsis.as_object(), &value)
+    }
+
+    #[pymethod]
+    fn tolist(&self, vm: &VirtualMachine) -> PyObjectRef {
+        Self::tolist_of(vm, &self.array)
+    }
+
+    #[pymethod]
+    fn item(&self, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let a = &self.array;
+        let value = match args.args.as_slice() {
+            [] if a.size() == 1 => a.get(&vec![0; a.ndim()]),
+            [] => {
+                return Err(
+                    vm.new_value_error("can only convert an array of size 1 to a Python scalar")
+                );
+            }
+            [i] => {
+                let i = i.try_index(vm)?.try_to_primitive::<i64>(vm)?;
+                let n = a.size() as i64;
+                let j = if i < 0 { i + n } else { i };
+                if j < 0 || j >= n {
+                    return Err(
+                        vm.new_index_error(format!("index {i} is out of bounds for size {n}"))
+                    );
+                }
+                a.to_contiguous()
+                    .map_err(|e| array_error(vm, e))?
+                    .read(j as isize * a.itemsize() as isize)
+            }
+            _ => return Err(vm.new_type_error("kiln's item() takes one flat index")),
+        };
+        Ok(element_to_py(vm, value))
+    }
+
+    #[pymethod]
+    fn sum(&self, args: ReduceArgs, vm: &VirtualMachine) -> PyResult {
+        self.reduce_with(vm, ReduceOp::Sum, args)
+    }
+
+    #[pymethod]
+    fn prod(&self, args: ReduceArgs, vm: &VirtualMachine) -> PyResult {
+        self.reduce_with(vm, ReduceOp::Prod, args)
+    }
+
+    #[pymethod]
+    fn max(&self, args: ReduceArgs, vm: &VirtualMachine) -> PyResult {
+        self.reduce_with(vm, ReduceOp::Max, args)
+    }
+
+    #[pymethod]
+    fn min(&self, args: ReduceArgs, vm: &VirtualMachine) -> PyResult {
+        self.reduce_with(vm, ReduceOp::Min, args)
+    }
+
+    #[pymethod]
+    fn any(&self, args: ReduceArgs, vm: &VirtualMachine) -> PyResult {
+        self.logical_reduce(vm, false, args)
+    }
+
+    #[pymethod]
+    fn all(&self, args: ReduceArgs, vm: &VirtualMachine) -> PyResult {
+        self.logical_reduce(vm, true, args)
+    }
+
+    #[pymethod]
+    fn argmax(&self, args: AxisArg, vm: &VirtualMachine) -> PyResult {
+        self.arg_reduce_with(vm, true, args)
+    }
+
+    #[pymethod]
+    fn argmin(&self, args: AxisArg, vm: &VirtualMachine) -> PyResult {
+        self.arg_reduce_with(vm, false, args)
+    }
+
+    #[pymethod]
+    fn cumsum(&self, args: AxisArg, vm: &VirtualMachine) -> PyResult {
+        self.accumulate_with(vm, false, args)
+    }
+
+    #[pymethod]
+    fn cumprod(&self, args: AxisArg, vm: &VirtualMachine) -> PyResult {
+        self.accumulate_with(vm, true, args)
+    }
+
+    #[pymethod]
+    fn mean(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        Self::call_python(zelf, vm, "mean", args)
+    }
+
+    #[pymethod]
+    fn std(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        Self::call_python(zelf, vm, "std", args)
+    }
+
+    #[pymethod]
+    fn var(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        Self::call_python(zelf, vm, "var", args)
+    }
+
+    #[pymethod]
+    fn dot(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        Self::call_python(zelf, vm, "dot", args)
+    }
+
+    #[pymethod]
+    fn sort(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        Self::call_python(zelf, vm, "_sort_inplace", args)
+    }
+
+    #[pymethod]
+    fn argsort(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        Self::call_python(zelf, vm, "argsort", args)
+    }
+
+    #[pymethod]
+    fn clip(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        Self::call_python(zelf, vm, "clip", args)
+    }
+
+    #[pymethod]
+    fn round(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        Self::call_python(zelf, vm, "round", args)
+    }
+
+    #[pymethod]
+    fn nonzero(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        Self::call_python(zelf, vm, "nonzero", args)
+    }
+
+    #[pymethod]
+    fn squeeze(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        Self::call_python(zelf, vm, "squeeze", args)
+    }
+
+    #[pymethod]
+    fn conj(&self, vm: &VirtualMachine) -> PyResult {
+        unary_slot(
+            vm,
+            UnaryOp::Conjugate,
+            &PyNdArray::from(self.array.clone()).into_py(vm),
+        )
+    }
+
+    fn len_of(&self, vm: &VirtualMachine) -> PyResult<usize> {
+        self.array
+            .shape
+            .first()
+            .copied()
+            .ok_or_else(|| vm.new_type_error("len() of unsized object"))
+    }
+
+    #[pymethod]
+    fn __str__(&self) -> String {
+        let a = &self.array;
+        let read = |index: &[usize]| a.get(index);
+        let source = ArraySource {
+            dtype: a.dtype,
+            shape: &a.shape,
+            read: &read,
+        };
+        array_str(&source, &print_options(), None)
+    }
+
+    fn to_float(&self, vm: &VirtualMachine) -> PyResult {
+        let e = self.only_element(vm)?;
+        vm.ctx
+            .types
+            .float_type
+            .as_object()
+            .call((element_to_py(vm, e),), vm)
+    }
+
+    fn to_int(&self, vm: &VirtualMachine) -> PyResult {
+        let e = self.only_element(vm)?;
+        vm.ctx
+            .types
+            .int_type
+            .as_object()
+            .call((element_to_py(vm, e),), vm)
+    }
+
+    fn to_index(&self, vm: &VirtualMachine) -> PyResult {
+        use crate::numpy::dtype::DTypeKind::*;
+        if self.array.ndim() != 0 || !matches!(self.array.dtype.kind(), SignedInt | UnsignedInt) {
+            return Err(
+                vm.new_type_error("only integer scalar arrays can be converted to a scalar index")
+            );
+        }
+        Ok(element_to_py(vm, self.array.get(&[])))
+    }
+
+    #[pymethod]
+    fn __array_namespace__(&self, vm: &VirtualMachine) -> PyResult {
+        vm.import("numpy", 0)
+    }
+}
+
+impl PyNdArray {
+    fn only_element(&self, vm: &VirtualMachine) -> PyResult<crate::numpy::format::Element> {
+        if self.array.size() != 1 {
+            return Err(
+                vm.new_type_error("only length-1 arrays can be converted to Python scalars")
+            );
+        }
+        Ok(self.array.get(&vec![0; self.array.ndim()]))
+    }
+}
+
+/// The real (`byte = 0`) or imaginary (`byte = 8`) parts of a complex array, as a
+/// float64 view of the same buffer.
+fn complex_part(a: &NdArray, byte: isize) -> NdArray {
+    NdArray {
+        buffer: a.buffer.clone(),
+        dtype: DType::Float64,
+        shape: a.shape.clone(),
+        strides: a.strides.clone(),
+        offset: a.offset + byte,
+    }
+}
+
+impl AsMapping for PyNdArray {
+    fn as_mapping() -> &'static PyMappingMethods {
+        static AS_MAPPING: PyMappingMethods = PyMappingMethods {
+            length: atomic_func!(|mapping, vm| PyNdArray::mapping_downcast(mapping).len_of(vm)),
+            subscript: atomic_func!(|mapping, needle, vm| {
+                super::index::getitem(vm, &PyNdArray::mapping_downcast(mapping).array, needle)
+            }),
+            ass_subscript: atomic_func!(|mapping, needle, value, vm| {
+                let zelf = PyNdArray::mapping_downcast(mapping);
+                match value {
+                    Some(value) => super::index::setitem(vm, &zelf.array, needle, &value),
+                    None => Err(vm.new_value_error("cannot delete array elements")),
+                }
+            }),
+        };
+        &AS_MAPPING
+    }
+}
+
+impl AsNumber for PyNdArray {
+    fn as_number() -> &'static PyNumberMethods {
+        static AS_NUMBER: PyNumberMethods = PyNumberMethods {
+            add: Some(|a, b, vm| binary_slot(vm, BinaryOp::Add, a, b)),
+            subtract: Some(|a, b, vm| binary_slot(vm, BinaryOp::Subtract, a, b)),
+            multiply: Some(|a, b, vm| binary_slot(vm, BinaryOp::Multiply, a, b)),
+            remainder: Some(|a, b, vm| binary_slot(vm, BinaryOp::Remainder, a, b)),
+            power: Some(|a, b, _c, vm| binary_slot(vm, BinaryOp::Power, a, b)),
+            negative: Some(|num, vm| unary_slot(vm, UnaryOp::Negative, num.obj)),
+            positive: Some(|num, vm| unary_slot(vm, UnaryOp::Positive, num.obj)),
+            absolute: Some(|num, vm| unary_slot(vm, UnaryOp::Absolute, num.obj)),
+            invert: Some(|num, vm| unary_slot(vm, UnaryOp::Invert, num.obj)),
+            boolean: Some(|num, vm| {
+                let a = &PyNdArray::number_downcast(num).array;
+                match a.size() {
+                    1 => Ok(truthiness(a)[0]),
+                    0 => Err(vm.new_value_error("The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not empty.")),
+                    _ => Err(vm.new_value_error("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()")),
+                }
+            }),
+            lshift: Some(|a, b, vm| binary_slot(vm, BinaryOp::LeftShift, a, b)),
+            rshift: Some(|a, b, vm| binary_slot(vm, BinaryOp::RightShift, a, b)),
+            and: Some(|a, b, vm| binary_slot(vm, BinaryOp::BitwiseAnd, a, b)),
+            xor: Some(|a, b, vm| binary_slot(vm, BinaryOp::BitwiseXor, a, b)),
+            or: Some(|a, b, vm| binary_slot(vm, BinaryOp::BitwiseOr, a, b)),
+            int: Some(|num, vm| PyNdArray::number_downcast(num).to_int(vm)),
+            float: Some(|num, vm| PyNdArray::number_downcast(num).to_float(vm)),
+            inplace_add: Some(|a, b, vm| inplace_slot(vm, BinaryOp::Add, a, b)),
+            inplace_subtract: Some(|a, b, vm| inplace_slot(vm, BinaryOp::Subtract, a, b)),
+            inplace_multiply: Some(|a, b, vm| inplace_slot(vm, BinaryOp::Multiply, a, b)),
+            inplace_remainder: Some(|a, b, vm| inplace_slot(vm, BinaryOp::Remainder, a, b)),
+            inplace_power: Some(|a, b, _c, vm| inplace_slot(vm, BinaryOp::Power, a, b)),
+            inplace_lshift: Some(|a, b, vm| inplace_slot(vm, BinaryOp::LeftShift, a, b)),
+            inplace_rshift: Some(|a, b, vm| inplace_slot(vm, BinaryOp::RightShift, a, b)),
+            inplace_and: Some(|a, b, vm| inplace_slot(vm, BinaryOp::BitwiseAnd, a, b)),
+            inplace_xor: Some(|a, b, vm| inplace_slot(vm, BinaryOp::BitwiseXor, a, b)),
+            inplace_or: Some(|a, b, vm| inplace_slot(vm, BinaryOp::BitwiseOr, a, b)),
+            floor_divide: Some(|a, b, vm| binary_slot(vm, BinaryOp::FloorDivide, a, b)),
+            true_divide: Some(|a, b, vm| binary_slot(vm, BinaryOp::Divide, a, b)),
+            inplace_floor_divide: Some(|a, b, vm| inplace_slot(vm, BinaryOp::FloorDivide, a, b)),
+            inplace_true_divide: Some(|a, b, vm| inplace_slot(vm, BinaryOp::Divide, a, b)),
+            index: Some(|num, vm| PyNdArray::number_downcast(num).to_index(vm)),
+            matrix_multiply: Some(|a, b, vm| {
+                let matmul = vm.import("numpy", 0)?.get_attr("matmul", vm)?;
+                matmul.call((a.to_owned(), b.to_owned()), vm)
+            }),
+            ..PyNumberMethods::NOT_IMPLEMENTED
+        };
+        &AS_NUMBER
+    }
+}
+
+impl Comparable for PyNdArray {
+    fn slot_richcompare(
+        zelf: &PyObject,
+        other: &PyObject,
+        op: PyComparisonOp,
+        vm: &VirtualMachine,
+    ) -> PyResult<rustpython_vm::function::Either<PyObjectRef, PyComparisonValue>> {
+        use rustpython_vm::function::Either;
+        let bop = match op {
+            PyComparisonOp::Lt => BinaryOp::Less,
+            PyComparisonOp::Le => BinaryOp::LessEqual,
+            PyComparisonOp::Gt => BinaryOp::Greater,
+            PyComparisonOp::Ge => BinaryOp::GreaterEqual,
+            PyComparisonOp::Eq => BinaryOp::Equal,
+            _ => BinaryOp::NotEqual,
+        };
+        match super::ops::binary_op(vm, bop, zelf, other)? {
+            Some(out) => Ok(Either::A(wrap_result(vm, out)?)),
+            None => Ok(Either::B(PyComparisonValue::NotImplemented)),
+        }
+    }
+
+    fn cmp(
+        _zelf: &Py<Self>,
+        _other: &PyObject,
+        _op: PyComparisonOp,
+        _vm: &VirtualMachine,
+    ) -> PyResult<PyComparisonValue> {
+        unreachable!("slot_richcompare is overridden")
+    }
+}
+
+impl Iterable for PyNdArray {
+    fn iter(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        let a = &zelf.array;
+        if a.ndim() == 0 {
+            return Err(vm.new_type_error("iteration over a 0-d array"));
+        }
+        let items: PyResult<Vec<PyObjectRef>> = (0..a.shape[0])
+            .map(|i| {
+                let row = a.view(
+                    a.shape[1..].to_vec(),
+                    a.strides[1..].to_vec(),
+                    a.offset + i as isize * a.strides[0],
+                );
+                if row.ndim() == 0 {
+                    scalar_to_py(vm, row.dtype, row.get(&[]))
+                } else {
+                    Ok(PyNdArray::from(row).into_py(vm))
+                }
+            })
+            .collect();
+        vm.ctx
+            .new_list(items?)
+            .as_object()
+            .get_iter(vm)
+            .map(Into::into)
+    }
+}
+
+impl Representable for PyNdArray {
+    fn repr_str(zelf: &Py<Self>, _vm: &VirtualMachine) -> PyResult<String> {
+        let a = &zelf.array;
+        let read = |index: &[usize]| a.get(index);
+        let source = ArraySource {
+            dtype: a.dtype,
+            shape: &a.shape,
+            read: &read,
+        };
+        Ok(array_repr(&source, &print_options(), "array", None))
+    }
+}
+
+/// `np.ndarray(shape, dtype=float)`.
+pub fn construct(vm: &VirtualMachine, shape: PyObjectRef, dtype: Option<PyObjectRef>) -> PyResult {
+    let shape = shape_arg(vm, &shape)?;
+    let dtype = match dtype {
+        Some(d) if !vm.is_none(&d) => dtype_arg(vm, &d)?,
+        _ => DType::Float64,
+    };
+    let a = NdArray::zeros(dtype, &shape).map_err(|e| array_error(vm, e))?;
+    Ok(PyNdArray::from(a).into_py(vm))
+}

@@ -1,0 +1,149 @@
+//! Arithmetic on arrays and scalars from Python: operand conversion, numpy 2's
+//! promotion with weak Python scalars, the ufunc call, and its warnings.
+
+use rustpython_vm::{PyObject, PyResult, VirtualMachine};
+
+use super::convert::{Strength, operand};
+use super::errors::{ufunc_error, warn_flags};
+use super::ndarray::PyNdArray;
+use crate::numpy::DType;
+use crate::numpy::dtype::DTypeKind;
+use crate::numpy::format::Element;
+use crate::numpy::multiarray::NdArray;
+use crate::numpy::multiarray::promote::{PyScalarKind, int_range, promote, promote_weak};
+use crate::numpy::multiarray::ufunc::{BinaryOp, binary};
+use crate::numpy::multiarray::unary::{UnaryOp, unary};
+
+/// The dtype two operands promote to.
+fn common_dtype(
+    vm: &VirtualMachine,
+    a: &(NdArray, Strength),
+    b: &(NdArray, Strength),
+) -> PyResult<DType> {
+    Ok(match (a.1, b.1) {
+        (Strength::Strong(x), Strength::Strong(y)) => promote(x, y),
+        (Strength::Strong(x), Strength::Weak(k)) => weak(vm, x, k, &b.0)?,
+        (Strength::Weak(k), Strength::Strong(y)) => weak(vm, y, k, &a.0)?,
+        (Strength::Weak(k1), Strength::Weak(k2)) => k1.max(k2).default_dtype(),
+    })
+}
+
+/// `array op python_int` keeps an integer dtype only when the value fits it.
+fn weak(
+    vm: &VirtualMachine,
+    strong: DType,
+    kind: PyScalarKind,
+    scalar: &NdArray,
+) -> PyResult<DType> {
+    let dtype = promote_weak(strong, kind);
+    if kind == PyScalarKind::Int
+        && let Some((lo, hi)) = int_range(dtype)
+    {
+        let v = match scalar.get(&[]) {
+            Element::Int(v) => v as i128,
+            Element::UInt(v) => v as i128,
+            _ => 0,
+        };
+        if v < lo || v > hi {
+            return Err(vm.new_overflow_error(format!(
+                "Python integer {v} out of bounds for {}",
+                dtype.name()
+            )));
+        }
+    }
+    Ok(dtype)
+}
+
+/// `op(a, b)` for any two Python operands; `None` when numpy would not take one.
+pub fn binary_op(
+    vm: &VirtualMachine,
+    op: BinaryOp,
+    a: &PyObject,
+    b: &PyObject,
+) -> PyResult<Option<NdArray>> {
+    let (Some(x), Some(y)) = (operand(vm, a)?, operand(vm, b)?) else {
+        return Ok(None);
+    };
+    let common = common_dtype(vm, &x, &y)?;
+    let (out, flags) = binary(op, &x.0, &y.0, common).map_err(|e| ufunc_error(vm, e))?;
+    warn_flags(vm, flags, op.name())?;
+    Ok(Some(out))
+}
+
+/// The slot result: an array, NotImplemented, or a numpy scalar when both
+/// operands were scalars (`np.float64(1) + 2`).
+pub fn binary_slot(vm: &VirtualMachine, op: BinaryOp, a: &PyObject, b: &PyObject) -> PyResult {
+    match binary_op(vm, op, a, b)? {
+        Some(out) => wrap_result(vm, out),
+        None => Ok(vm.ctx.not_implemented()),
+    }
+}
+
+/// `a op= b`: the result is cast back into `a` (numpy's `same_kind` rule).
+pub fn inplace_slot(vm: &VirtualMachine, op: BinaryOp, a: &PyObject, b: &PyObject) -> PyResult {
+    let Some(target) = a.downcast_ref::<PyNdArray>() else {
+        return Ok(vm.ctx.not_implemented());
+    };
+    let Some(out) = binary_op(vm, op, a, b)? else {
+        return Ok(vm.ctx.not_implemented());
+    };
+    if !same_kind(out.dtype, target.array.dtype) {
+        let message = format!(
+            "Cannot cast ufunc '{}' output from dtype('{}') to dtype('{}') with casting rule 'same_kind'",
+            op.name(),
+            out.dtype.name(),
+            target.array.dtype.name()
+        );
+        return Err(super::errors::numpy_exception(
+            vm,
+            "UFuncTypeError",
+            message,
+        ));
+    }
+    if out.shape != target.array.shape {
+        use crate::numpy::format::array::shape_repr;
+        return Err(vm.new_value_error(format!(
+            "non-broadcastable output operand with shape {} doesn't match the broadcast shape {}",
+            shape_repr(&target.array.shape),
+            shape_repr(&out.shape)
+        )));
+    }
+    target.array.assign(&out);
+    Ok(a.to_owned())
+}
+
+/// numpy's `can_cast(from, to, 'same_kind')` for kiln's dtypes.
+pub fn same_kind(from: DType, to: DType) -> bool {
+    use DTypeKind::*;
+    let rank = |k: DTypeKind| match k {
+        Bool => 0,
+        UnsignedInt | SignedInt => 1,
+        Float => 2,
+        Complex => 3,
+    };
+    rank(from.kind()) <= rank(to.kind())
+}
+
+pub fn unary_op(vm: &VirtualMachine, op: UnaryOp, a: &PyObject) -> PyResult<Option<NdArray>> {
+    let Some((x, _)) = operand(vm, a)? else {
+        return Ok(None);
+    };
+    let (out, flags) = unary(op, &x).map_err(|e| ufunc_error(vm, e))?;
+    warn_flags(vm, flags, op.name())?;
+    Ok(Some(out))
+}
+
+pub fn unary_slot(vm: &VirtualMachine, op: UnaryOp, a: &PyObject) -> PyResult {
+    match unary_op(vm, op, a)? {
+        Some(out) => wrap_result(vm, out),
+        None => Ok(vm.ctx.not_implemented()),
+    }
+}
+
+/// A 0-d result becomes a numpy scalar, as numpy's ufuncs return them.
+pub fn wrap_result(vm: &VirtualMachine, out: NdArray) -> PyResult {
+    if out.ndim() == 0 {
+        return super::convert::scalar_to_py(vm, out.dtype, out.get(&[]));
+    }
+    Ok(PyNdArray::from(out).into_py(vm))
+}

@@ -1,0 +1,924 @@
+"""kiln's numpy: the ndarray and API of numpy 2, native underneath (_kiln_numpy)."""
+
+import builtins as _b
+import math as _math
+
+import _kiln_numpy as _core
+from _kiln_numpy import ndarray, dtype
+
+__version__ = "2.4.6"
+
+newaxis = None
+pi = _math.pi
+e = _math.e
+inf = float("inf")
+nan = float("nan")
+euler_gamma = 0.5772156649015329
+
+
+class AxisError(ValueError, IndexError):
+    pass
+
+
+class UFuncTypeError(TypeError):
+    pass
+
+
+_core.AxisError = AxisError
+_core.UFuncTypeError = UFuncTypeError
+
+
+class exceptions:
+    AxisError = AxisError
+    UFuncTypeError = UFuncTypeError
+
+
+# --- scalar types -----------------------------------------------------------
+
+
+class generic:
+    __slots__ = ()
+
+    @property
+    def dtype(self):
+        return dtype(self._kiln_dtype)
+
+    @property
+    def shape(self):
+        return ()
+
+    @property
+    def ndim(self):
+        return 0
+
+    @property
+    def size(self):
+        return 1
+
+    @property
+    def itemsize(self):
+        return dtype(self._kiln_dtype).itemsize
+
+    def __repr__(self):
+        return _core.scalar_text(self._kiln_dtype, self.item(), True)
+
+    def __str__(self):
+        return _core.scalar_text(self._kiln_dtype, self.item(), False)
+
+    def __format__(self, spec):
+        return format(self.item(), spec)
+
+    def astype(self, t):
+        return array(self).astype(t)[()]
+
+    def tolist(self):
+        return self.item()
+
+
+def _binop(name, swap=False):
+    def method(self, other):
+        if swap:
+            return _core.binary(name, other, self)
+        return _core.binary(name, self, other)
+
+    return method
+
+
+for _name, _ufunc in [
+    ("add", "add"), ("sub", "subtract"), ("mul", "multiply"), ("truediv", "divide"),
+    ("floordiv", "floor_divide"), ("mod", "remainder"), ("pow", "power"),
+    ("and", "bitwise_and"), ("or", "bitwise_or"), ("xor", "bitwise_xor"),
+    ("lshift", "left_shift"), ("rshift", "right_shift"),
+]:
+    setattr(generic, "__%s__" % _name, _binop(_ufunc))
+    setattr(generic, "__r%s__" % _name, _binop(_ufunc, swap=True))
+for _name, _ufunc in [("lt", "less"), ("le", "less_equal"), ("gt", "greater"),
+                      ("ge", "greater_equal"), ("eq", "equal"), ("ne", "not_equal")]:
+    setattr(generic, "__%s__" % _name, _binop(_ufunc))
+generic.__neg__ = lambda self: _core.unary("negative", self)
+generic.__pos__ = lambda self: _core.unary("positive", self)
+generic.__abs__ = lambda self: _core.unary("absolute", self)
+generic.__invert__ = lambda self: _core.unary("invert", self)
+
+
+class number(generic):
+    __slots__ = ()
+
+
+class integer(number):
+    __slots__ = ()
+
+
+class signedinteger(integer):
+    __slots__ = ()
+
+
+class unsignedinteger(integer):
+    __slots__ = ()
+
+
+class inexact(number):
+    __slots__ = ()
+
+
+class floating(inexact):
+    __slots__ = ()
+
+
+class complexfloating(inexact):
+    __slots__ = ()
+
+
+def _int_type(name, base):
+    def new(cls, value=0):
+        v = _b.int(value)
+        return _b.int.__new__(cls, _core.array([v]).astype(name)[0].item() if not (_lo[name] <= v <= _hi[name]) else v)
+
+    def item(self):
+        return _b.int(self)
+
+    cls = type(name, (base, _b.int), {
+        "__slots__": (), "_kiln_dtype": name, "__new__": new, "item": item,
+        "__hash__": _b.int.__hash__, "__index__": _b.int.__index__, "__module__": "numpy",
+    })
+    return cls
+
+
+_lo = {}
+_hi = {}
+for _bits in (8, 16, 32, 64):
+    _lo["int%d" % _bits] = -(1 << (_bits - 1))
+    _hi["int%d" % _bits] = (1 << (_bits - 1)) - 1
+    _lo["uint%d" % _bits] = 0
+    _hi["uint%d" % _bits] = (1 << _bits) - 1
+
+int8 = _int_type("int8", signedinteger)
+int16 = _int_type("int16", signedinteger)
+int32 = _int_type("int32", signedinteger)
+int64 = _int_type("int64", signedinteger)
+uint8 = _int_type("uint8", unsignedinteger)
+uint16 = _int_type("uint16", unsignedinteger)
+uint32 = _int_type("uint32", unsignedinteger)
+uint64 = _int_type("uint64", unsignedinteger)
+
+
+def _float_type(name, base, pytype):
+    def new(cls, value=0.0):
+        return pytype.__new__(cls, value)
+
+    def item(self):
+        return pytype(self)
+
+    return type(name, (base, pytype), {
+        "__slots__": (), "_kiln_dtype": name, "__new__": new, "item": item,
+        "__hash__": pytype.__hash__, "__module__": "numpy",
+    })
+
+
+float64 = _float_type("float64", floating, _b.float)
+complex128 = _float_type("complex128", complexfloating, _b.complex)
+
+
+class float32(floating):
+    """float32 scalars hold their value rounded to single precision."""
+    __slots__ = ("_v",)
+    _kiln_dtype = "float32"
+
+    def __init__(self, value=0.0):
+        self._v = _core.array([_b.float(value)], "float32").tolist()[0]
+
+    def item(self):
+        return self._v
+
+    def __float__(self):
+        return self._v
+
+    def __int__(self):
+        return _b.int(self._v)
+
+    def __bool__(self):
+        return self._v != 0.0
+
+    def __hash__(self):
+        return hash(self._v)
+
+
+class bool_(generic):
+    __slots__ = ("_v",)
+    _kiln_dtype = "bool"
+
+    def __new__(cls, value=False):
+        value = _b.bool(value)
+        cached = _bools.get(value)
+        if cached is not None:
+            return cached
+        self = object.__new__(cls)
+        self._v = value
+        return self
+
+    def item(self):
+        return self._v
+
+    def __bool__(self):
+        return self._v
+
+    def __int__(self):
+        return _b.int(self._v)
+
+    def __float__(self):
+        return _b.float(self._v)
+
+    def __hash__(self):
+        return hash(self._v)
+
+
+bool_.__name__ = "bool"
+bool_.__qualname__ = "bool"
+_bools = {}
+True_ = bool_(True)
+_bools[True] = True_
+False_ = bool_(False)
+_bools[False] = False_
+
+for _t in (int8, int16, int32, int64, uint8, uint16, uint32, uint64, float64, complex128, float32, bool_):
+    _t.__module__ = "numpy"
+
+_core._scalar_types = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
+                       float32, float64, complex128)
+
+int_ = intp = int64
+uint = uintp = uint64
+double = float64
+single = float32
+cdouble = complex_ = complex128
+byte = int8
+ubyte = uint8
+short = int16
+ushort = uint16
+intc = int32
+uintc = uint32
+longlong = int64
+ulonglong = uint64
+
+
+# --- ufuncs -----------------------------------------------------------------
+
+
+class ufunc:
+    def __init__(self, name, nin):
+        self.__name__ = name
+        self.nin = nin
+        self.nout = 1
+
+    def __repr__(self):
+        return "<ufunc '%s'>" % self.__name__
+
+    def __call__(self, *args, out=None, **kwargs):
+        if len(args) != self.nin:
+            raise TypeError("%s() takes from %d to %d positional arguments but %d were given"
+                            % (self.__name__, self.nin, self.nin + 1, len(args)))
+        if self.nin == 1:
+            result = _core.unary(self.__name__, args[0])
+        else:
+            result = _core.binary(self.__name__, args[0], args[1])
+        if out is not None:
+            out[...] = result
+            return out
+        return result
+
+    def reduce(self, a, axis=0, dtype=None, keepdims=False):
+        methods = {"add": "sum", "multiply": "prod", "maximum": "max", "minimum": "min",
+                   "logical_and": "all", "logical_or": "any"}
+        if self.__name__ not in methods:
+            raise NotImplementedError("kiln: %s.reduce is not supported yet" % self.__name__)
+        return getattr(asarray(a), methods[self.__name__])(axis=axis, keepdims=keepdims)
+
+    def accumulate(self, a, axis=0):
+        if self.__name__ == "add":
+            return asarray(a).cumsum(axis=axis)
+        if self.__name__ == "multiply":
+            return asarray(a).cumprod(axis=axis)
+        raise NotImplementedError("kiln: %s.accumulate is not supported yet" % self.__name__)
+
+    def outer(self, a, b):
+        a = asarray(a)
+        b = asarray(b)
+        return self(a.reshape(a.shape + (1,) * b.ndim), b)
+
+
+for _n in ["add", "subtract", "multiply", "divide", "floor_divide", "remainder", "power",
+           "maximum", "minimum", "arctan2", "hypot", "bitwise_and", "bitwise_or", "bitwise_xor",
+           "left_shift", "right_shift", "equal", "not_equal", "less", "less_equal", "greater",
+           "greater_equal", "logical_and", "logical_or", "logical_xor"]:
+    globals()[_n] = ufunc(_n, 2)
+for _n in ["negative", "positive", "absolute", "sqrt", "cbrt", "exp", "exp2", "expm1", "log",
+           "log2", "log10", "log1p", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh",
+           "cosh", "tanh", "arcsinh", "arccosh", "arctanh", "floor", "ceil", "trunc", "rint",
+           "sign", "isnan", "isinf", "isfinite", "logical_not", "invert", "square", "conjugate",
+           "deg2rad", "rad2deg"]:
+    globals()[_n] = ufunc(_n, 1)
+true_divide = divide
+mod = remainder
+abs = absolute
+conj = conjugate
+bitwise_not = invert
+radians = deg2rad
+degrees = rad2deg
+fmax = maximum
+fmin = minimum
+
+
+# --- creation ---------------------------------------------------------------
+
+
+def array(obj, dtype=None, copy=True, ndmin=0):
+    a = _core.array(obj, dtype)
+    while a.ndim < ndmin:
+        a = a.reshape((1,) + a.shape)
+    return a
+
+
+def asarray(obj, dtype=None):
+    if isinstance(obj, ndarray) and (dtype is None or obj.dtype == dtype):
+        return obj
+    return _core.array(obj, dtype)
+
+
+asanyarray = asarray
+ascontiguousarray = asarray
+
+
+def zeros(shape, dtype=None):
+    return _core.zeros(shape, dtype)
+
+
+def empty(shape, dtype=None):
+    return _core.zeros(shape, dtype)
+
+
+def ones(shape, dtype=None):
+    return _core.full(shape, 1, float64 if dtype is None else dtype)
+
+
+def full(shape, fill_value, dtype=None):
+    return _core.full(shape, fill_value, dtype)
+
+
+def zeros_like(a, dtype=None):
+    a = asarray(a)
+    return zeros(a.shape, a.dtype if dtype is None else dtype)
+
+
+empty_like = zeros_like
+
+
+def ones_like(a, dtype=None):
+    a = asarray(a)
+    return ones(a.shape, a.dtype if dtype is None else dtype)
+
+
+def full_like(a, fill_value, dtype=None):
+    a = asarray(a)
+    return full(a.shape, fill_value, a.dtype if dtype is None else dtype)
+
+
+def arange(start, stop=None, step=1, dtype=None):
+    if stop is None:
+        start, stop = 0, start
+    return _core.arange(start, stop, step, dtype)
+
+
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None):
+    num = _b.int(num)
+    if num < 0:
+        raise ValueError("Number of samples, %d, must be non-negative." % num)
+    div = (num - 1) if endpoint else num
+    delta = stop - start
+    y = arange(0, num) * 1.0
+    step = delta / div if div > 0 else nan
+    if div > 0:
+        if step == 0:
+            y = y / div * delta
+        else:
+            y = y * step
+    else:
+        y = y * delta
+    y = y + start
+    if endpoint and num > 1:
+        y[-1] = stop
+    if dtype is not None:
+        y = y.astype(dtype)
+    return (y, step) if retstep else y
+
+
+def eye(N, M=None, k=0, dtype=float64):
+    M = N if M is None else M
+    out = zeros((N, M), dtype)
+    for i in range(N):
+        j = i + k
+        if 0 <= j < M:
+            out[i, j] = 1
+    return out
+
+
+def identity(n, dtype=None):
+    return eye(n, dtype=float64 if dtype is None else dtype)
+
+
+def fromfunction(function, shape, dtype=float64, **kwargs):
+    grids = indices(shape, dtype)
+    return function(*grids, **kwargs)
+
+
+def indices(dimensions, dtype=int64):
+    dimensions = tuple(dimensions)
+    out = []
+    for k, n in enumerate(dimensions):
+        shape = [1] * len(dimensions)
+        shape[k] = n
+        out.append(broadcast_to(arange(n, dtype=dtype).reshape(shape), dimensions).copy())
+    return out
+
+
+def copy(a):
+    return array(a)
+
+
+def frombuffer(buffer, dtype=float64):
+    return _core.frombuffer(buffer, dtype)
+
+
+def broadcast_to(a, shape):
+    return _core.broadcast_to(asarray(a), shape)
+
+
+def meshgrid(*xi, indexing="xy"):
+    arrays = [asarray(x).ravel() for x in xi]
+    n = len(arrays)
+    shape = [len(x) for x in arrays]
+    if indexing == "xy" and n > 1:
+        shape[0], shape[1] = shape[1], shape[0]
+    out = []
+    for k, x in enumerate(arrays):
+        s = [1] * n
+        axis = k
+        if indexing == "xy" and n > 1 and k < 2:
+            axis = 1 - k
+        s[axis] = len(x)
+        out.append(broadcast_to(x.reshape(s), shape).copy())
+    return out
+
+
+def concatenate(arrays, axis=0):
+    if axis is None:
+        return _core.concatenate([asarray(a).ravel() for a in arrays], 0)
+    return _core.concatenate(list(arrays), axis)
+
+
+def stack(arrays, axis=0):
+    arrays = [asarray(a) for a in arrays]
+    if not arrays:
+        raise ValueError("need at least one array to stack")
+    shape = arrays[0].shape
+    for a in arrays:
+        if a.shape != shape:
+            raise ValueError("all input arrays must have the same shape")
+    nd = len(shape) + 1
+    if axis < 0:
+        axis += nd
+    expanded = [a.reshape(shape[:axis] + (1,) + shape[axis:]) for a in arrays]
+    return concatenate(expanded, axis)
+
+
+def atleast_1d(a):
+    a = asarray(a)
+    return a.reshape(1) if a.ndim == 0 else a
+
+
+def atleast_2d(a):
+    a = asarray(a)
+    if a.ndim == 0:
+        return a.reshape(1, 1)
+    if a.ndim == 1:
+        return a.reshape(1, a.shape[0])
+    return a
+
+
+def vstack(tup):
+    return concatenate([atleast_2d(a) for a in tup], 0)
+
+
+def hstack(tup):
+    arrs = [atleast_1d(a) for a in tup]
+    return concatenate(arrs, 0 if arrs and arrs[0].ndim == 1 else 1)
+
+
+def column_stack(tup):
+    arrs = [asarray(a) for a in tup]
+    return concatenate([a.reshape(a.shape[0], 1) if a.ndim == 1 else a for a in arrs], 1)
+
+
+# --- functions over arrays --------------------------------------------------
+
+
+def shape(a):
+    return asarray(a).shape
+
+
+def ndim(a):
+    return asarray(a).ndim
+
+
+def size(a):
+    return asarray(a).size
+
+
+def reshape(a, shape, order="C"):
+    return asarray(a).reshape(shape)
+
+
+def ravel(a):
+    return asarray(a).ravel()
+
+
+def transpose(a, axes=None):
+    return asarray(a).transpose(axes)
+
+
+def swapaxes(a, a1, a2):
+    return asarray(a).swapaxes(a1, a2)
+
+
+def squeeze(a, axis=None):
+    a = asarray(a)
+    if axis is None:
+        return a.reshape(tuple(d for d in a.shape if d != 1))
+    axes = (axis,) if isinstance(axis, _b.int) else tuple(axis)
+    axes = [x % a.ndim for x in axes]
+    for x in axes:
+        if a.shape[x] != 1:
+            raise ValueError("cannot select an axis to squeeze out which has size not equal to one")
+    return a.reshape(tuple(d for k, d in enumerate(a.shape) if k not in axes))
+
+
+def expand_dims(a, axis):
+    a = asarray(a)
+    if axis < 0:
+        axis += a.ndim + 1
+    return a.reshape(a.shape[:axis] + (1,) + a.shape[axis:])
+
+
+def sum(a, axis=None, dtype=None, out=None, keepdims=False):
+    return asarray(a).sum(axis=axis, dtype=dtype, out=out, keepdims=keepdims)
+
+
+def prod(a, axis=None, dtype=None, out=None, keepdims=False):
+    return asarray(a).prod(axis=axis, dtype=dtype, out=out, keepdims=keepdims)
+
+
+def max(a, axis=None, out=None, keepdims=False):
+    return asarray(a).max(axis=axis, out=out, keepdims=keepdims)
+
+
+def min(a, axis=None, out=None, keepdims=False):
+    return asarray(a).min(axis=axis, out=out, keepdims=keepdims)
+
+
+amax = max
+amin = min
+
+
+def any(a, axis=None, keepdims=False):
+    return asarray(a).any(axis=axis, keepdims=keepdims)
+
+
+def all(a, axis=None, keepdims=False):
+    return asarray(a).all(axis=axis, keepdims=keepdims)
+
+
+def argmax(a, axis=None):
+    return asarray(a).argmax(axis)
+
+
+def argmin(a, axis=None):
+    return asarray(a).argmin(axis)
+
+
+def cumsum(a, axis=None):
+    return asarray(a).cumsum(axis)
+
+
+def cumprod(a, axis=None):
+    return asarray(a).cumprod(axis)
+
+
+def _count(a, axis):
+    if axis is None:
+        return a.size
+    axes = (axis,) if isinstance(axis, _b.int) else tuple(axis)
+    n = 1
+    for x in axes:
+        n *= a.shape[x]
+    return n
+
+
+def mean(a, axis=None, dtype=None, out=None, keepdims=False):
+    a = asarray(a)
+    if dtype is None and a.dtype.kind in "biu":
+        dtype = float64
+    total = a.sum(axis=axis, dtype=dtype, keepdims=keepdims)
+    n = _count(a, axis)
+    if n == 0:
+        import warnings
+        warnings.warn("Mean of empty slice.", RuntimeWarning, stacklevel=2)
+    return divide(total, n)
+
+
+def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    a = asarray(a)
+    if dtype is None and a.dtype.kind in "biu":
+        dtype = float64
+    n = _count(a, axis)
+    arrmean = divide(a.sum(axis=axis, dtype=dtype, keepdims=True), n)
+    x = subtract(a, arrmean)
+    if x.dtype.kind == "c":
+        x = multiply(x, conjugate(x)).real
+    else:
+        x = multiply(x, x)
+    ret = x.sum(axis=axis, dtype=dtype, keepdims=keepdims)
+    return divide(ret, _b.max(n - ddof, 0))
+
+
+def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return sqrt(var(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims))
+
+
+def average(a, axis=None, weights=None):
+    if weights is None:
+        return mean(a, axis)
+    a = asarray(a)
+    w = asarray(weights)
+    return divide(multiply(a, w).sum(axis=axis), w.sum(axis=axis))
+
+
+def median(a, axis=None):
+    a = asarray(a)
+    if axis is None:
+        a = a.ravel()
+        axis = 0
+    s = sort(a, axis)
+    n = s.shape[axis]
+    lo = take(s, (n - 1) // 2, axis)
+    hi = take(s, n // 2, axis)
+    return mean(stack([lo, hi]), axis=0)
+
+
+def take(a, index, axis=None):
+    a = asarray(a)
+    if axis is None:
+        return a.ravel()[index]
+    key = [slice(None)] * a.ndim
+    key[axis] = index
+    return a[tuple(key)]
+
+
+def dot(a, b):
+    a = asarray(a)
+    b = asarray(b)
+    if a.ndim == 0 or b.ndim == 0:
+        return multiply(a, b)
+    return _core.matmul(a, b)
+
+
+def matmul(a, b):
+    return _core.matmul(asarray(a), asarray(b))
+
+
+def vdot(a, b):
+    return dot(asarray(a).ravel(), asarray(b).ravel())
+
+
+def inner(a, b):
+    return dot(a, b)
+
+
+def outer(a, b):
+    a = asarray(a).ravel()
+    b = asarray(b).ravel()
+    return multiply(a.reshape(a.shape[0], 1), b.reshape(1, b.shape[0]))
+
+
+def where(condition, x=None, y=None):
+    if x is None and y is None:
+        return nonzero(condition)
+    if x is None or y is None:
+        raise ValueError("either both or neither of x and y should be given")
+    return _core.where_(condition, x, y)
+
+
+def nonzero(a):
+    return _core.nonzero(asarray(a))
+
+
+def argwhere(a):
+    return transpose(array(nonzero(a)))
+
+
+def count_nonzero(a, axis=None):
+    return (asarray(a) != 0).sum(axis=axis)
+
+
+def clip(a, a_min, a_max, out=None):
+    result = asarray(a)
+    if a_min is not None:
+        result = maximum(result, a_min)
+    if a_max is not None:
+        result = minimum(result, a_max)
+    if out is not None:
+        out[...] = result
+        return out
+    return result
+
+
+def round(a, decimals=0, out=None):
+    a = asarray(a)
+    if a.dtype.kind in "biu" and decimals >= 0:
+        return a.copy()
+    if decimals == 0:
+        return rint(a)
+    f = 10.0 ** decimals
+    return divide(rint(multiply(a, f)), f)
+
+
+around = round
+
+
+def sort(a, axis=-1):
+    a = asarray(a)
+    if axis is None:
+        return _core.sort(a.ravel(), 0, False)
+    return _core.sort(a, axis, False)
+
+
+def _sort_inplace(a, axis=-1):
+    a[...] = _core.sort(a, axis, False)
+
+
+def argsort(a, axis=-1):
+    a = asarray(a)
+    if axis is None:
+        return _core.sort(a.ravel(), 0, True)
+    return _core.sort(a, axis, True)
+
+
+def unique(ar, return_counts=False):
+    s = sort(asarray(ar).ravel())
+    if s.size == 0:
+        return (s, zeros(0, int64)) if return_counts else s
+    keep = concatenate([array([True]), s[1:] != s[:-1]])
+    u = s[keep]
+    if not return_counts:
+        return u
+    idx = concatenate([nonzero(keep)[0], array([s.size])])
+    return u, idx[1:] - idx[:-1]
+
+
+def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    a = asarray(a)
+    b = asarray(b)
+    with_inf = logical_or(isinf(a), isinf(b))
+    close = less_equal(absolute(subtract(a, b)), add(atol, multiply(rtol, absolute(b))))
+    close = logical_and(close, logical_not(with_inf))
+    close = logical_or(close, logical_and(with_inf, equal(a, b)))
+    if equal_nan:
+        close = logical_or(close, logical_and(isnan(a), isnan(b)))
+    return close
+
+
+def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return _b.bool(all(isclose(a, b, rtol, atol, equal_nan)))
+
+
+def array_equal(a1, a2, equal_nan=False):
+    a1 = asarray(a1)
+    a2 = asarray(a2)
+    if a1.shape != a2.shape:
+        return False
+    eq = equal(a1, a2)
+    if equal_nan:
+        eq = logical_or(eq, logical_and(isnan(a1), isnan(a2)))
+    return _b.bool(all(eq))
+
+
+def shares_memory(a, b):
+    return isinstance(a, ndarray) and isinstance(b, ndarray) and a._kiln_same_buffer(b)
+
+
+may_share_memory = shares_memory
+
+
+def promote_types(a, b):
+    return concatenate([zeros(1, a), zeros(1, b)]).dtype
+
+
+def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None,
+                     suppress=None, nanstr=None, infstr=None, formatter=None, sign=None,
+                     floatmode=None, *, legacy=None):
+    if formatter is not None:
+        raise NotImplementedError("kiln: set_printoptions(formatter=...) is not supported yet")
+    kwargs = dict(precision=precision, threshold=threshold, edgeitems=edgeitems,
+                  linewidth=linewidth, suppress=suppress, nanstr=nanstr, infstr=infstr,
+                  sign=sign, floatmode=floatmode)
+    if legacy is not None:
+        kwargs["legacy"] = legacy
+    _core.set_printoptions(**kwargs)
+
+
+def get_printoptions():
+    return _core.get_printoptions()
+
+
+class printoptions:
+    def __init__(self, *args, **kwargs):
+        self._args = args
+        self._kwargs = kwargs
+
+    def __enter__(self):
+        self._saved = get_printoptions()
+        set_printoptions(*self._args, **self._kwargs)
+        return get_printoptions()
+
+    def __exit__(self, *exc):
+        saved = dict(self._saved)
+        saved.pop("formatter", None)
+        legacy = saved.pop("legacy")
+        set_printoptions(legacy=legacy, **saved)
+
+
+def array_repr(a):
+    return repr(asarray(a))
+
+
+def array_str(a):
+    return str(asarray(a))
+
+
+def array2string(a, separator=" "):
+    return str(asarray(a))
+
+
+def isscalar(x):
+    return isinstance(x, (generic, _b.int, _b.float, _b.complex, _b.bool, _b.str, _b.bytes))
+
+
+def iscomplexobj(x):
+    return asarray(x).dtype.kind == "c"
+
+
+def real(a):
+    return asarray(a).real
+
+
+def imag(a):
+    return asarray(a).imag
+
+
+def diff(a, n=1, axis=-1):
+    a = asarray(a)
+    for _ in range(n):
+        k = [slice(None)] * a.ndim
+        j = [slice(None)] * a.ndim
+        k[axis] = slice(1, None)
+        j[axis] = slice(None, -1)
+        a = subtract(a[tuple(k)], a[tuple(j)])
+    return a
+
+
+def trace(a):
+    a = asarray(a)
+    n = _b.min(a.shape[0], a.shape[1])
+    return sum(array([a[i, i] for i in range(n)], a.dtype))
+
+
+def diag(v, k=0):
+    v = asarray(v)
+    if v.ndim == 1:
+        n = v.shape[0] + _b.abs(k)
+        out = zeros((n, n), v.dtype)
+        for i in range(v.shape[0]):
+            if k >= 0:
+                out[i, i + k] = v[i]
+            else:
+                out[i - k, i] = v[i]
+        return out
+    n = _b.min(v.shape[0], v.shape[1])
+    return array([v[i, i + k] for i in range(n) if 0 <= i + k < v.shape[1]], v.dtype)
+
+
+def tobytes(a):
+    return _core.tobytes(asarray(a))
+
+
+from . import linalg, testing  # noqa: E402
+
+__all__ = [n for n in globals() if not n.startswith("_")]

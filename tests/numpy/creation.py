@@ -1,0 +1,18 @@
+import numpy as np
+print(repr(np.array([1, 2, 3])), repr(np.array([1.5, 2])), repr(np.array([True, False])))
+print(repr(np.array([[1, 2], [3, 4]], dtype=np.float32)))
+print(repr(np.array([1, 2], dtype="int8")), repr(np.array([1 + 2j, 3])))
+print(repr(np.zeros(3)), repr(np.zeros((2, 3), dtype=int)), repr(np.ones((2, 2), dtype=np.uint8)))
+print(repr(np.empty(0)), repr(np.full((2, 2), 7)), repr(np.full(3, 2.5)))
+print(repr(np.arange(5)), repr(np.arange(1, 2, 0.25)), repr(np.arange(10, 0, -3)))
+print(repr(np.linspace(0, 10, 7)), repr(np.linspace(-1, 1, 4, endpoint=False)))
+print(repr(np.eye(2, 3, k=1)), repr(np.identity(2, dtype=np.int64)))
+print(repr(np.fromfunction(lambda i, j: i * 10 + j, (2, 3))))
+x, y = np.meshgrid(np.arange(3), np.arange(2))
+print(repr(x), repr(y))
+print(repr(np.zeros_like(np.arange(3))), repr(np.ones_like(np.ones((2,), np.float32))))
+print(repr(np.full_like(np.arange(3), 9)))
+a = np.arange(4)
+b = np.copy(a)
+b[0] = 100
+print(a, b)

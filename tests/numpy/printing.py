@@ -1,0 +1,12 @@
+import numpy as np
+print(np.arange(2000))
+print(repr(np.arange(2000.0).reshape(40, 50)))
+print(np.array([1e-10, 1.0, 1e10]), np.array([0.1, 0.25, 1 / 3]))
+np.set_printoptions(precision=3)
+print(np.array([1 / 3, 2 / 3]))
+np.set_printoptions(precision=8, suppress=True)
+print(np.array([1e-10, 1.0]))
+np.set_printoptions(suppress=False)
+print(np.get_printoptions()["precision"], np.get_printoptions()["threshold"])
+print(np.array([[1.5, np.nan], [np.inf, -np.inf]]), np.array([], dtype=np.int32), repr(np.zeros((0, 3))))
+print(repr(np.array(3.5)), str(np.array(3.5)), repr(np.array([[True, False]])))

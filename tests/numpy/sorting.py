@@ -1,0 +1,11 @@
+import numpy as np
+a = np.array([3, 1, 2, 5, 4])
+print(repr(np.sort(a)), repr(np.argsort(a)), repr(np.unique(np.array([3, 1, 3, 2, 1]))))
+b = np.array([[3.0, 1.0], [np.nan, 0.5]])
+print(repr(np.sort(b)), repr(np.sort(b, axis=0)), repr(np.sort(b, axis=None)))
+c = a.copy()
+c.sort()
+print(repr(c))
+u, n = np.unique(np.array([1, 1, 2, 5, 5, 5]), return_counts=True)
+print(repr(u), repr(n))
+print(repr(np.nonzero(np.array([0, 3, 0, 4]))), repr(np.count_nonzero(np.array([0, 1, 2]))))

@@ -1,0 +1,25 @@
+import numpy as np
+a = np.array([[1, 2, 3], [4, 5, 6]])
+print(a)
+print(repr(a))
+print(a.shape, a.dtype, a.strides, a.ndim, a.size)
+b = a * 2.5
+print(b)
+print(a.T)
+print(a[1, 2], repr(a[1, 2]), type(a[1,2]))
+print(a[:, 1])
+print(a.sum(), a.sum(axis=0), a.sum(axis=1))
+x = np.linspace(0, 1, 5)
+print(x, repr(x))
+print(np.sqrt(x))
+print(x.mean(), x.std())
+print(np.arange(10)[::-2])
+m = a > 2
+print(m, a[m])
+a[a > 3] = 0
+print(a)
+print(np.zeros((2, 2)), np.ones(3, dtype=np.int32))
+print(np.arange(6).reshape(2, 3) @ np.arange(6).reshape(3, 2))
+print(np.float64(1.5) + 1, repr(np.float64(1.5) + 1))
+print(np.eye(3))
+print(np.array([1.0, 2.0]) / 0)
