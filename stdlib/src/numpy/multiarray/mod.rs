@@ -14,3 +14,6 @@ pub mod unary;
 
 pub use array::{ArrayError, NdArray, broadcast_shapes, c_strides, walk};
 pub use native::{C64, Native};
+
+#[cfg(test)]
+mod tests;
