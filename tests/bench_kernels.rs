@@ -6,31 +6,10 @@
 //! `tests/bench_fixtures/` prove the check bites: a kernel whose result is deliberately
 //! implementation-dependent must make run.py exit non-zero, its corrected twin must not.
 
-use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .canonicalize()
-        .expect("the workspace root exists")
-}
-
-/// The reference CPython of tests/setup (with numpy), as tests/ref-python names it.
-fn ref_python() -> PathBuf {
-    let out = Command::new("bash")
-        .arg(root().join("tests/ref-python"))
-        .arg("--path")
-        .output()
-        .expect("bash runs tests/ref-python");
-    let path = PathBuf::from(String::from_utf8(out.stdout).unwrap().trim());
-    assert!(
-        path.exists(),
-        "no reference CPython at {}: run `bash tests/setup` first",
-        path.display()
-    );
-    path
-}
+mod support;
+use support::{describe, ref_python, root};
 
 /// `python3 benches/run.py --size tiny -r 1 --python REF --kiln KILN ARGS...`
 fn run_py(args: &[&str]) -> Output {
@@ -46,15 +25,6 @@ fn run_py(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("python3 runs benches/run.py")
-}
-
-fn describe(out: &Output) -> String {
-    format!(
-        "exit status {:?}\n--- stdout\n{}--- stderr\n{}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
 }
 
 #[test]

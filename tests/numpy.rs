@@ -11,27 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::Mutex;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .canonicalize()
-        .expect("the workspace root exists")
-}
-
-fn ref_python() -> PathBuf {
-    let out = Command::new("bash")
-        .arg(root().join("tests/ref-python"))
-        .arg("--path")
-        .output()
-        .expect("bash runs tests/ref-python");
-    let path = PathBuf::from(String::from_utf8(out.stdout).expect("utf-8 path").trim());
-    assert!(
-        path.exists(),
-        "no reference CPython at {}: run `bash tests/setup` first",
-        path.display()
-    );
-    path
-}
+mod support;
+use support::{describe, ref_python, root};
 
 fn run(program: &Path, case: &Path) -> Output {
     Command::new(program)
@@ -41,15 +22,6 @@ fn run(program: &Path, case: &Path) -> Output {
         .env("PYTHONIOENCODING", "utf-8")
         .output()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()))
-}
-
-fn describe(out: &Output) -> String {
-    format!(
-        "exit status {:?}\n--- stdout\n{}--- stderr\n{}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
 }
 
 fn main() {

@@ -41,7 +41,7 @@ pub enum Element {
 }
 
 impl Element {
-    fn as_bool(self) -> bool {
+    pub fn as_bool(self) -> bool {
         match self {
             Element::Bool(b) => b,
             Element::Int(v) => v != 0,
@@ -61,7 +61,7 @@ impl Element {
         }
     }
 
-    fn as_f64(self) -> f64 {
+    pub fn as_f64(self) -> f64 {
         match self {
             Element::Bool(b) => b as u8 as f64,
             Element::Int(v) => v as f64,

@@ -3,6 +3,34 @@
 //! module wraps these; the JIT reads [`NdArray`]'s pointer, dtype, shape and
 //! strides directly.
 
+/// An enum of numpy ufuncs with their names: `name()` gives numpy's spelling,
+/// `from_name()` accepts it and the listed aliases.
+macro_rules! named_ops {
+    (
+        $(#[$doc:meta])* $enum:ident { $($variant:ident = $name:literal),* $(,)? }
+        aliases { $($alias:literal => $target:ident),* $(,)? }
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $enum { $($variant),* }
+
+        impl $enum {
+            /// The ufunc's name, as numpy's messages and warnings spell it.
+            pub fn name(self) -> &'static str {
+                match self { $($enum::$variant => $name),* }
+            }
+
+            pub fn from_name(name: &str) -> Option<$enum> {
+                match name {
+                    $($name => Some($enum::$variant),)*
+                    $($alias => Some($enum::$target),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
 pub mod arith;
 pub mod array;
 pub mod buffer;

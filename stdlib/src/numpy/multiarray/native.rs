@@ -24,16 +24,6 @@ pub trait Native: Copy + Send + Sync + PartialEq + std::fmt::Debug + 'static {
     fn one() -> Self;
 }
 
-fn element_f64(e: Element) -> f64 {
-    match e {
-        Element::Bool(b) => b as u8 as f64,
-        Element::Int(v) => v as f64,
-        Element::UInt(v) => v as f64,
-        Element::Float(v) => v,
-        Element::Complex(re, _) => re,
-    }
-}
-
 macro_rules! native_int {
     ($t:ty, $dtype:ident, $variant:ident, $wide:ty) => {
         impl Native for $t {
@@ -87,13 +77,7 @@ impl Native for bool {
         Element::Bool(self)
     }
     fn from_element(e: Element) -> Self {
-        match e {
-            Element::Bool(b) => b,
-            Element::Int(v) => v != 0,
-            Element::UInt(v) => v != 0,
-            Element::Float(v) => v != 0.0,
-            Element::Complex(re, im) => re != 0.0 || im != 0.0,
-        }
+        e.as_bool()
     }
     fn zero() -> Self {
         false
@@ -109,7 +93,7 @@ impl Native for f64 {
         Element::Float(self)
     }
     fn from_element(e: Element) -> Self {
-        element_f64(e)
+        e.as_f64()
     }
     fn zero() -> Self {
         0.0
@@ -125,7 +109,7 @@ impl Native for f32 {
         Element::Float(self as f64)
     }
     fn from_element(e: Element) -> Self {
-        element_f64(e) as f32
+        e.as_f64() as f32
     }
     fn zero() -> Self {
         0.0
@@ -144,7 +128,7 @@ impl Native for C64 {
         match e {
             Element::Complex(re, im) => C64 { re, im },
             other => C64 {
-                re: element_f64(other),
+                re: other.as_f64(),
                 im: 0.0,
             },
         }

@@ -10,35 +10,20 @@ use super::array::{ArrayError, NdArray, broadcast_shapes, walk};
 use super::native::{C64, Native};
 use crate::numpy::DType;
 use crate::numpy::dtype::DTypeKind;
-use crate::with_native;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BinaryOp {
-    Add,
-    Subtract,
-    Multiply,
-    Divide,
-    FloorDivide,
-    Remainder,
-    Power,
-    Maximum,
-    Minimum,
-    Arctan2,
-    Hypot,
-    BitwiseAnd,
-    BitwiseOr,
-    BitwiseXor,
-    LeftShift,
-    RightShift,
-    Equal,
-    NotEqual,
-    Less,
-    LessEqual,
-    Greater,
-    GreaterEqual,
-    LogicalAnd,
-    LogicalOr,
-    LogicalXor,
+named_ops! {
+    /// numpy's two-argument ufuncs.
+    BinaryOp {
+        Add = "add", Subtract = "subtract", Multiply = "multiply", Divide = "divide",
+        FloorDivide = "floor_divide", Remainder = "remainder", Power = "power",
+        Maximum = "maximum", Minimum = "minimum", Arctan2 = "arctan2", Hypot = "hypot",
+        BitwiseAnd = "bitwise_and", BitwiseOr = "bitwise_or", BitwiseXor = "bitwise_xor",
+        LeftShift = "left_shift", RightShift = "right_shift", Equal = "equal",
+        NotEqual = "not_equal", Less = "less", LessEqual = "less_equal", Greater = "greater",
+        GreaterEqual = "greater_equal", LogicalAnd = "logical_and", LogicalOr = "logical_or",
+        LogicalXor = "logical_xor",
+    }
+    aliases { "true_divide" => Divide }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -64,89 +49,6 @@ impl From<ArrayError> for UfuncError {
 }
 
 impl BinaryOp {
-    /// The ufunc's name, as numpy's messages and warnings spell it.
-    pub fn name(self) -> &'static str {
-        use BinaryOp::*;
-        match self {
-            Add => "add",
-            Subtract => "subtract",
-            Multiply => "multiply",
-            Divide => "divide",
-            FloorDivide => "floor_divide",
-            Remainder => "remainder",
-            Power => "power",
-            Maximum => "maximum",
-            Minimum => "minimum",
-            Arctan2 => "arctan2",
-            Hypot => "hypot",
-            BitwiseAnd => "bitwise_and",
-            BitwiseOr => "bitwise_or",
-            BitwiseXor => "bitwise_xor",
-            LeftShift => "left_shift",
-            RightShift => "right_shift",
-            Equal => "equal",
-            NotEqual => "not_equal",
-            Less => "less",
-            LessEqual => "less_equal",
-            Greater => "greater",
-            GreaterEqual => "greater_equal",
-            LogicalAnd => "logical_and",
-            LogicalOr => "logical_or",
-            LogicalXor => "logical_xor",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<BinaryOp> {
-        use BinaryOp::*;
-        const ALL: [BinaryOp; 25] = [
-            Add,
-            Subtract,
-            Multiply,
-            Divide,
-            FloorDivide,
-            Remainder,
-            Power,
-            Maximum,
-            Minimum,
-            Arctan2,
-            Hypot,
-            BitwiseAnd,
-            BitwiseOr,
-            BitwiseXor,
-            LeftShift,
-            RightShift,
-            Equal,
-            NotEqual,
-            Less,
-            LessEqual,
-            Greater,
-            GreaterEqual,
-            LogicalAnd,
-            LogicalOr,
-            LogicalXor,
-        ];
-        match name {
-            "true_divide" => Some(Divide),
-            _ => ALL.into_iter().find(|op| op.name() == name),
-        }
-    }
-
-    pub fn is_comparison(self) -> bool {
-        use BinaryOp::*;
-        matches!(
-            self,
-            Equal
-                | NotEqual
-                | Less
-                | LessEqual
-                | Greater
-                | GreaterEqual
-                | LogicalAnd
-                | LogicalOr
-                | LogicalXor
-        )
-    }
-
     /// The dtype the loop runs in for operands promoted to `common`.
     pub fn loop_dtype(self, common: DType) -> Result<DType, UfuncError> {
         use BinaryOp::*;
@@ -391,13 +293,5 @@ fn float_binary<T: Float>(
         BinaryOp::Arctan2 => zip_map::<T, T>(a, b, shape, T::atan2)?,
         BinaryOp::Hypot => zip_map::<T, T>(a, b, shape, T::hypot)?,
         _ => arith_binary::<T>(op, a, b, shape, flags)?,
-    })
-}
-
-/// Whether any element is non-zero (for `any`, `bool(a)` on one element, ...).
-pub fn truthiness(a: &NdArray) -> Vec<bool> {
-    with_native!(a.dtype, T => {
-        let t = map::<T, bool>(a, |x| x.to_element() != T::zero().to_element()).expect("bool array fits");
-        t.to_vec::<bool>()
     })
 }

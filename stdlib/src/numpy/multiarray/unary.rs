@@ -7,39 +7,22 @@ use super::ufunc::{UfuncError, map};
 use crate::numpy::DType;
 use crate::numpy::dtype::DTypeKind;
 
-macro_rules! unary_ops {
-    ($($variant:ident = $name:literal),* $(,)?) => {
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum UnaryOp { $($variant),* }
-
-        impl UnaryOp {
-            pub fn name(self) -> &'static str {
-                match self { $(UnaryOp::$variant => $name),* }
-            }
-            pub fn from_name(name: &str) -> Option<UnaryOp> {
-                match name {
-                    $($name => Some(UnaryOp::$variant),)*
-                    "abs" => Some(UnaryOp::Absolute),
-                    "conj" => Some(UnaryOp::Conjugate),
-                    "bitwise_not" | "bitwise_invert" => Some(UnaryOp::Invert),
-                    "radians" => Some(UnaryOp::Deg2rad),
-                    "degrees" => Some(UnaryOp::Rad2deg),
-                    _ => None,
-                }
-            }
-        }
-    };
-}
-
-unary_ops! {
-    Negative = "negative", Positive = "positive", Absolute = "absolute", Sqrt = "sqrt",
-    Cbrt = "cbrt", Exp = "exp", Exp2 = "exp2", Expm1 = "expm1", Log = "log", Log2 = "log2",
-    Log10 = "log10", Log1p = "log1p", Sin = "sin", Cos = "cos", Tan = "tan", Arcsin = "arcsin",
-    Arccos = "arccos", Arctan = "arctan", Sinh = "sinh", Cosh = "cosh", Tanh = "tanh",
-    Arcsinh = "arcsinh", Arccosh = "arccosh", Arctanh = "arctanh", Floor = "floor",
-    Ceil = "ceil", Trunc = "trunc", Rint = "rint", Sign = "sign", IsNan = "isnan",
-    IsInf = "isinf", IsFinite = "isfinite", LogicalNot = "logical_not", Invert = "invert",
-    Square = "square", Conjugate = "conjugate", Deg2rad = "deg2rad", Rad2deg = "rad2deg",
+named_ops! {
+    /// numpy's one-argument ufuncs.
+    UnaryOp {
+        Negative = "negative", Positive = "positive", Absolute = "absolute", Sqrt = "sqrt",
+        Cbrt = "cbrt", Exp = "exp", Exp2 = "exp2", Expm1 = "expm1", Log = "log", Log2 = "log2",
+        Log10 = "log10", Log1p = "log1p", Sin = "sin", Cos = "cos", Tan = "tan", Arcsin = "arcsin",
+        Arccos = "arccos", Arctan = "arctan", Sinh = "sinh", Cosh = "cosh", Tanh = "tanh",
+        Arcsinh = "arcsinh", Arccosh = "arccosh", Arctanh = "arctanh", Floor = "floor",
+        Ceil = "ceil", Trunc = "trunc", Rint = "rint", Sign = "sign", IsNan = "isnan",
+        IsInf = "isinf", IsFinite = "isfinite", LogicalNot = "logical_not", Invert = "invert",
+        Square = "square", Conjugate = "conjugate", Deg2rad = "deg2rad", Rad2deg = "rad2deg",
+    }
+    aliases {
+        "abs" => Absolute, "conj" => Conjugate, "bitwise_not" => Invert,
+        "bitwise_invert" => Invert, "radians" => Deg2rad, "degrees" => Rad2deg,
+    }
 }
 
 impl UnaryOp {

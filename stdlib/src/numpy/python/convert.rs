@@ -52,6 +52,18 @@ pub enum Strength {
     Strong(DType),
 }
 
+impl Strength {
+    /// The dtype a scalar takes on its own: its own dtype, or the default for its
+    /// Python kind (uint64 for ints past int64's range).
+    pub fn dtype_of(self, value: Element) -> DType {
+        match (self, value) {
+            (Strength::Strong(d), _) => d,
+            (Strength::Weak(_), Element::UInt(_)) => DType::UInt64,
+            (Strength::Weak(k), _) => k.default_dtype(),
+        }
+    }
+}
+
 /// The dtype a numpy scalar's class carries, if `obj` is one.
 fn numpy_scalar_dtype(vm: &VirtualMachine, obj: &PyObject) -> Option<DType> {
     let name = obj.class().as_object().get_attr("_kiln_dtype", vm).ok()?;
@@ -241,14 +253,7 @@ fn collect(vm: &VirtualMachine, obj: &PyObject, depth: usize, out: &mut Nested) 
     }
     if let Some((e, strength)) = scalar_element(vm, obj)? {
         check_shape(out, &[])?;
-        let d = match strength {
-            Strength::Strong(d) => d,
-            Strength::Weak(k) => match e {
-                Element::UInt(_) => DType::UInt64,
-                _ => k.default_dtype(),
-            },
-        };
-        merge(out, d);
+        merge(out, strength.dtype_of(e));
         out.leaves.push(Leaf::Scalar(e));
         return Ok(());
     }
@@ -290,14 +295,7 @@ pub fn operand(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<(NdArray,
         return Ok(Some((a.array.clone(), Strength::Strong(a.array.dtype))));
     }
     if let Some((e, strength)) = scalar_element(vm, obj)? {
-        let dtype = match strength {
-            Strength::Strong(d) => d,
-            Strength::Weak(k) => match e {
-                Element::UInt(_) => DType::UInt64,
-                _ => k.default_dtype(),
-            },
-        };
-        return Ok(Some((NdArray::scalar(dtype, e), strength)));
+        return Ok(Some((NdArray::scalar(strength.dtype_of(e), e), strength)));
     }
     if sequence_items(vm, obj)?.is_some() {
         let a = array_from_object(vm, obj, None)?;

@@ -5,6 +5,7 @@
 //! axes where those are adjacent, and go first otherwise, as numpy places them.
 
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyList, PySlice, PyTuple};
+use rustpython_vm::types::PyComparisonOp;
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
 use super::convert::array_from_object;
@@ -34,13 +35,15 @@ fn opt_int(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<i64>> {
     let i = obj.try_index(vm).map_err(|_| {
         vm.new_type_error("slice indices must be integers or None or have an __index__ method")
     })?;
-    Ok(Some(i.try_to_primitive::<i64>(vm).unwrap_or(
-        if i.as_object().repr(vm)?.to_string_lossy().starts_with('-') {
-            i64::MIN
-        } else {
-            i64::MAX
-        },
-    )))
+    if let Ok(v) = i.try_to_primitive::<i64>(vm) {
+        return Ok(Some(v));
+    }
+    // Beyond i64 a bound only needs its side: it saturates, as Python's slices do.
+    let zero = vm.ctx.new_int(0);
+    let negative = i
+        .as_object()
+        .rich_compare_bool(zero.as_object(), PyComparisonOp::Lt, vm)?;
+    Ok(Some(if negative { i64::MIN } else { i64::MAX }))
 }
 
 fn parse_item(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Item> {

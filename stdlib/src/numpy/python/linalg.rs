@@ -9,7 +9,6 @@ use super::convert::operand;
 use super::errors::array_error;
 use super::ops::wrap_result;
 use crate::numpy::DType;
-use crate::numpy::format::array::shape_repr;
 use crate::numpy::multiarray::arith::Arith;
 use crate::numpy::multiarray::promote::promote;
 use crate::numpy::multiarray::{Native, NdArray};
@@ -58,7 +57,6 @@ pub fn matmul(vm: &VirtualMachine, a: &PyObject, b: &PyObject) -> PyResult {
         shape.push(m);
     }
     let out = out.reshaped_view(&shape).expect("contiguous");
-    let _ = shape_repr;
     wrap_result(vm, out)
 }
 

@@ -103,14 +103,7 @@ mod _kiln_numpy {
             kinds.push(matches!(e, Element::Float(_)));
             values.push(e);
         }
-        let f = |e: Element| match e {
-            Element::Bool(b) => b as u8 as f64,
-            Element::Int(v) => v as f64,
-            Element::UInt(v) => v as f64,
-            Element::Float(v) => v,
-            Element::Complex(re, _) => re,
-        };
-        let (s, e, d) = (f(values[0]), f(values[1]), f(values[2]));
+        let (s, e, d) = (values[0].as_f64(), values[1].as_f64(), values[2].as_f64());
         if d == 0.0 {
             return Err(vm.new_zero_division_error("division by zero"));
         }
@@ -339,8 +332,8 @@ mod _kiln_numpy {
                 ))
             })?;
         let dtype = crate::numpy::multiarray::promote::promote(xa.dtype, ya.dtype);
-        let truth = crate::numpy::multiarray::ufunc::truthiness(&c);
-        let c = NdArray::from_vec(&truth, &c.shape)
+        let c = c
+            .cast(DType::Bool)
             .map_err(|e| array_error(vm, e))?
             .broadcast_to(&shape);
         let (xa, ya) = (xa.broadcast_to(&shape), ya.broadcast_to(&shape));
@@ -362,8 +355,7 @@ mod _kiln_numpy {
     /// `np.nonzero(a)`: one int64 array of coordinates per axis.
     #[pyfunction]
     fn nonzero(a: PyRef<PyNdArray>, vm: &VirtualMachine) -> PyResult {
-        let truth = crate::numpy::multiarray::ufunc::truthiness(&a.array);
-        let mask = NdArray::from_vec(&truth, &a.array.shape).map_err(|e| array_error(vm, e))?;
+        let mask = a.array.cast(DType::Bool).map_err(|e| array_error(vm, e))?;
         let coords = super::index::nonzero(&mask);
         Ok(vm
             .ctx

@@ -17,7 +17,7 @@ use super::ops::{binary_slot, inplace_slot, unary_slot, wrap_result};
 use crate::numpy::DType;
 use crate::numpy::format::{ArraySource, array_repr, array_str};
 use crate::numpy::multiarray::reduce::{ReduceOp, accumulate, arg_reduce, reduce};
-use crate::numpy::multiarray::ufunc::{BinaryOp, truthiness};
+use crate::numpy::multiarray::ufunc::BinaryOp;
 use crate::numpy::multiarray::unary::UnaryOp;
 use crate::numpy::multiarray::{NdArray, c_strides};
 
@@ -212,9 +212,10 @@ impl PyNdArray {
     }
 
     fn logical_reduce(&self, vm: &VirtualMachine, all: bool, args: ReduceArgs) -> PyResult {
-        let truth = truthiness(&self.array);
-        let as_bool =
-            NdArray::from_vec(&truth, &self.array.shape).map_err(|e| array_error(vm, e))?;
+        let as_bool = self
+            .array
+            .cast(DType::Bool)
+            .map_err(|e| array_error(vm, e))?;
         let op = if all { ReduceOp::Min } else { ReduceOp::Max };
         let flags = axis_flags(
             vm,
@@ -761,7 +762,7 @@ impl AsNumber for PyNdArray {
             boolean: Some(|num, vm| {
                 let a = &PyNdArray::number_downcast(num).array;
                 match a.size() {
-                    1 => Ok(truthiness(a)[0]),
+                    1 => Ok(a.get(&vec![0; a.ndim()]).as_bool()),
                     0 => Err(vm.new_value_error("The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not empty.")),
                     _ => Err(vm.new_value_error("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()")),
                 }

@@ -1,0 +1,37 @@
+//! What the test harnesses in tests/ share: the workspace root, the reference
+//! CPython, and a readable account of a finished process.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .canonicalize()
+        .expect("the workspace root exists")
+}
+
+/// The reference CPython of tests/setup (with numpy), as tests/ref-python names it.
+pub fn ref_python() -> PathBuf {
+    let out = Command::new("bash")
+        .arg(root().join("tests/ref-python"))
+        .arg("--path")
+        .output()
+        .expect("bash runs tests/ref-python");
+    let path = PathBuf::from(String::from_utf8(out.stdout).expect("utf-8 path").trim());
+    assert!(
+        path.exists(),
+        "no reference CPython at {}: run `bash tests/setup` first",
+        path.display()
+    );
+    path
+}
+
+pub fn describe(out: &Output) -> String {
+    format!(
+        "exit status {:?}\n--- stdout\n{}--- stderr\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
