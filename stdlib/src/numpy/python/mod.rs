@@ -9,6 +9,7 @@ pub mod index;
 pub mod linalg;
 pub mod ndarray;
 pub mod ops;
+pub mod random;
 
 pub(crate) use _kiln_numpy::module_def;
 
@@ -16,7 +17,7 @@ pub(crate) use _kiln_numpy::module_def;
 mod _kiln_numpy {
     use rustpython_vm::builtins::{PyStrRef, PyTypeRef};
     use rustpython_vm::function::{ArgSequence, OptionalArg};
-    use rustpython_vm::{AsObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
+    use rustpython_vm::{AsObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
 
     use super::convert::{array_from_object, dtype_arg, scalar_element, shape_arg};
     use super::errors::array_error;
@@ -420,6 +421,41 @@ mod _kiln_numpy {
     }
 
     /// Bytes allocated for array buffers so far (tests prove views allocate none).
+    #[pyattr(name = "BitStream")]
+    fn bit_stream(_vm: &VirtualMachine) -> PyTypeRef {
+        use rustpython_vm::class::PyClassImpl;
+        super::random::PyBitStream::make_static_type()
+    }
+
+    /// `RandomState(seed)`'s stream: an integer seed in [0, 2**32) seeds with
+    /// `init_genrand`, a list of 32-bit words with `init_by_array`.
+    #[pyfunction]
+    fn legacy_stream(seed: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        use super::random::PyBitStream;
+        let stream = match seed.try_to_value::<u32>(vm) {
+            Ok(n)
+                if seed
+                    .downcast_ref::<rustpython_vm::builtins::PyInt>()
+                    .is_some() =>
+            {
+                PyBitStream::legacy_from_u32(n)
+            }
+            _ => {
+                let words: ArgSequence<u32> = seed.try_into_value(vm)?;
+                PyBitStream::legacy_from_key(words.as_slice())
+            }
+        };
+        Ok(stream.into_ref(&vm.ctx).into())
+    }
+
+    /// `default_rng(seed)`'s stream, from the seed's 32-bit entropy words.
+    #[pyfunction]
+    fn pcg_stream(words: ArgSequence<u32>, vm: &VirtualMachine) -> PyObjectRef {
+        super::random::PyBitStream::pcg_from_entropy(words.as_slice())
+            .into_ref(&vm.ctx)
+            .into()
+    }
+
     #[pyfunction]
     fn bytes_allocated() -> usize {
         crate::numpy::multiarray::buffer::bytes_allocated()

@@ -66,7 +66,8 @@ class generic:
         return _core.scalar_text(self._kiln_dtype, self.item(), False)
 
     def __format__(self, spec):
-        return format(self.item(), spec)
+        # numpy formats an empty spec as str() (float32 keeps its short digits).
+        return str(self) if not spec else format(self.item(), spec)
 
     def astype(self, t):
         return array(self).astype(t)[()]
@@ -446,6 +447,77 @@ def copy(a):
 
 def frombuffer(buffer, dtype=float64):
     return _core.frombuffer(buffer, dtype)
+
+
+def broadcast_shapes(*args):
+    shapes = [(s,) if isinstance(s, int) else tuple(s) for s in args]
+    ndim = _b.max([len(s) for s in shapes], default=0)
+    result = [1] * ndim
+    owner = [0] * ndim
+    for arg, shape in enumerate(shapes):
+        for axis, n in enumerate(shape, ndim - len(shape)):
+            if n == 1 or n == result[axis]:
+                continue
+            if result[axis] != 1:
+                raise ValueError(
+                    "shape mismatch: objects cannot be broadcast to a single shape.  "
+                    f"Mismatch is between arg {owner[axis]} with shape "
+                    f"{shapes[owner[axis]]} and arg {arg} with shape {shape}.")
+            result[axis], owner[axis] = n, arg
+    return tuple(result)
+
+
+class iinfo:
+    """Limits of an integer dtype."""
+
+    def __init__(self, int_type):
+        dt = dtype(int_type)
+        if dt.kind not in "iu":
+            raise ValueError(f"Invalid integer data type {dt.kind!r}.")
+        self.dtype = dt
+        self.kind = dt.kind
+        self.bits = dt.itemsize * 8
+        self.min = 0 if dt.kind == "u" else -(1 << (self.bits - 1))
+        self.max = (1 << self.bits) - 1 if dt.kind == "u" else (1 << (self.bits - 1)) - 1
+
+    def __repr__(self):
+        return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"
+
+    def __str__(self):
+        rule = "-" * 63
+        return (f"Machine parameters for {self.dtype}\n{rule}\nmin = {self.min}\n"
+                f"max = {self.max}\n{rule}\n")
+
+
+class finfo:
+    """Limits of a floating dtype (float32 or float64; complex gives its part's)."""
+
+    _params = {
+        "float64": (2.220446049250313e-16, 1.7976931348623157e+308,
+                    2.2250738585072014e-308, 15),
+        "float32": (1.1920928955078125e-07, 3.4028234663852886e+38,
+                    1.1754943508222875e-38, 6),
+    }
+
+    def __init__(self, dtype_):
+        dt = dtype(dtype_)
+        name = "float64" if dt.name == "complex128" else dt.name
+        if name not in self._params:
+            raise ValueError(f"data type {dt!r} not inexact")
+        scalar = float64 if name == "float64" else float32
+        eps, big, tiny, precision = self._params[name]
+        self.dtype = dtype(name)
+        self.bits = self.dtype.itemsize * 8
+        self.eps = scalar(eps)
+        self.max = scalar(big)
+        self.min = scalar(-big)
+        self.tiny = self.smallest_normal = scalar(tiny)
+        self.precision = precision
+        self.resolution = scalar(10.0 ** -precision)
+
+    def __repr__(self):
+        return (f"finfo(resolution={self.resolution}, min={self.min}, max={self.max}, "
+                f"dtype={self.dtype})")
 
 
 def broadcast_to(a, shape):
@@ -919,6 +991,6 @@ def tobytes(a):
     return _core.tobytes(asarray(a))
 
 
-from . import linalg, testing  # noqa: E402
+from . import linalg, random, testing  # noqa: E402
 
 __all__ = [n for n in globals() if not n.startswith("_")]
