@@ -368,6 +368,8 @@ pub fn walk<const N: usize>(
     if shape.contains(&0) {
         return;
     }
+    let (shape, strides) = coalesce(shape, strides);
+    let strides: [&[isize]; N] = std::array::from_fn(|k| &strides[k][..]);
     let Some((&len, outer)) = shape.split_last() else {
         row(base, 1, [0; N]);
         return;
@@ -396,6 +398,41 @@ pub fn walk<const N: usize>(
             index[axis] = 0;
         }
     }
+}
+
+/// `shape` with every axis of length 1 dropped and every pair of adjacent axes that all
+/// operands step through as one (outer stride = inner stride * inner length) merged:
+/// the same elements in the same C order, in as few and as long rows as possible, so a
+/// contiguous array is one row.
+fn coalesce<const N: usize>(
+    shape: &[usize],
+    strides: [&[isize]; N],
+) -> (Vec<usize>, [Vec<isize>; N]) {
+    let mut out_shape: Vec<usize> = Vec::with_capacity(shape.len());
+    let mut out_strides: [Vec<isize>; N] = std::array::from_fn(|_| Vec::new());
+    for (axis, &len) in shape.iter().enumerate() {
+        if len == 1 {
+            continue;
+        }
+        let merges = out_shape.last().is_some_and(|_| {
+            (0..N).all(|k| {
+                let inner = strides[k][axis];
+                *out_strides[k].last().expect("same length as out_shape") == inner * len as isize
+            })
+        });
+        if merges {
+            *out_shape.last_mut().expect("checked") *= len;
+            for (k, s) in out_strides.iter_mut().enumerate() {
+                *s.last_mut().expect("checked") = strides[k][axis];
+            }
+        } else {
+            out_shape.push(len);
+            for (k, s) in out_strides.iter_mut().enumerate() {
+                s.push(strides[k][axis]);
+            }
+        }
+    }
+    (out_shape, out_strides)
 }
 
 /// numpy's broadcasting of two shapes, or `None` when they do not broadcast.

@@ -10,8 +10,10 @@ use std::alloc::{Layout, alloc_zeroed, dealloc};
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Alignment of every buffer: enough for complex128 and for vector loads.
-const ALIGN: usize = 64;
+/// Alignment of every buffer: enough for every dtype (complex128 needs 8). No more
+/// than the system allocator's own, so zeroed buffers come from `calloc` (fresh pages
+/// are zero already) instead of an aligned allocation plus a `memset` of every byte.
+const ALIGN: usize = 16;
 
 /// Bytes allocated for array buffers since the process started: tests use it to
 /// prove that views allocate nothing.
@@ -38,6 +40,7 @@ impl Buffer {
         // SAFETY: the layout has a non-zero size.
         let ptr = NonNull::new(unsafe { alloc_zeroed(layout) })?;
         ALLOCATED.fetch_add(len, Ordering::Relaxed);
+        advise_huge_pages(ptr.as_ptr(), len);
         Some(Buffer { ptr, len })
     }
 
@@ -60,6 +63,27 @@ impl Buffer {
         unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
     }
 }
+
+/// Asks the kernel to back a large buffer with transparent huge pages, as numpy does
+/// for allocations of 4 MiB and more: the first write to a fresh 80 MB array then
+/// takes 40 page faults instead of 20000, which is most of an element-wise op's time.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(ptr: *mut u8, len: usize) {
+    const HUGE_ADVICE_MIN: usize = 4 << 20;
+    const PAGE: usize = 4096;
+    if len >= HUGE_ADVICE_MIN {
+        let start = (ptr as usize).next_multiple_of(PAGE);
+        let end = ptr as usize + len;
+        // SAFETY: the range lies inside the allocation just made; the advice changes
+        // only how its pages are backed. Failure (THP disabled) is harmless.
+        unsafe {
+            libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_ptr: *mut u8, _len: usize) {}
 
 impl Drop for Buffer {
     fn drop(&mut self) {

@@ -88,6 +88,21 @@ pub fn binary(
     b: &NdArray,
     common: DType,
 ) -> Result<(NdArray, FpFlags), UfuncError> {
+    binary_into(op, a, b, common, None)
+}
+
+/// [`binary`], writing into `dest` when it can hold the result: `dest` must be
+/// C-contiguous, and may be an operand (a temporary numpy would elide, or the target
+/// of `a op= b`) but must not overlap one otherwise. When the result's dtype or shape
+/// is not `dest`'s, the result goes to a fresh array instead; the returned array says
+/// which.
+pub fn binary_into(
+    op: BinaryOp,
+    a: &NdArray,
+    b: &NdArray,
+    common: DType,
+    dest: Option<&NdArray>,
+) -> Result<(NdArray, FpFlags), UfuncError> {
     let shape = broadcast_shapes(&a.shape, &b.shape)
         .ok_or_else(|| UfuncError::Broadcast(vec![a.shape.clone(), b.shape.clone()]))?;
     let dtype = op.loop_dtype(common)?;
@@ -105,19 +120,20 @@ pub fn binary(
         ));
     }
     let mut flags = FpFlags::default();
+    let dest = dest.filter(|d| d.shape == shape && d.is_c_contiguous());
     let out = match dtype {
-        DType::Bool => bool_binary(op, &a, &b, &shape, &mut flags)?,
-        DType::Float32 => float_binary::<f32>(op, &a, &b, &shape, &mut flags)?,
-        DType::Float64 => float_binary::<f64>(op, &a, &b, &shape, &mut flags)?,
-        DType::Complex128 => arith_binary::<C64>(op, &a, &b, &shape, &mut flags)?,
-        DType::Int8 => int_binary::<i8>(op, &a, &b, &shape, &mut flags)?,
-        DType::Int16 => int_binary::<i16>(op, &a, &b, &shape, &mut flags)?,
-        DType::Int32 => int_binary::<i32>(op, &a, &b, &shape, &mut flags)?,
-        DType::Int64 => int_binary::<i64>(op, &a, &b, &shape, &mut flags)?,
-        DType::UInt8 => int_binary::<u8>(op, &a, &b, &shape, &mut flags)?,
-        DType::UInt16 => int_binary::<u16>(op, &a, &b, &shape, &mut flags)?,
-        DType::UInt32 => int_binary::<u32>(op, &a, &b, &shape, &mut flags)?,
-        DType::UInt64 => int_binary::<u64>(op, &a, &b, &shape, &mut flags)?,
+        DType::Bool => bool_binary(op, &a, &b, &shape, dest, &mut flags)?,
+        DType::Float32 => float_binary::<f32>(op, &a, &b, &shape, dest, &mut flags)?,
+        DType::Float64 => float_binary::<f64>(op, &a, &b, &shape, dest, &mut flags)?,
+        DType::Complex128 => arith_binary::<C64>(op, &a, &b, &shape, dest, &mut flags)?,
+        DType::Int8 => int_binary::<i8>(op, &a, &b, &shape, dest, &mut flags)?,
+        DType::Int16 => int_binary::<i16>(op, &a, &b, &shape, dest, &mut flags)?,
+        DType::Int32 => int_binary::<i32>(op, &a, &b, &shape, dest, &mut flags)?,
+        DType::Int64 => int_binary::<i64>(op, &a, &b, &shape, dest, &mut flags)?,
+        DType::UInt8 => int_binary::<u8>(op, &a, &b, &shape, dest, &mut flags)?,
+        DType::UInt16 => int_binary::<u16>(op, &a, &b, &shape, dest, &mut flags)?,
+        DType::UInt32 => int_binary::<u32>(op, &a, &b, &shape, dest, &mut flags)?,
+        DType::UInt64 => int_binary::<u64>(op, &a, &b, &shape, dest, &mut flags)?,
     };
     Ok((out, flags))
 }
@@ -133,29 +149,117 @@ pub fn zip_map<A: Native, R: Native>(
     a: &NdArray,
     b: &NdArray,
     shape: &[usize],
-    mut f: impl FnMut(A, A) -> R,
+    f: impl FnMut(A, A) -> R,
 ) -> Result<NdArray, ArrayError> {
     let out = NdArray::zeros(R::DTYPE, shape)?;
-    let dst = out.buffer.as_ptr().cast::<R>();
+    // SAFETY: `out` is a fresh contiguous array of `shape`.
+    unsafe { zip_map_into(a, b, shape, out.buffer.as_ptr().cast::<R>(), f) };
+    Ok(out)
+}
+
+/// [`zip_map`] into `dest` when it has the result's dtype (see [`binary_into`]).
+fn zip_map_to<A: Native, R: Native>(
+    dest: Option<&NdArray>,
+    a: &NdArray,
+    b: &NdArray,
+    shape: &[usize],
+    f: impl FnMut(A, A) -> R,
+) -> Result<NdArray, ArrayError> {
+    match dest.filter(|d| d.dtype == R::DTYPE && d.size() > 0) {
+        Some(dest) => {
+            // SAFETY: `binary_into` checked `dest` is C-contiguous with the result's
+            // shape; its callers guarantee any overlap with an operand is exact.
+            unsafe { zip_map_into(a, b, shape, dest.ptr_at(0).cast::<R>(), f) };
+            Ok(dest.clone())
+        }
+        None => zip_map(a, b, shape, f),
+    }
+}
+
+/// Writes `f(a, b)` for each pair of elements of the views `a` and `b` (of `shape`) to
+/// `dst`, contiguous, in C order.
+///
+/// # Safety
+/// `dst` must be valid for `shape`'s element count of `R`, and may overlap an operand
+/// only where the operand is contiguous in C order and starts at `dst` (each element is
+/// read before the one written over it).
+pub unsafe fn zip_map_into<A: Native, R: Native>(
+    a: &NdArray,
+    b: &NdArray,
+    shape: &[usize],
+    dst: *mut R,
+    mut f: impl FnMut(A, A) -> R,
+) {
+    let unit = std::mem::size_of::<A>() as isize;
     let mut k = 0usize;
     walk(
         shape,
         [&a.strides, &b.strides],
         [0, 0],
         |[sa, sb], len, [da, db]| {
-            for i in 0..len as isize {
-                // SAFETY: the walk visits elements of both views; `out` is a fresh
-                // contiguous array of the same shape, filled in C order.
-                unsafe {
-                    let x = a.ptr_at(sa + i * da).cast::<A>().read_unaligned();
-                    let y = b.ptr_at(sb + i * db).cast::<A>().read_unaligned();
-                    dst.add(k).write(f(x, y));
+            // SAFETY: the walk visits elements of both views; `dst` has room for every
+            // element, written once each, in C order.
+            unsafe {
+                let (pa, pb) = (a.ptr_at(sa).cast::<A>(), b.ptr_at(sb).cast::<A>());
+                let out = dst.add(k);
+                if is_aligned(pa) && is_aligned(pb) {
+                    // Unit and zero steps get loops the compiler can vectorise; the
+                    // loads stay element-wise so `dst` may be an operand.
+                    match (da == unit, db == unit, da == 0, db == 0) {
+                        (true, true, ..) => {
+                            for i in 0..len {
+                                out.add(i).write(f(pa.add(i).read(), pb.add(i).read()));
+                            }
+                        }
+                        (true, _, _, true) => {
+                            let y = pb.read();
+                            for i in 0..len {
+                                out.add(i).write(f(pa.add(i).read(), y));
+                            }
+                        }
+                        (_, true, true, _) => {
+                            let x = pa.read();
+                            for i in 0..len {
+                                out.add(i).write(f(x, pb.add(i).read()));
+                            }
+                        }
+                        _ => strided2(pa, pb, da, db, out, len, &mut f),
+                    }
+                } else {
+                    strided2(pa, pb, da, db, out, len, &mut f);
                 }
-                k += 1;
             }
+            k += len;
         },
     );
-    Ok(out)
+}
+
+fn is_aligned<T>(p: *const T) -> bool {
+    (p as usize).is_multiple_of(std::mem::align_of::<T>())
+}
+
+/// The general row: byte steps, unaligned loads.
+///
+/// # Safety
+/// `len` elements at the given steps are inside their views; `out` has room for `len`.
+unsafe fn strided2<A: Native, R: Native>(
+    pa: *const A,
+    pb: *const A,
+    da: isize,
+    db: isize,
+    out: *mut R,
+    len: usize,
+    f: &mut impl FnMut(A, A) -> R,
+) {
+    let (pa, pb) = (pa.cast::<u8>(), pb.cast::<u8>());
+    for i in 0..len {
+        // SAFETY: guaranteed by the caller.
+        unsafe {
+            let x = pa.offset(i as isize * da).cast::<A>().read_unaligned();
+            let y = pb.offset(i as isize * db).cast::<A>().read_unaligned();
+            out.add(i).write(f(x, y));
+        }
+    }
 }
 
 /// Applies `f` to each element of `a`.
@@ -165,18 +269,73 @@ pub fn map<A: Native, R: Native>(
 ) -> Result<NdArray, ArrayError> {
     let out = NdArray::zeros(R::DTYPE, &a.shape)?;
     let dst = out.buffer.as_ptr().cast::<R>();
+    let unit = std::mem::size_of::<A>() as isize;
     let mut k = 0usize;
     walk(&a.shape, [&a.strides], [0], |[sa], len, [da]| {
-        for i in 0..len as isize {
-            // SAFETY: as in `zip_map`.
-            unsafe {
-                let x = a.ptr_at(sa + i * da).cast::<A>().read_unaligned();
-                dst.add(k).write(f(x));
+        // SAFETY: as in `zip_map_into`; `out` is a fresh buffer.
+        unsafe {
+            let pa = a.ptr_at(sa).cast::<A>();
+            let out = dst.add(k);
+            if da == unit && is_aligned(pa) {
+                for i in 0..len {
+                    out.add(i).write(f(pa.add(i).read()));
+                }
+            } else {
+                let pa = pa.cast::<u8>();
+                for i in 0..len {
+                    let x = pa.offset(i as isize * da).cast::<A>().read_unaligned();
+                    out.add(i).write(f(x));
+                }
             }
-            k += 1;
         }
+        k += len;
     });
     Ok(out)
+}
+
+/// `map(a, f)` and whether `flag(x)` held for any element: for an op whose only
+/// floating-point flag depends on the input (sqrt of a negative). The test runs over
+/// short chunks just mapped, still in cache, into a local, so both loops vectorise.
+pub fn map_flagged<A: Native, R: Native>(
+    a: &NdArray,
+    f: impl Fn(A) -> R,
+    flag: impl Fn(A) -> bool,
+) -> Result<(NdArray, bool), ArrayError> {
+    const CHUNK: usize = 512;
+    let out = NdArray::zeros(R::DTYPE, &a.shape)?;
+    let dst = out.buffer.as_ptr().cast::<R>();
+    let unit = std::mem::size_of::<A>() as isize;
+    let mut flagged = false;
+    let mut k = 0usize;
+    walk(&a.shape, [&a.strides], [0], |[sa], len, [da]| {
+        let mut any = false;
+        // SAFETY: as in `map`.
+        unsafe {
+            let pa = a.ptr_at(sa).cast::<A>();
+            let out = dst.add(k);
+            if da == unit && is_aligned(pa) {
+                for start in (0..len).step_by(CHUNK) {
+                    let end = (start + CHUNK).min(len);
+                    for i in start..end {
+                        out.add(i).write(f(pa.add(i).read()));
+                    }
+                    for i in start..end {
+                        any |= flag(pa.add(i).read());
+                    }
+                }
+            } else {
+                let pa = pa.cast::<u8>();
+                for i in 0..len {
+                    let x = pa.offset(i as isize * da).cast::<A>().read_unaligned();
+                    any |= flag(x);
+                    out.add(i).write(f(x));
+                }
+            }
+        }
+        flagged |= any;
+        k += len;
+    });
+    Ok((out, flagged))
 }
 
 fn compare<T: Arith>(
@@ -184,18 +343,25 @@ fn compare<T: Arith>(
     a: &NdArray,
     b: &NdArray,
     shape: &[usize],
+    dest: Option<&NdArray>,
 ) -> Option<Result<NdArray, ArrayError>> {
     use BinaryOp::*;
     Some(match op {
-        Equal => zip_map::<T, bool>(a, b, shape, |x, y| x == y),
-        NotEqual => zip_map::<T, bool>(a, b, shape, |x, y| x != y),
-        Less => zip_map::<T, bool>(a, b, shape, |x, y| x.lt(y)),
-        LessEqual => zip_map::<T, bool>(a, b, shape, |x, y| x.le(y)),
-        Greater => zip_map::<T, bool>(a, b, shape, |x, y| y.lt(x)),
-        GreaterEqual => zip_map::<T, bool>(a, b, shape, |x, y| y.le(x)),
-        LogicalAnd => zip_map::<T, bool>(a, b, shape, |x, y| x.is_nonzero() && y.is_nonzero()),
-        LogicalOr => zip_map::<T, bool>(a, b, shape, |x, y| x.is_nonzero() || y.is_nonzero()),
-        LogicalXor => zip_map::<T, bool>(a, b, shape, |x, y| x.is_nonzero() != y.is_nonzero()),
+        Equal => zip_map_to::<T, bool>(dest, a, b, shape, |x, y| x == y),
+        NotEqual => zip_map_to::<T, bool>(dest, a, b, shape, |x, y| x != y),
+        Less => zip_map_to::<T, bool>(dest, a, b, shape, |x, y| x.lt(y)),
+        LessEqual => zip_map_to::<T, bool>(dest, a, b, shape, |x, y| x.le(y)),
+        Greater => zip_map_to::<T, bool>(dest, a, b, shape, |x, y| y.lt(x)),
+        GreaterEqual => zip_map_to::<T, bool>(dest, a, b, shape, |x, y| y.le(x)),
+        LogicalAnd => {
+            zip_map_to::<T, bool>(dest, a, b, shape, |x, y| x.is_nonzero() && y.is_nonzero())
+        }
+        LogicalOr => {
+            zip_map_to::<T, bool>(dest, a, b, shape, |x, y| x.is_nonzero() || y.is_nonzero())
+        }
+        LogicalXor => {
+            zip_map_to::<T, bool>(dest, a, b, shape, |x, y| x.is_nonzero() != y.is_nonzero())
+        }
         _ => return None,
     })
 }
@@ -205,22 +371,23 @@ fn arith_binary<T: Arith>(
     a: &NdArray,
     b: &NdArray,
     shape: &[usize],
+    dest: Option<&NdArray>,
     flags: &mut FpFlags,
 ) -> Result<NdArray, UfuncError> {
     use BinaryOp::*;
-    if let Some(out) = compare::<T>(op, a, b, shape) {
+    if let Some(out) = compare::<T>(op, a, b, shape, dest) {
         return Ok(out?);
     }
     let out = match op {
-        Add => zip_map::<T, T>(a, b, shape, T::add),
-        Subtract => zip_map::<T, T>(a, b, shape, T::sub),
-        Multiply => zip_map::<T, T>(a, b, shape, T::mul),
-        Divide => zip_map::<T, T>(a, b, shape, |x, y| x.div(y, flags)),
-        FloorDivide => zip_map::<T, T>(a, b, shape, |x, y| x.floor_div(y, flags)),
-        Remainder => zip_map::<T, T>(a, b, shape, |x, y| x.rem(y, flags)),
-        Power => zip_map::<T, T>(a, b, shape, T::pow),
-        Maximum => zip_map::<T, T>(a, b, shape, T::max),
-        Minimum => zip_map::<T, T>(a, b, shape, T::min),
+        Add => zip_map_to::<T, T>(dest, a, b, shape, T::add),
+        Subtract => zip_map_to::<T, T>(dest, a, b, shape, T::sub),
+        Multiply => zip_map_to::<T, T>(dest, a, b, shape, T::mul),
+        Divide => zip_map_to::<T, T>(dest, a, b, shape, |x, y| x.div(y, flags)),
+        FloorDivide => zip_map_to::<T, T>(dest, a, b, shape, |x, y| x.floor_div(y, flags)),
+        Remainder => zip_map_to::<T, T>(dest, a, b, shape, |x, y| x.rem(y, flags)),
+        Power => zip_map_to::<T, T>(dest, a, b, shape, T::pow),
+        Maximum => zip_map_to::<T, T>(dest, a, b, shape, T::max),
+        Minimum => zip_map_to::<T, T>(dest, a, b, shape, T::min),
         _ => {
             return Err(UfuncError::NoLoop {
                 ufunc: op.name(),
@@ -236,16 +403,17 @@ fn int_binary<T: Bits>(
     a: &NdArray,
     b: &NdArray,
     shape: &[usize],
+    dest: Option<&NdArray>,
     flags: &mut FpFlags,
 ) -> Result<NdArray, UfuncError> {
     use BinaryOp::*;
     Ok(match op {
-        BitwiseAnd => zip_map::<T, T>(a, b, shape, T::and)?,
-        BitwiseOr => zip_map::<T, T>(a, b, shape, T::or)?,
-        BitwiseXor => zip_map::<T, T>(a, b, shape, T::xor)?,
-        LeftShift => zip_map::<T, T>(a, b, shape, T::shl)?,
-        RightShift => zip_map::<T, T>(a, b, shape, T::shr)?,
-        _ => arith_binary::<T>(op, a, b, shape, flags)?,
+        BitwiseAnd => zip_map_to::<T, T>(dest, a, b, shape, T::and)?,
+        BitwiseOr => zip_map_to::<T, T>(dest, a, b, shape, T::or)?,
+        BitwiseXor => zip_map_to::<T, T>(dest, a, b, shape, T::xor)?,
+        LeftShift => zip_map_to::<T, T>(dest, a, b, shape, T::shl)?,
+        RightShift => zip_map_to::<T, T>(dest, a, b, shape, T::shr)?,
+        _ => arith_binary::<T>(op, a, b, shape, dest, flags)?,
     })
 }
 
@@ -254,9 +422,10 @@ fn bool_binary(
     a: &NdArray,
     b: &NdArray,
     shape: &[usize],
+    dest: Option<&NdArray>,
     flags: &mut FpFlags,
 ) -> Result<NdArray, UfuncError> {
-    int_binary::<bool>(op, a, b, shape, flags)
+    int_binary::<bool>(op, a, b, shape, dest, flags)
 }
 
 trait Float: Arith {
@@ -287,11 +456,12 @@ fn float_binary<T: Float>(
     a: &NdArray,
     b: &NdArray,
     shape: &[usize],
+    dest: Option<&NdArray>,
     flags: &mut FpFlags,
 ) -> Result<NdArray, UfuncError> {
     Ok(match op {
-        BinaryOp::Arctan2 => zip_map::<T, T>(a, b, shape, T::atan2)?,
-        BinaryOp::Hypot => zip_map::<T, T>(a, b, shape, T::hypot)?,
-        _ => arith_binary::<T>(op, a, b, shape, flags)?,
+        BinaryOp::Arctan2 => zip_map_to::<T, T>(dest, a, b, shape, T::atan2)?,
+        BinaryOp::Hypot => zip_map_to::<T, T>(dest, a, b, shape, T::hypot)?,
+        _ => arith_binary::<T>(op, a, b, shape, dest, flags)?,
     })
 }

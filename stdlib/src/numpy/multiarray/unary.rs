@@ -3,7 +3,7 @@
 use super::arith::{Arith, Bits, FpFlags};
 use super::array::NdArray;
 use super::native::C64;
-use super::ufunc::{UfuncError, map};
+use super::ufunc::{UfuncError, map, map_flagged};
 use crate::numpy::DType;
 use crate::numpy::dtype::DTypeKind;
 
@@ -213,6 +213,20 @@ fn float_unary<T: FloatMath>(
         IsInf => map::<T, bool>(a, |x| x.into().is_infinite())?,
         IsFinite => map::<T, bool>(a, |x| x.into().is_finite())?,
         LogicalNot => map::<T, bool>(a, |x| !x.is_nonzero())?,
+        // The ops a vector unit does in one instruction get a loop of their own (the
+        // general arm's per-element `match` on `op` keeps the compiler from
+        // vectorising); sqrt's only flag is a negative input.
+        Sqrt => {
+            let (out, negative) = map_flagged::<T, T>(a, |x| x.apply(Sqrt), |x| x.lt(T::zero()))?;
+            flags.invalid |= negative;
+            out
+        }
+        Negative => map::<T, T>(a, |x| x.apply(Negative))?,
+        Absolute => map::<T, T>(a, |x| x.apply(Absolute))?,
+        Square => map::<T, T>(a, |x| x.apply(Square))?,
+        Floor => map::<T, T>(a, |x| x.apply(Floor))?,
+        Ceil => map::<T, T>(a, |x| x.apply(Ceil))?,
+        Trunc => map::<T, T>(a, |x| x.apply(Trunc))?,
         _ => map::<T, T>(a, |x| {
             domain_flags(op, x.into(), flags);
             x.apply(op)

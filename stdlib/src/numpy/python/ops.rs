@@ -11,7 +11,7 @@ use crate::numpy::dtype::DTypeKind;
 use crate::numpy::format::Element;
 use crate::numpy::multiarray::NdArray;
 use crate::numpy::multiarray::promote::{PyScalarKind, int_range, promote, promote_weak};
-use crate::numpy::multiarray::ufunc::{BinaryOp, binary};
+use crate::numpy::multiarray::ufunc::{BinaryOp, binary_into};
 use crate::numpy::multiarray::unary::{UnaryOp, unary};
 
 /// The dtype two operands promote to.
@@ -61,13 +61,44 @@ pub fn binary_op(
     a: &PyObject,
     b: &PyObject,
 ) -> PyResult<Option<NdArray>> {
+    let elidable = [a, b].map(is_temporary);
     let (Some(x), Some(y)) = (operand(vm, a)?, operand(vm, b)?) else {
         return Ok(None);
     };
-    let common = common_dtype(vm, &x, &y)?;
-    let (out, flags) = binary(op, &x.0, &y.0, common).map_err(|e| ufunc_error(vm, e))?;
+    let dest = match elidable {
+        [true, _] => Some(&x.0),
+        [_, true] => Some(&y.0),
+        _ => None,
+    };
+    binary_to(vm, op, &x, &y, dest).map(Some)
+}
+
+fn binary_to(
+    vm: &VirtualMachine,
+    op: BinaryOp,
+    x: &(NdArray, Strength),
+    y: &(NdArray, Strength),
+    dest: Option<&NdArray>,
+) -> PyResult<NdArray> {
+    let common = common_dtype(vm, x, y)?;
+    let (out, flags) = binary_into(op, &x.0, &y.0, common, dest).map_err(|e| ufunc_error(vm, e))?;
     warn_flags(vm, flags, op.name())?;
-    Ok(Some(out))
+    Ok(out)
+}
+
+/// Whether `obj` is an array no one else can see, whose memory the result of an
+/// operation on it may reuse (numpy's temporary elision): only the caller holds the
+/// object (the interpreter popped it off its stack: `a * b` in `a * b + c`), no view
+/// shares its buffer, and it is large enough for a saved allocation to matter.
+fn is_temporary(obj: &PyObject) -> bool {
+    /// numpy's threshold: below it, allocation is cheap next to the check.
+    const ELIDE_MIN_BYTES: usize = 256 * 1024;
+    obj.strong_count() == 1
+        && obj.downcast_ref::<PyNdArray>().is_some_and(|t| {
+            std::sync::Arc::strong_count(&t.array.buffer) == 1
+                && t.array.nbytes() >= ELIDE_MIN_BYTES
+                && t.array.is_c_contiguous()
+        })
 }
 
 /// The slot result: an array, NotImplemented, or a numpy scalar when both
@@ -84,9 +115,16 @@ pub fn inplace_slot(vm: &VirtualMachine, op: BinaryOp, a: &PyObject, b: &PyObjec
     let Some(target) = a.downcast_ref::<PyNdArray>() else {
         return Ok(vm.ctx.not_implemented());
     };
-    let Some(out) = binary_op(vm, op, a, b)? else {
+    let (Some(x), Some(y)) = (operand(vm, a)?, operand(vm, b)?) else {
         return Ok(vm.ctx.not_implemented());
     };
+    // The loop writes straight into `a` unless `b` shares its memory (numpy copies an
+    // overlapping input first; the fresh result is the copy here).
+    let overlaps = std::sync::Arc::ptr_eq(&x.0.buffer, &y.0.buffer);
+    let out = binary_to(vm, op, &x, &y, (!overlaps).then_some(&target.array))?;
+    if std::sync::Arc::ptr_eq(&out.buffer, &target.array.buffer) {
+        return Ok(a.to_owned());
+    }
     if !same_kind(out.dtype, target.array.dtype) {
         let message = format!(
             "Cannot cast ufunc '{}' output from dtype('{}') to dtype('{}') with casting rule 'same_kind'",

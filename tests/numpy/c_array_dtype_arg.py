@@ -1,0 +1,11 @@
+import numpy as np
+print(repr(np.array([1.9, -1.9, 2.5], dtype=int)))
+print(repr(np.array([1, 2, 3], dtype=float)))
+print(repr(np.array([0, 1, 2], dtype=bool)))
+print(repr(np.array([[1, 2], [3, 4]], dtype="u2")))
+print(repr(np.array((1, 2), dtype=np.complex128)))
+print(repr(np.array([1.5, 2.5], dtype="float32")))
+print(repr(np.array([0.0, 0.5, -0.0], dtype=bool)))
+print(repr(np.array([3, 4], dtype="i8")), repr(np.array([3, 4], dtype="i1")))
+print(repr(np.array([1, 2], dtype=np.uint64)), repr(np.array([7], dtype="int16")))
+print(np.array([1, 2], dtype="f4").dtype, np.array([1], dtype="c16").dtype, np.array([1], dtype="?").dtype)

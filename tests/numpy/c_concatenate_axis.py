@@ -1,0 +1,12 @@
+import numpy as np
+a = np.arange(4).reshape(2, 2)
+b = np.arange(10, 16).reshape(3, 2)
+c = np.arange(20, 26).reshape(2, 3)
+print(repr(np.concatenate((a, b))), repr(np.concatenate([a, c], axis=1)), repr(np.concatenate([a, c], axis=-1)))
+print(repr(np.concatenate([a, b], axis=None)))
+print(repr(np.concatenate([np.arange(2), np.arange(3), np.arange(1)])))
+print(repr(np.concatenate([[1, 2], [3]])), repr(np.concatenate([np.array([1], np.int8), np.array([2], np.int16)])))
+print(repr(np.concatenate([np.array([True]), np.array([2.5])])), repr(np.concatenate([np.zeros(0), np.ones(2)])))
+x = np.arange(8).reshape(2, 2, 2)
+print(repr(np.concatenate([x, x], axis=2)), np.concatenate([x, x], axis=1).shape, np.concatenate([x, x], -3).shape)
+print(repr(np.concatenate([np.array([1, 2], np.uint8), np.array([3], np.int8)])))

@@ -1,0 +1,12 @@
+import numpy as np
+a = np.arange(6, dtype=np.int16).reshape(2, 3)
+f = np.array([1.5, 2.5])
+print(repr(np.zeros_like(a)), repr(np.ones_like(a)), repr(np.full_like(a, 4)))
+print(repr(np.zeros_like(f)), repr(np.ones_like(f, dtype=int)), repr(np.full_like(f, 0.25)))
+print(repr(np.full_like(a, 3.9)), repr(np.full_like(a, 2.5, dtype=float)))
+print(repr(np.zeros_like(a, dtype=bool)), repr(np.ones_like([1, 2, 3])), repr(np.zeros_like([[1.0], [2.0]])))
+e = np.empty_like(a)
+print(e.shape, e.dtype)
+e = np.empty_like(f, dtype=np.complex128)
+print(e.shape, e.dtype)
+print(repr(np.full_like(np.array(1.0), 8)))

@@ -1,0 +1,11 @@
+import numpy as np
+print(repr(np.linspace(0, 1, 5)), repr(np.linspace(0, 1, 5, endpoint=False)))
+print(repr(np.linspace(2, 3, 1)), repr(np.linspace(2, 3, 0)), repr(np.linspace(2, 3, 2)))
+print(repr(np.linspace(1, -1, 5)), repr(np.linspace(0, 10)))
+s, step = np.linspace(0, 2, 5, retstep=True)
+print(repr(s), float(step), step == 0.5)
+s, step = np.linspace(0, 1, 4, endpoint=False, retstep=True)
+print(repr(s), float(step))
+print(repr(np.linspace(0, 10, 4, dtype=int)), repr(np.linspace(-5, 5, 3, dtype=np.int8)))
+print(repr(np.linspace(0, 1, 3, dtype=np.float32)), len(np.linspace(0, 1)))
+print(repr(np.linspace(0, 1, 7)))

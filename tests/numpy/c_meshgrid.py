@@ -1,0 +1,13 @@
+import numpy as np
+x = np.array([1, 2, 3])
+y = np.array([10, 20])
+X, Y = np.meshgrid(x, y)
+print(repr(X), repr(Y), X.shape)
+X, Y = np.meshgrid(x, y, indexing="ij")
+print(repr(X), repr(Y), X.shape)
+a, b, c = np.meshgrid([0, 1], [2, 3, 4], [5.0], indexing="ij")
+print(a.shape, b.shape, c.shape, repr(b[:, :, 0]), c.dtype)
+a, b, c = np.meshgrid([0, 1], [2, 3, 4], [5.0])
+print(a.shape, repr(a[:, :, 0]))
+(m,) = np.meshgrid(np.arange(3))
+print(repr(m))

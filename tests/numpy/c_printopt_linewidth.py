@@ -1,0 +1,12 @@
+import numpy as np
+a = np.arange(30)
+print(repr(a))
+np.set_printoptions(linewidth=40)
+print(repr(a))
+print(a)
+print(repr(np.linspace(0, 1, 9)))
+print(repr(np.arange(24).reshape(2, 12)))
+np.set_printoptions(linewidth=20)
+print(repr(np.arange(8)), np.arange(12))
+np.set_printoptions(linewidth=75)
+print(repr(np.arange(40.0)), np.get_printoptions()["linewidth"])

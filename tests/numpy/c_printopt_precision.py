@@ -1,0 +1,11 @@
+import numpy as np
+a = np.array([1 / 3, 2 / 3, 10.0])
+np.set_printoptions(precision=2)
+print(repr(a), str(a), repr(np.array([0.125, 0.5])), repr(np.array([1e-5, 1.0])))
+print(repr(np.array([1 / 3 + 1j / 7])), repr(np.array([1 / 3], np.float32)))
+np.set_printoptions(precision=0)
+print(repr(a), repr(np.array([1.5, 2.5])))
+np.set_printoptions(precision=12)
+print(repr(a))
+np.set_printoptions(precision=8)
+print(repr(a), np.get_printoptions()["precision"])

@@ -1,0 +1,10 @@
+import numpy as np
+a = np.array([1e-10, 1.0, 123.456])
+print(repr(a))
+np.set_printoptions(suppress=True)
+print(repr(a), repr(np.array([1e-5, 1e-6])), repr(np.array([1e10, 1.5])), str(np.array([[1e-9, 2.0]])))
+print(repr(np.array([1e20, 1.0])), repr(np.array([1e-8 + 1e-9j])))
+np.set_printoptions(suppress=True, precision=3)
+print(repr(np.array([0.0001234, 5.6789])))
+np.set_printoptions(suppress=False, precision=8)
+print(repr(a), np.get_printoptions()["suppress"])

@@ -1,0 +1,10 @@
+import numpy as np
+np.set_printoptions(threshold=5)
+print(repr(np.arange(5)), repr(np.arange(6)), repr(np.arange(12).reshape(3, 4)))
+np.set_printoptions(threshold=5, edgeitems=1)
+print(repr(np.arange(10)), repr(np.arange(24).reshape(2, 3, 4)))
+np.set_printoptions(edgeitems=2)
+print(repr(np.arange(10.0)), str(np.arange(36).reshape(6, 6)))
+np.set_printoptions(threshold=1000, edgeitems=3)
+print(np.get_printoptions()["threshold"], np.get_printoptions()["edgeitems"])
+print(repr(np.arange(1001))[:40])

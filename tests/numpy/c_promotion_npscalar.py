@@ -1,0 +1,10 @@
+import numpy as np
+a8 = np.array([1, 2], dtype=np.int8)
+f32 = np.array([1.5], dtype=np.float32)
+print((a8 + np.int64(1)).dtype, (a8 + np.int8(1)).dtype, (a8 + np.int16(1)).dtype, (a8 + np.uint8(1)).dtype)
+print((f32 + np.float64(1)).dtype, (f32 + np.float32(1)).dtype, (f32 + np.int32(1)).dtype, (f32 + np.int8(1)).dtype)
+print(type(np.float32(1.5) + 1.0).__name__, type(np.float32(1.5) + np.float64(1.0)).__name__)
+print(type(np.int8(3) + 1).__name__, type(np.int8(3) + 1.0).__name__, type(np.uint8(3) + np.int8(1)).__name__)
+print(type(np.int64(3) / 2).__name__, type(np.int64(3) // 2).__name__, type(np.float64(3) // 2).__name__)
+print(repr(np.int8(100) + np.int8(1)), repr(np.uint16(7) * 3), repr(np.float32(0.5) + 0.25))
+print(repr(np.float64(1) + np.float32(2)), repr(np.int32(5) - np.int64(7)))

@@ -1,0 +1,10 @@
+import numpy as np
+x = np.float64(1.5)
+print(type(x).__name__, isinstance(x, float), isinstance(x, np.floating), isinstance(x, np.generic), issubclass(np.float64, float))
+print(repr(x), str(x), x, float(x), int(x), x == 1.5, hash(x) == hash(1.5))
+print(repr(x + 1), repr(x * 2), repr(x / 4), repr(-x), repr(x ** 2), repr(abs(np.float64(-2.0))))
+print(repr(np.float64(1) / 3), str(np.float64(1) / 3), repr(np.float64(0.1) + np.float64(0.2)))
+print(repr(np.float64(1e16)), repr(np.float64(1e15)), repr(np.float64(123456789.0)), repr(np.float64(1e-4)), repr(np.float64(1e-5)))
+print(repr(np.float64("nan")), repr(np.float64("inf")), repr(-np.float64("inf")), repr(np.float64(-0.0)), repr(np.float64()))
+print(x.is_integer(), np.float64(2.0).is_integer(), f"{x:.3f}", "%s" % x, [x])
+print(type(np.array([2.5, 3.5])[0]).__name__, repr(np.array([2.5, 3.5])[1]), repr(np.array([[2.5]])[0, 0]))

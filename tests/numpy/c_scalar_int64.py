@@ -1,0 +1,10 @@
+import numpy as np
+x = np.int64(7)
+print(type(x).__name__, isinstance(x, np.integer), isinstance(x, np.signedinteger), isinstance(x, np.generic))
+print(repr(x), str(x), x, int(x), float(x), x == 7, hash(x) == hash(7))
+print(repr(x + 1), repr(x - 10), repr(x * x), repr(x // 2), repr(x % 3), repr(x / 2), repr(x ** 2), repr(-x))
+print(repr(x + 1.5), repr(x + True), type(x + 1).__name__, type(x / 1).__name__)
+print(repr(np.arange(3)[2]), type(np.arange(3)[2]).__name__, [np.int64(1), np.int64(2)])
+print(repr(np.int8(-5)), repr(np.uint8(200)), repr(np.int16(3)), repr(np.uint32(9)), repr(np.uint64(10)), repr(np.int32(-1)))
+print(str(np.int8(-5)), str(np.uint64(10)), f"{np.int64(42):5d}", "%d" % np.int64(3), list(range(np.int64(3))))
+print(repr(np.int64()), [1, 2, 3][np.int64(1)], np.int64(5).bit_length() if hasattr(np.int64(5), "bit_length") else 3)

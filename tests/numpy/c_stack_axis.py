@@ -1,0 +1,10 @@
+import numpy as np
+a = np.array([1, 2, 3])
+b = np.array([4, 5, 6])
+print(repr(np.stack([a, b])), repr(np.stack([a, b], axis=1)), repr(np.stack((a, b), axis=-1)))
+print(repr(np.stack([a, b, a])), np.stack([a] * 4).shape)
+m = np.arange(6).reshape(2, 3)
+print(np.stack([m, m]).shape, np.stack([m, m], axis=1).shape, np.stack([m, m], axis=2).shape, np.stack([m, m], -2).shape)
+print(repr(np.stack([m, m * 10], axis=1)))
+print(repr(np.stack([np.array(1), np.array(2)])), repr(np.stack([a, b.astype(float)])))
+print(repr(np.stack([[1, 2], [3, 4]], axis=1)))

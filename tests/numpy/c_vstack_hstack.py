@@ -1,0 +1,12 @@
+import numpy as np
+a = np.array([1, 2, 3])
+b = np.array([4, 5, 6])
+print(repr(np.vstack([a, b])), repr(np.hstack([a, b])), repr(np.vstack((a,))))
+m = np.arange(4).reshape(2, 2)
+print(repr(np.vstack([m, np.array([9, 9])])), repr(np.hstack([m, np.array([[7], [8]])])))
+print(repr(np.hstack([m, m])), repr(np.vstack([m, m])).replace("\n", "|"))
+print(repr(np.hstack([np.array(1), np.array(2)])), repr(np.vstack([np.array(1), np.array(2)])))
+print(repr(np.hstack([[1], [2.5]])), repr(np.vstack([[1, 2], [3, 4]])))
+x = np.zeros((2, 1, 2))
+print(np.vstack([x, x]).shape, np.hstack([x, x]).shape)
+print(repr(np.hstack([np.array([True]), np.array([3], np.int8)])))

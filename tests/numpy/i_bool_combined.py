@@ -1,0 +1,11 @@
+import numpy as np
+a = np.arange(-5, 6)
+print(repr(a[(a > -3) & (a < 3)]))
+print(repr(a[(a < -3) | (a > 3)]))
+print(repr(a[~(a % 2 == 0)]))
+print(repr(a[(a > 0) ^ (a % 2 == 0)]))
+m = np.logical_and(a >= 0, a <= 2)
+print(repr(m), repr(a[m]))
+print(repr(a[np.logical_or(a == -5, a == 5)]), repr(a[np.logical_not(a != 0)]))
+b = np.array([[1.0, -2.0], [np.inf, 0.5]])
+print(repr(b[np.isfinite(b) & (b > 0)]))

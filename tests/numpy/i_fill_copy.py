@@ -1,0 +1,21 @@
+import numpy as np
+a = np.zeros((2, 3), dtype=int)
+a.fill(7)
+print(repr(a))
+a[0].fill(-1)
+a[:, 2].fill(3)
+print(repr(a))
+f = np.empty(3)
+f.fill(2.5)
+print(repr(f))
+i = np.zeros(3, dtype=np.int8)
+i.fill(3.9)
+print(repr(i))
+c = a.copy()
+c[0, 0] = 100
+print(a[0, 0], np.shares_memory(a, c), repr(np.copy(a[::-1, 1])))
+d = a.T.copy()
+print(d.strides, a.T.strides, repr(d))
+e = np.array(a)
+e[1, 1] = 0
+print(a[1, 1])

@@ -1,0 +1,10 @@
+import numpy as np
+a = np.arange(12)
+print(a.reshape(3, 4).shape, a.reshape((3, 4)).shape, a.reshape([3, 4]).shape)
+print(a.reshape(-1).shape, a.reshape(-1, 6).shape, a.reshape(2, -1, 3).shape, a.reshape((4, -1)).shape)
+print(a.reshape(12).shape, a.reshape(1, 12).shape, a.reshape(12, 1, 1).shape)
+print(np.reshape(a, (2, 6)).shape, np.reshape(a, -1).shape, np.reshape(a, 12).shape)
+print(repr(a.reshape(2, 2, 3)[1, 0]), repr(a.reshape(4, 3)[:, 1]))
+print(np.array(7).reshape(1, 1).shape, np.array([7]).reshape(()).shape, repr(np.array([7]).reshape(())))
+print(np.zeros((0, 4)).reshape(0, 2, 2).shape, np.zeros((2, 0)).reshape(0).shape)
+print(repr(np.arange(6).reshape(2, 3).reshape(3, 2)))

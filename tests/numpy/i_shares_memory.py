@@ -1,0 +1,11 @@
+import numpy as np
+a = np.arange(12).reshape(3, 4)
+print(np.shares_memory(a, a), np.shares_memory(a, a[1]), np.shares_memory(a, a[:, 1]))
+print(np.shares_memory(a, a.T), np.shares_memory(a, a.reshape(12)), np.shares_memory(a, a.ravel()))
+print(np.shares_memory(a, a.flatten()), np.shares_memory(a, a.copy()), np.shares_memory(a, a[[0, 1]]))
+print(np.shares_memory(a, a[a > 3]), np.shares_memory(a[:2], a[1:]))
+print(np.shares_memory(a, a[..., None]))
+print(np.shares_memory(a, np.arange(12).reshape(3, 4)), np.shares_memory(a, a + 0))
+print(np.may_share_memory(a, a[1:]), np.may_share_memory(a, a.copy()))
+c = np.array([1 + 2j, 3 + 4j])
+print(np.shares_memory(c, c.real), np.shares_memory(c, c.imag))

@@ -1,0 +1,11 @@
+import numpy as np
+a = np.arange(10)
+print(repr(a[::2]), repr(a[1::3]), repr(a[::-1]), repr(a[::-3]))
+print(repr(a[8:2:-2]), repr(a[-2:-8:-1]), repr(a[2:8:-1]))
+print(repr(a[:3:-2]), repr(a[7::-3]), repr(a[::10]), repr(a[::11]))
+print(repr(a[-100:100]), repr(a[100:-100:-1]), repr(a[-100:3]))
+print(repr(a[5:5]), repr(a[20:30]), repr(a[-20:-15]))
+print(a[3:1].shape, a[::-1][::-1].tolist())
+b = np.arange(12).reshape(3, 4)
+print(repr(b[::-1, ::-1]), repr(b[1:, ::-2]), repr(b[::2, 1:3]))
+print(repr(b[5:, :]), b[5:, :].shape, b[:, 10:].shape)

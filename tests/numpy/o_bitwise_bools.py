@@ -1,0 +1,11 @@
+import numpy as np
+p = np.array([True, True, False, False])
+q = np.array([True, False, True, False])
+print(repr(p & q), repr(p | q), repr(p ^ q), repr(~p), repr(np.invert(q)))
+print(repr(p & True), repr(False | q), repr(p ^ np.True_), repr(np.bitwise_and(p, q)))
+print(repr(p & 1), repr(p | 2), repr(p ^ np.array([1, 2, 3, 4])), repr(~np.bool_(True)))
+print(repr(p << 1), repr(q >> 1))
+print(repr(np.logical_and(p, q)), repr(np.logical_or(p, q)), repr(np.logical_xor(p, q)))
+print(repr(np.array([[True], [False]]) & p))
+print(repr((np.arange(5) > 1) & (np.arange(5) < 4)), repr((np.arange(5) % 2 == 0) | (np.arange(5) == 3)))
+print(repr(np.array([True]) & np.array([], bool)), repr((p & q).dtype))

@@ -1,0 +1,18 @@
+import numpy as np
+row = np.arange(3)
+col = np.arange(4).reshape(4, 1)
+print(repr(row + col))
+print(repr(col * row))
+print(repr(col - row))
+print(repr((row + 1) / (col + 1)))
+m = np.arange(6).reshape(2, 3)
+print(repr(m + row), repr(m * np.array([[10], [100]])))
+c = np.arange(8).reshape(2, 1, 4)
+d = np.arange(3).reshape(3, 1)
+r = c + d
+print(r.shape)
+print(repr(r))
+e = np.ones((2, 3, 1)) * np.arange(4)
+print(e.shape, repr(e.sum()))
+print(repr(np.zeros((0, 3)) + row), repr((np.zeros((3, 0)) + col[:3]).shape))
+print(repr(np.arange(2).reshape(2, 1, 1) * np.arange(3).reshape(1, 3, 1) + np.arange(2)))

@@ -1,0 +1,11 @@
+import numpy as np
+a = np.array([1, 2, 3])
+f = np.array([0.5, 1.5, 2.5])
+print(repr(a + 2), repr(2 + a), repr(a - 2), repr(2 - a), repr(a * 3), repr(3 * a))
+print(repr(a / 2), repr(2 / a), repr(a // 2), repr(7 // a), repr(a % 2), repr(7 % a))
+print(repr(a ** 2), repr(2 ** a), repr(a + 0.5), repr(a * True), repr(a + np.float32(1)))
+print(repr(f + 1), repr(1 - f), repr(f * 2), repr(3 / f), repr(f // 1), repr(f % 1))
+print(repr(np.float64(2) * a), repr(np.int32(2) * a), repr(a * np.int8(2)))
+print(repr(np.array([1, 2], np.int8) * 2), repr(np.array([1, 2], np.uint8) + 255))
+print(repr(np.array([1.0, 2.0], np.float32) + 1.5), repr(np.array([True, False]) + 1))
+print(repr(np.array(5) + a), repr(np.array(5) * np.array(2)), type(np.array(5) * np.array(2)).__name__)

@@ -1,0 +1,11 @@
+import numpy as np
+x = np.array([-2.5, -1.5, -0.5, -0.0, 0.5, 1.5, 2.5, 2.675])
+print(repr(np.floor(x)), repr(np.ceil(x)), repr(np.trunc(x)), repr(np.rint(x)))
+print(repr(np.round(x)), repr(np.around(x, 1)), repr(x.round(2)), repr(np.round(x, -1)))
+i = np.array([-15, -5, 5, 15, 25, 1234])
+print(repr(np.round(i)), repr(i.round(1)), repr(np.around(i, 2)))
+print(repr(np.floor(i)), repr(np.ceil(np.array([1, 2], np.uint8))), repr(np.floor(np.array([True]))))
+print(repr(np.round(np.array([1.25, 1.35], np.float32), 1)), repr(np.ceil(np.array([1.2], np.float32))))
+print(repr(np.round(np.float64(2.5))), repr(round(np.float64(2.5))), repr(np.round(np.float64(2.567), 2)))
+print(repr(np.floor(np.array([np.inf, np.nan]))), repr(np.round(np.array([1e300]), 2)), repr(np.round(np.array([123.456]), 5)))
+print(repr(np.round(np.array([[0.55, 1.45]]), 1)), repr(np.round(np.array([1234.5678]), -2)), repr(np.ceil(-0.5)))

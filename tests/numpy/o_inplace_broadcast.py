@@ -1,0 +1,17 @@
+import numpy as np
+c = np.zeros((2, 3))
+c += np.arange(3)
+c += np.arange(2).reshape(2, 1)
+c -= 1
+print(repr(c))
+o = np.zeros(3, dtype=np.int64)
+print(repr(np.multiply(np.ones(3), 2, out=np.zeros(3))), repr(np.add(np.arange(3), 1, out=o)), repr(o))
+t = np.zeros((2, 3, 4), np.int64)
+t += np.arange(4)
+t *= np.array([[1], [2], [3]])
+t -= np.array([[[100]], [[200]]])
+print(repr(t))
+s = np.ones((2, 2))
+s /= np.array([2.0, 4.0])
+s **= np.array([[1], [2]])
+print(repr(s))

@@ -1,0 +1,10 @@
+import numpy as np
+a = np.array([5, -5, 0, 7])
+z = np.array([0, 0, 0, 2])
+print(repr(a // z))
+print(repr(a % z))
+print(repr(np.array([3], np.int8) // np.array([0], np.int8)))
+print(repr(np.array([3], np.uint8) % np.array([0], np.uint8)))
+print(repr(a / z))
+print(repr(np.array([-128], np.int8) // np.array([-1], np.int8)))
+print(repr(np.arange(3).reshape(3, 1) // np.array([0, 1])))

@@ -1,0 +1,11 @@
+import numpy as np
+a = np.array([1, 5, 3, 7])
+b = np.array([4, 2, 6, 0])
+print(repr(np.minimum(a, b)), repr(np.maximum(a, b)), repr(np.maximum(a, 4)), repr(np.minimum(2.5, a)))
+print(repr(np.maximum(np.array([[1], [6]]), a)), repr(np.minimum(np.array([1, 2], np.int8), np.array([3], np.uint8))))
+f = np.array([np.nan, 1.0, -1.0, np.inf])
+g = np.array([0.0, np.nan, 0.0, -np.inf])
+print(repr(np.maximum(f, g)), repr(np.minimum(f, g)))
+print(repr(np.maximum(np.array([True, False]), np.array([False, False]))), repr(np.minimum(True, np.array([0, 2]))))
+print(repr(np.maximum.reduce(a)), repr(np.minimum.reduce(np.array([[3, 1], [2, 4]]), axis=0)))
+print(repr(np.maximum(np.int64(3), np.float64(2.5))), repr(np.max(np.array([2, 9, 4]))), repr(np.maximum(np.float32(1), 2)))

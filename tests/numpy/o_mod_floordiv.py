@@ -1,0 +1,12 @@
+import numpy as np
+a = np.array([-7, -6, -1, 0, 1, 6, 7])
+print(repr(a // 3), repr(a % 3), repr(a // -3), repr(a % -3))
+print(repr(np.floor_divide(a, 4)), repr(np.remainder(a, 4)), repr(np.mod(a, -4)))
+f = np.array([-7.5, -0.5, 0.5, 7.5])
+print(repr(f // 2), repr(f % 2), repr(f // -2.5), repr(f % -2.5))
+print(repr(np.array([5.0]) % np.inf), repr(np.array([-5.0]) % np.inf), repr(np.array([5.0]) // np.inf))
+print(repr(np.array([-1e-300]) % 1.0), repr(np.array([0.3]) // 0.1), repr(np.array([0.3]) % 0.1))
+print(repr(np.array([7], np.uint8) // 2), repr(np.array([-7], np.int8) % 3), repr(np.array([7], np.int16) // np.array([-2], np.int8)))
+print(repr(np.array([True, True]) // np.array([True, True])), repr(np.array([5, 7]) % np.array([True, True])))
+print(repr(np.int64(-7) // 2), repr(np.int64(-7) % 2), repr(np.float64(-7.5) % 2))
+print(repr(np.array([[7], [-7]]) // np.array([2, -2])), repr(np.array([[7.0], [-7.0]]) % np.array([2, -2])))

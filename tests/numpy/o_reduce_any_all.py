@@ -1,0 +1,10 @@
+import numpy as np
+a = np.array([[0, 1, 2], [0, 0, 3]])
+print(repr(a.any()), repr(a.all()), repr(a.any(axis=0)), repr(a.all(axis=0)), repr(a.any(axis=-1)), repr(a.all(axis=1)))
+print(repr(np.any(a, axis=(0, 1))), repr(np.all(a, keepdims=True)), repr(np.any(a, axis=0, keepdims=True)))
+f = np.array([0.0, -0.0, np.nan])
+print(repr(f.any()), repr(f[:2].any()), repr(f.all()), repr(np.array([0.5, np.inf]).all()))
+print(repr(np.array([]).any()), repr(np.array([]).all()), repr(np.zeros((0, 2), bool).any(axis=0)), repr(np.ones((2, 0)).all(axis=1)))
+print(repr(np.any([False, False])), repr(np.all([1, 2, 3])), repr(np.any(np.array([0j, 1j]))))
+print(repr(np.logical_or.reduce(np.array([False, True]))), repr(np.logical_and.reduce(a > -1, axis=0)))
+print(type(np.any(a)).__name__, type(a.all(axis=0)).__name__)

@@ -1,0 +1,10 @@
+import numpy as np
+a = np.arange(24).reshape(2, 3, 4)
+print(repr(a.sum(axis=-1)), repr(a.sum(axis=-3)), repr(a.sum(axis=(0, 2))), repr(a.sum(axis=(-1, -2))))
+print(repr(a.prod(axis=(0, 1))[:2]), repr(a.max(axis=(0, 2))), repr(a.min(axis=(1, -1))))
+print(repr(np.sum(a, axis=(2, 0, 1))), repr(np.max(a, axis=())), repr(a.sum(axis=()).shape))
+print(repr(a.sum(axis=1, keepdims=True)), repr(a.max(axis=(0, 2), keepdims=True)))
+print(repr(a.sum(keepdims=True)), repr(np.prod(a[:, :1, :2], axis=None, keepdims=True)))
+print(repr(a.mean(axis=(0, 1))), repr(a.std(axis=-1)), repr(a.var(axis=(0, 2), keepdims=True)))
+print(repr(np.any(a > 20, axis=(0, 1))), repr(np.all(a > 0, axis=-1, keepdims=True)))
+print(repr(np.add.reduce(a, axis=1)), repr(np.multiply.reduce(np.arange(1, 5))))

@@ -1,0 +1,13 @@
+import numpy as np
+i8 = np.array([100, 100, 100], np.int8)
+u8 = np.array([200, 200], np.uint8)
+b = np.array([True, True, False])
+print(repr(i8.sum()), repr(i8.sum(dtype=np.int8)), repr(i8.sum(dtype=np.int16)), repr(i8.sum(dtype=float)))
+print(repr(u8.sum()), repr(u8.sum(dtype=np.uint8)), repr(u8.prod()), repr(np.array([1, 2], np.int32).sum()))
+print(repr(b.sum()), repr(b.sum(dtype=bool)), repr(b.sum(dtype=np.float32)), repr(b.prod()), repr(b.max()))
+f = np.array([0.1, 0.2, 0.3], np.float32)
+print(repr(f.sum()), repr(f.sum(dtype=np.float64)), repr(np.sum(f, dtype="f8")), repr(f.prod(dtype=np.float64)))
+a = np.arange(6).reshape(2, 3)
+print(repr(a.sum(axis=0, dtype=np.float32)), repr(np.sum(a, axis=1, dtype=np.int8, keepdims=True)), repr(a.prod(dtype=float)))
+print(repr(np.sum([1.5, 2], dtype=int)), repr(np.sum([[1, 2]], axis=1, dtype=np.uint16)), repr(a.max().dtype), repr(i8.max()))
+print(repr(np.sum(np.array([1, 2]), dtype=np.complex128)), repr(np.array([2**62, 2**62]).sum()))

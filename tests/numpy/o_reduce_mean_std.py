@@ -1,0 +1,13 @@
+import numpy as np
+i = np.array([[1, 2, 3], [4, 5, 7]])
+print(repr(i.mean()), repr(i.mean(axis=0)), repr(i.mean(axis=1)), repr(np.mean(i, axis=-1, keepdims=True)))
+print(repr(i.std()), repr(i.std(axis=0)), repr(i.var()), repr(i.var(axis=1)), repr(i.std(ddof=1)), repr(i.var(axis=0, ddof=1)))
+b = np.array([True, False, True, True])
+print(repr(b.mean()), repr(b.std()), repr(b.var()), repr(np.mean(b)))
+f = np.array([1.5, 2.5, np.nan])
+print(repr(f.mean()), repr(f[:2].mean()), repr(f[:2].std()), repr(np.var(f[:2])))
+g = np.array([1.0, 2.0, 3.0, 4.0], np.float32)
+print(repr(g.mean()), repr(g.std()), repr(g.var()), repr(g.mean(dtype=np.float64)))
+print(repr(np.array([1, 2], np.int8).mean()), repr(np.array([200, 200], np.uint8).mean()))
+print(repr(np.mean([1, 2, 3, 4])), repr(np.std([[1, 2], [3, 5]], axis=0)), repr(np.array([1e16, 1, -1e16]).mean()))
+print(repr(np.array([5.0]).std(ddof=0)), repr(np.arange(10.0).reshape(2, 5).mean(axis=(0, 1))))

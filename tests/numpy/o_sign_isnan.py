@@ -1,0 +1,11 @@
+import numpy as np
+f = np.array([-2.5, -0.0, 0.0, 3.0, np.inf, -np.inf, np.nan])
+print(repr(np.sign(f[[0, 2, 3, 4, 5, 6]])))
+print(repr(np.isnan(f)), repr(np.isinf(f)), repr(np.isfinite(f)))
+i = np.array([-3, 0, 7])
+print(repr(np.sign(i)), repr(np.isnan(i)), repr(np.isinf(i)), repr(np.isfinite(i)))
+b = np.array([True, False])
+print(repr(np.isnan(b)), repr(np.isinf(b)), repr(np.isfinite(b)))
+print(repr(np.sign(np.array([-5, 5], np.int8))), repr(np.sign(np.array([0, 9], np.uint8))), repr(np.sign(np.float32(-2))))
+print(repr(np.isnan(np.nan)), repr(np.isinf(1e400)), repr(np.isfinite(3)), repr(np.isnan(np.float32("nan"))))
+print(repr(np.isnan(np.array([[1.0], [np.nan]]))), repr(np.isinf(np.array([1e308]) * 1.0)), repr(np.sign(np.array([[-0.5, 2]]))))

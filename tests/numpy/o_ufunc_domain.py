@@ -1,0 +1,10 @@
+import numpy as np
+print(repr(np.sqrt(np.array([-1.0, 4.0]))))
+print(repr(np.log(np.array([0.0, 1.0]))))
+print(repr(np.log(np.array([-1.0]))))
+print(repr(np.log2(np.array([0.0, 8.0]))))
+print(repr(np.log10(np.array([-10.0, 100.0]))))
+print(repr(np.arcsin(np.array([2.0, 1.0]))))
+print(repr(np.arccos(np.array([-1.5]))))
+print(repr(np.sqrt(np.array([-4]))))
+print(repr(np.log(np.array([0]))))

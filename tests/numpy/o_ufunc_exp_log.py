@@ -1,0 +1,10 @@
+import numpy as np
+x = np.array([-2.0, -0.5, 0.0, 0.5, 1.0, 3.0])
+print(repr(np.exp(x)))
+print(repr(np.exp(np.array([700.0, -750.0, 1e-10]))))
+print(repr(np.log(np.array([1.0, np.e, 10.0, 1e300]))))
+print(repr(np.log2(np.array([1, 2, 1024, 3])))), repr(np.log10(np.array([1e-5, 0.1, 1000.0])))
+print(repr(np.exp(np.array([1, 2]))), repr(np.log(np.array([1, 2, 3], np.int64))))
+print(repr(np.exp(np.array([0.5], np.float32))), repr(np.log(np.array([3.0], np.float32))))
+print(repr(np.exp(1.0)), repr(np.log(2)), repr(np.log10(1000)), repr(np.log2(np.float32(8))))
+print(repr(np.exp(np.array([[0.0], [1.0]]))), repr(np.log(np.array([np.inf, np.nan]))))

@@ -1,0 +1,12 @@
+import numpy as np
+x = np.array([0.0, np.pi / 6, np.pi / 4, np.pi / 2, np.pi, -np.pi / 3])
+print(repr(np.sin(x)))
+print(repr(np.cos(x)))
+print(repr(np.tan(x[[0, 1, 2, 4, 5]])))
+y = np.array([-1.0, -0.5, 0.0, 0.5, 1.0])
+print(repr(np.arcsin(y)), repr(np.arccos(y)), repr(np.arctan(y)))
+print(repr(np.arctan(np.array([np.inf, -np.inf]))), repr(np.arccos(np.array([-1.0, 1.0]))))
+print(repr(np.arctan2(np.array([0.0, 0.0, -0.0, 1.0, -1.0]), np.array([1.0, -1.0, -1.0, 0.0, 0.0]))))
+print(repr(np.arctan2(np.array([[1.0], [-1.0]]), np.array([1.0, -1.0]))), repr(np.arctan2(3, 4)))
+print(repr(np.sin(np.arange(3))), repr(np.cos(np.array([0.0], np.float32))), repr(np.arctan(np.array([1.0], np.float32))))
+print(repr(np.degrees(np.pi)), repr(np.radians(np.array([90, 180]))), repr(np.hypot(3, 4)))
