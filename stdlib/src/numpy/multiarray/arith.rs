@@ -29,6 +29,14 @@ pub trait Arith: Native {
     fn pow(self, o: Self) -> Self;
     fn max(self, o: Self) -> Self;
     fn min(self, o: Self) -> Self;
+    /// `np.fmax`: like `max`, but a NaN loses to a number.
+    fn fmax(self, o: Self) -> Self {
+        self.max(o)
+    }
+    /// `np.fmin`: like `min`, but a NaN loses to a number.
+    fn fmin(self, o: Self) -> Self {
+        self.min(o)
+    }
     fn lt(self, o: Self) -> bool;
     fn le(self, o: Self) -> bool;
     fn is_nonzero(self) -> bool;
@@ -226,11 +234,18 @@ macro_rules! float_arith {
             fn pow(self, o: Self) -> Self {
                 self.powf(o)
             }
+            // numpy's loops: NaN wins, and a tie (0.0 against -0.0) gives the second.
             fn max(self, o: Self) -> Self {
-                if self.is_nan() || self >= o { self } else { o }
+                if self.is_nan() || self > o { self } else { o }
             }
             fn min(self, o: Self) -> Self {
-                if self.is_nan() || self <= o { self } else { o }
+                if self.is_nan() || self < o { self } else { o }
+            }
+            fn fmax(self, o: Self) -> Self {
+                if o.is_nan() || self > o { self } else { o }
+            }
+            fn fmin(self, o: Self) -> Self {
+                if o.is_nan() || self < o { self } else { o }
             }
             fn lt(self, o: Self) -> bool {
                 self < o
@@ -252,8 +267,11 @@ macro_rules! float_arith {
                     1.0
                 } else if self < 0.0 {
                     -1.0
-                } else {
+                } else if self.is_nan() {
                     self
+                } else {
+                    // sign(-0.0) is +0.0 in numpy.
+                    0.0
                 }
             }
         }

@@ -324,8 +324,87 @@ impl NdArray {
         Ok(out)
     }
 
-    /// Copies `src` (broadcast to this shape, cast to this dtype) into this view.
+    /// The bytes `[start, end)` of the buffer that hold every element; `None` for an
+    /// empty array.
+    pub fn byte_span(&self) -> Option<(isize, isize)> {
+        if self.size() == 0 {
+            return None;
+        }
+        let (mut low, mut high) = (self.offset, self.offset);
+        for (&n, &stride) in self.shape.iter().zip(&self.strides) {
+            let reach = (n as isize - 1) * stride;
+            if reach < 0 {
+                low += reach;
+            } else {
+                high += reach;
+            }
+        }
+        Some((low, high + self.itemsize() as isize))
+    }
+
+    /// numpy's `may_share_memory`: the same buffer, with overlapping byte spans.
+    pub fn may_overlap(&self, other: &NdArray) -> bool {
+        Arc::ptr_eq(&self.buffer, &other.buffer)
+            && match (self.byte_span(), other.byte_span()) {
+                (Some((a0, a1)), Some((b0, b1))) => a0 < b1 && b0 < a1,
+                _ => false,
+            }
+    }
+
+    /// numpy's `shares_memory`: some byte belongs to an element of both arrays. Decided
+    /// exactly by sweeping the sorted element offsets of both; past a work bound (huge
+    /// views of one buffer) the span test of [`may_overlap`](Self::may_overlap) answers.
+    pub fn overlaps(&self, other: &NdArray) -> bool {
+        const MAX_ELEMENTS: usize = 1 << 22;
+        if !self.may_overlap(other) {
+            return false;
+        }
+        if self.size() + other.size() > MAX_ELEMENTS {
+            return true;
+        }
+        let starts = |a: &NdArray| {
+            let mut v = Vec::with_capacity(a.size());
+            walk(
+                &a.shape,
+                [&a.strides],
+                [a.offset],
+                |[start], len, [step]| {
+                    v.extend((0..len as isize).map(|i| start + i * step));
+                },
+            );
+            v.sort_unstable();
+            v
+        };
+        let (xs, ys) = (starts(self), starts(other));
+        let (wx, wy) = (self.itemsize() as isize, other.itemsize() as isize);
+        let (mut i, mut j) = (0, 0);
+        while i < xs.len() && j < ys.len() {
+            let (x, y) = (xs[i], ys[j]);
+            if x < y + wy && y < x + wx {
+                return true;
+            }
+            if x + wx <= y {
+                i += 1;
+            } else {
+                j += 1;
+            }
+        }
+        false
+    }
+
+    /// Copies `src` (broadcast to this shape, cast to this dtype) into this view. A
+    /// `src` in the same buffer is copied out first, as numpy does for overlapping
+    /// operands (`a[1:] = a[:-1]` shifts, it does not smear).
     pub fn assign(&self, src: &NdArray) {
+        let copy;
+        let src = if Arc::ptr_eq(&src.buffer, &self.buffer) {
+            copy = src
+                .to_contiguous()
+                .expect("a copy of an existing array fits");
+            &copy
+        } else {
+            src
+        };
         let src = src.broadcast_to(&self.shape);
         with_native!(self.dtype, D => {
             with_native!(src.dtype, S => copy_cast::<S, D>(&src, self))

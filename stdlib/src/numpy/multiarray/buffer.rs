@@ -26,6 +26,16 @@ pub fn bytes_allocated() -> usize {
 pub struct Buffer {
     ptr: NonNull<u8>,
     len: usize,
+    owner: Owner,
+}
+
+/// Who frees the bytes.
+enum Owner {
+    /// Allocated by [`Buffer::zeroed`] with [`ALIGN`].
+    Allocator,
+    /// Another object's memory (`np.frombuffer` over a writable buffer), kept alive
+    /// (and its exporter pinned, e.g. a bytearray unable to resize) by this handle.
+    External { _owner: Box<dyn Send + Sync> },
 }
 
 // SAFETY: the buffer is plain bytes; concurrent writers race exactly as they would on
@@ -41,7 +51,24 @@ impl Buffer {
         let ptr = NonNull::new(unsafe { alloc_zeroed(layout) })?;
         ALLOCATED.fetch_add(len, Ordering::Relaxed);
         advise_huge_pages(ptr.as_ptr(), len);
-        Some(Buffer { ptr, len })
+        Some(Buffer {
+            ptr,
+            len,
+            owner: Owner::Allocator,
+        })
+    }
+
+    /// `len` bytes at `ptr` that belong to `owner`, which must keep them valid, and
+    /// not move them, for as long as it lives. Counts nothing as allocated.
+    ///
+    /// # Safety
+    /// `ptr` must be valid for reads and writes of `len` bytes while `owner` lives.
+    pub unsafe fn external(ptr: NonNull<u8>, len: usize, owner: Box<dyn Send + Sync>) -> Buffer {
+        Buffer {
+            ptr,
+            len,
+            owner: Owner::External { _owner: owner },
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -87,6 +114,9 @@ fn advise_huge_pages(_ptr: *mut u8, _len: usize) {}
 
 impl Drop for Buffer {
     fn drop(&mut self) {
+        if let Owner::External { .. } = self.owner {
+            return;
+        }
         let layout = Layout::from_size_align(self.len.max(1), ALIGN).expect("layout was valid");
         // SAFETY: allocated in `zeroed` with this layout.
         unsafe { dealloc(self.ptr.as_ptr(), layout) }

@@ -16,7 +16,7 @@ named_ops! {
     BinaryOp {
         Add = "add", Subtract = "subtract", Multiply = "multiply", Divide = "divide",
         FloorDivide = "floor_divide", Remainder = "remainder", Power = "power",
-        Maximum = "maximum", Minimum = "minimum", Arctan2 = "arctan2", Hypot = "hypot",
+        Maximum = "maximum", Minimum = "minimum", Fmax = "fmax", Fmin = "fmin", Arctan2 = "arctan2", Hypot = "hypot",
         BitwiseAnd = "bitwise_and", BitwiseOr = "bitwise_or", BitwiseXor = "bitwise_xor",
         LeftShift = "left_shift", RightShift = "right_shift", Equal = "equal",
         NotEqual = "not_equal", Less = "less", LessEqual = "less_equal", Greater = "greater",
@@ -388,6 +388,8 @@ fn arith_binary<T: Arith>(
         Power => zip_map_to::<T, T>(dest, a, b, shape, T::pow),
         Maximum => zip_map_to::<T, T>(dest, a, b, shape, T::max),
         Minimum => zip_map_to::<T, T>(dest, a, b, shape, T::min),
+        Fmax => zip_map_to::<T, T>(dest, a, b, shape, T::fmax),
+        Fmin => zip_map_to::<T, T>(dest, a, b, shape, T::fmin),
         _ => {
             return Err(UfuncError::NoLoop {
                 ufunc: op.name(),

@@ -433,7 +433,13 @@ fn key_makes_array(vm: &VirtualMachine, key: &PyObject) -> bool {
 /// `a[key] = value`, with `value` broadcast to the selection and cast to a's dtype.
 pub fn setitem(vm: &VirtualMachine, a: &NdArray, key: &PyObject, value: &PyObject) -> PyResult<()> {
     let selection = select(vm, a, key)?;
-    let value = value_array(vm, value, a.dtype)?;
+    let mut value = value_array(vm, value, a.dtype)?;
+    if std::sync::Arc::ptr_eq(&value.buffer, &a.buffer) {
+        // Gathered writes would read elements already overwritten.
+        value = value
+            .to_contiguous()
+            .map_err(|e| super::errors::array_error(vm, e))?;
+    }
     match selection {
         Selection::View(v) => {
             check_broadcast(vm, &value.shape, &v.shape)?;

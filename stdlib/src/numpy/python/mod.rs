@@ -2,6 +2,7 @@
 //! (`stdlib/py/numpy`) defines the scalar types and the API functions that are
 //! thin compositions of these primitives.
 
+pub mod buffer;
 pub mod convert;
 pub mod dtype;
 pub mod errors;
@@ -224,30 +225,20 @@ mod _kiln_numpy {
         Ok(wrap(vm, out))
     }
 
-    /// The C-contiguous bytes of an array (`a.tobytes()`, `bytes(a)`).
-    #[pyfunction]
-    fn tobytes(a: PyRef<PyNdArray>, vm: &VirtualMachine) -> PyResult<Vec<u8>> {
-        let c = a.array.to_contiguous().map_err(|e| array_error(vm, e))?;
-        Ok(c.buffer.bytes()[..c.nbytes()].to_vec())
-    }
-
-    /// `np.frombuffer(data, dtype)` (a copy: kiln's arrays own their buffers).
+    /// `np.frombuffer(data, dtype, count, offset)`.
     #[pyfunction]
     fn frombuffer(
-        data: rustpython_vm::function::ArgBytesLike,
-        dtype: OptionalArg<PyObjectRef>,
+        data: PyObjectRef,
+        dtype: PyObjectRef,
+        count: isize,
+        offset: isize,
         vm: &VirtualMachine,
     ) -> PyResult {
-        let dtype = opt_dtype(vm, dtype)?.unwrap_or(DType::Float64);
-        let bytes = data.borrow_buf().to_vec();
-        if !bytes.len().is_multiple_of(dtype.itemsize()) {
-            return Err(vm.new_value_error("buffer size must be a multiple of element size"));
-        }
-        let n = bytes.len() / dtype.itemsize();
-        let out = NdArray::zeros(dtype, &[n]).map_err(|e| array_error(vm, e))?;
-        // SAFETY: the fresh buffer holds exactly `bytes.len()` bytes.
-        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), out.buffer.as_ptr(), bytes.len()) };
-        Ok(wrap(vm, out))
+        let dtype = dtype_arg(vm, &dtype)?;
+        Ok(wrap(
+            vm,
+            super::buffer::frombuffer(vm, &data, dtype, count, offset)?,
+        ))
     }
 
     /// A sorted copy along `axis` (NaNs last), or the sorting indices (stable).

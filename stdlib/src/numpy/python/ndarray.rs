@@ -4,7 +4,7 @@ use rustpython_vm::builtins::{PyTuple, PyTypeRef};
 use rustpython_vm::function::{FuncArgs, OptionalArg, PyComparisonValue};
 use rustpython_vm::protocol::{PyMappingMethods, PyNumberMethods};
 use rustpython_vm::types::{
-    AsMapping, AsNumber, Comparable, Iterable, PyComparisonOp, Representable,
+    AsBuffer, AsMapping, AsNumber, Comparable, Iterable, PyComparisonOp, Representable,
 };
 use rustpython_vm::{
     AsObject, Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine, atomic_func,
@@ -117,14 +117,12 @@ fn new_shape_from(vm: &VirtualMachine, items: &[PyObjectRef], size: usize) -> Py
     for item in items {
         dims.push(item.try_index(vm)?.try_to_primitive::<i64>(vm)?);
     }
-    let unknown: Vec<usize> = (0..dims.len()).filter(|&k| dims[k] == -1).collect();
+    // numpy 2 takes any negative length as the one unknown dimension.
+    let unknown: Vec<usize> = (0..dims.len()).filter(|&k| dims[k] < 0).collect();
     if unknown.len() > 1 {
         return Err(vm.new_value_error("can only specify one unknown dimension"));
     }
-    if dims.iter().any(|&d| d < -1) {
-        return Err(vm.new_value_error("negative dimensions not allowed"));
-    }
-    let known: i64 = dims.iter().filter(|&&d| d != -1).product();
+    let known: i64 = dims.iter().filter(|&&d| d >= 0).product();
     if let [k] = unknown[..] {
         if known == 0 || size as i64 % known != 0 {
             return Err(reshape_error(vm, size, &dims));
@@ -136,25 +134,82 @@ fn new_shape_from(vm: &VirtualMachine, items: &[PyObjectRef], size: usize) -> Py
     Ok(dims.into_iter().map(|d| d as usize).collect())
 }
 
+/// numpy's message, which prints the requested shape its own way: no spaces, an
+/// unknown length as `newaxis`, leading unknowns dropped, and a lone length as `(n,)`
+/// only when it was the first.
 fn reshape_error(
     vm: &VirtualMachine,
     size: usize,
     dims: &[i64],
 ) -> rustpython_vm::builtins::PyBaseExceptionRef {
-    let shape = match dims {
-        [d] => format!("({d},)"),
-        // numpy prints the requested shape without spaces: `(5,3)`.
-        _ => format!(
-            "({})",
-            dims.iter()
-                .map(|d| d.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        ),
+    let first = dims.iter().position(|&d| d >= 0).unwrap_or(dims.len());
+    let shown: Vec<String> = dims[first..]
+        .iter()
+        .map(|&d| {
+            if d < 0 {
+                "newaxis".into()
+            } else {
+                d.to_string()
+            }
+        })
+        .collect();
+    let shape = match (first, shown.len()) {
+        (_, 0) => "()".to_string(),
+        (0, 1) => format!("({},)", shown[0]),
+        _ => format!("({})", shown.join(",")),
     };
     vm.new_value_error(format!(
         "cannot reshape array of size {size} into shape {shape}"
     ))
+}
+
+/// Whether an `order` argument asks for Fortran order: 'F', or 'A' and 'K' (memory
+/// order) for an array that is Fortran- but not C-contiguous; 'C' and None do not.
+fn fortran_order(vm: &VirtualMachine, order: Option<PyObjectRef>, a: &NdArray) -> PyResult<bool> {
+    let Some(order) = order.filter(|o| !vm.is_none(o)) else {
+        return Ok(false);
+    };
+    let text = order.str(vm)?.to_string_lossy().to_string();
+    match text.as_str() {
+        "C" | "c" => Ok(false),
+        "F" | "f" => Ok(true),
+        "A" | "a" | "K" | "k" => Ok(a.is_f_contiguous() && !a.is_c_contiguous()),
+        _ => Err(vm.new_value_error(format!(
+            "order must be one of 'C', 'F', 'A', or 'K' (got '{text}')"
+        ))),
+    }
+}
+
+/// `a` reshaped in C order: a view when the strides allow, else a copy.
+fn reshape_c(vm: &VirtualMachine, a: &NdArray, shape: &[usize]) -> PyResult<NdArray> {
+    match a.reshaped_view(shape) {
+        Some(v) => Ok(v),
+        None => {
+            let c = a.to_contiguous().map_err(|e| array_error(vm, e))?;
+            Ok(c.reshaped_view(shape).expect("contiguous arrays reshape"))
+        }
+    }
+}
+
+/// `a` reshaped reading and writing elements in `order` (Fortran order is C order
+/// of the reversed axes).
+fn reshape_in(
+    vm: &VirtualMachine,
+    a: &NdArray,
+    shape: &[usize],
+    fortran: bool,
+) -> PyResult<NdArray> {
+    if !fortran {
+        return reshape_c(vm, a, shape);
+    }
+    let reversed: Vec<usize> = shape.iter().rev().copied().collect();
+    Ok(reshape_c(vm, &a.transposed(), &reversed)?.transposed())
+}
+
+#[derive(rustpython_vm::FromArgs)]
+pub struct OrderArg {
+    #[pyarg(any, optional)]
+    order: OptionalArg<PyObjectRef>,
 }
 
 #[derive(rustpython_vm::FromArgs)]
@@ -320,7 +375,7 @@ impl PyNdArray {
 }
 
 #[pyclass(
-    with(AsNumber, AsMapping, Comparable, Iterable, Representable),
+    with(AsBuffer, AsNumber, AsMapping, Comparable, Iterable, Representable),
     flags(BASETYPE)
 )]
 impl PyNdArray {
@@ -400,46 +455,55 @@ impl PyNdArray {
 
     /// Whether two arrays share a buffer (kiln's `np.shares_memory` is coarse: it
     /// compares buffers, not the bytes each view reaches).
+    /// The C-order bytes of the elements (`a.tobytes()`, and `bytes(a)` for views the
+    /// buffer protocol cannot hand out in one piece).
     #[pymethod]
-    fn _kiln_same_buffer(&self, other: PyRef<PyNdArray>) -> bool {
-        std::sync::Arc::ptr_eq(&self.array.buffer, &other.array.buffer)
-    }
-
-    #[pymethod]
-    fn reshape(&self, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        let mut args = args;
-        args.kwargs.swap_remove("order");
-        let shape = new_shape(vm, &args, self.array.size())?;
-        let out = match self.array.reshaped_view(&shape) {
-            Some(v) => v,
-            None => {
-                let c = self.array.to_contiguous().map_err(|e| array_error(vm, e))?;
-                c.reshaped_view(&shape).expect("contiguous arrays reshape")
-            }
-        };
-        Ok(PyNdArray::from(out).into_py(vm))
-    }
-
-    #[pymethod]
-    fn ravel(&self, vm: &VirtualMachine) -> PyResult {
-        let n = self.array.size();
-        let out = match self.array.reshaped_view(&[n]) {
-            Some(v) => v,
-            None => self
-                .array
-                .to_contiguous()
-                .map_err(|e| array_error(vm, e))?
-                .reshaped_view(&[n])
-                .expect("contiguous"),
-        };
-        Ok(PyNdArray::from(out).into_py(vm))
-    }
-
-    #[pymethod]
-    fn flatten(&self, vm: &VirtualMachine) -> PyResult {
+    fn tobytes(&self, vm: &VirtualMachine) -> PyResult<Vec<u8>> {
         let c = self.array.to_contiguous().map_err(|e| array_error(vm, e))?;
-        let n = c.size();
-        Ok(PyNdArray::from(c.reshaped_view(&[n]).expect("contiguous")).into_py(vm))
+        Ok(c.buffer.bytes()[..c.nbytes()].to_vec())
+    }
+
+    #[pymethod]
+    fn __bytes__(&self, vm: &VirtualMachine) -> PyResult<Vec<u8>> {
+        self.tobytes(vm)
+    }
+
+    /// `np.shares_memory` (`exact`) and `np.may_share_memory`.
+    #[pymethod]
+    fn _kiln_overlaps(&self, other: PyRef<PyNdArray>, exact: bool) -> bool {
+        if exact {
+            self.array.overlaps(&other.array)
+        } else {
+            self.array.may_overlap(&other.array)
+        }
+    }
+
+    #[pymethod]
+    fn reshape(&self, mut args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let order = args.kwargs.swap_remove("order");
+        let fortran = fortran_order(vm, order, &self.array)?;
+        let shape = new_shape(vm, &args, self.array.size())?;
+        let out = reshape_in(vm, &self.array, &shape, fortran)?;
+        Ok(PyNdArray::from(out).into_py(vm))
+    }
+
+    #[pymethod]
+    fn ravel(&self, args: OrderArg, vm: &VirtualMachine) -> PyResult {
+        let fortran = fortran_order(vm, args.order.into_option(), &self.array)?;
+        let out = reshape_in(vm, &self.array, &[self.array.size()], fortran)?;
+        Ok(PyNdArray::from(out).into_py(vm))
+    }
+
+    #[pymethod]
+    fn flatten(&self, args: OrderArg, vm: &VirtualMachine) -> PyResult {
+        let fortran = fortran_order(vm, args.order.into_option(), &self.array)?;
+        let flat = reshape_in(vm, &self.array, &[self.array.size()], fortran)?;
+        let out = if std::sync::Arc::ptr_eq(&flat.buffer, &self.array.buffer) {
+            flat.to_contiguous().map_err(|e| array_error(vm, e))?
+        } else {
+            flat
+        };
+        Ok(PyNdArray::from(out).into_py(vm))
     }
 
     #[pymethod]

@@ -150,14 +150,16 @@ pub fn inplace_slot(vm: &VirtualMachine, op: BinaryOp, a: &PyObject, b: &PyObjec
     Ok(a.to_owned())
 }
 
-/// numpy's `can_cast(from, to, 'same_kind')` for kiln's dtypes.
+/// numpy's `can_cast(from, to, 'same_kind')` for kiln's dtypes: kinds ordered
+/// bool < unsigned < signed < float < complex, any size within a kind.
 pub fn same_kind(from: DType, to: DType) -> bool {
     use DTypeKind::*;
     let rank = |k: DTypeKind| match k {
         Bool => 0,
-        UnsignedInt | SignedInt => 1,
-        Float => 2,
-        Complex => 3,
+        UnsignedInt => 1,
+        SignedInt => 2,
+        Float => 3,
+        Complex => 4,
     };
     rank(from.kind()) <= rank(to.kind())
 }

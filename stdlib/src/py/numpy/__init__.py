@@ -274,7 +274,9 @@ class ufunc:
     def __repr__(self):
         return "<ufunc '%s'>" % self.__name__
 
-    def __call__(self, *args, out=None, **kwargs):
+    def __call__(self, *args, out=None, where=True, **kwargs):
+        if len(args) == self.nin + 1 and out is None:
+            args, out = args[:-1], args[-1]
         if len(args) != self.nin:
             raise TypeError("%s() takes from %d to %d positional arguments but %d were given"
                             % (self.__name__, self.nin, self.nin + 1, len(args)))
@@ -282,10 +284,25 @@ class ufunc:
             result = _core.unary(self.__name__, args[0])
         else:
             result = _core.binary(self.__name__, args[0], args[1])
-        if out is not None:
+        if isinstance(out, tuple):
+            if len(out) != 1:
+                raise ValueError("The 'out' tuple must have exactly one entry per ufunc output")
+            out = out[0]
+        if out is None and where is True:
+            return result
+        result = asarray(result)
+        if out is None:
+            out = zeros(result.shape, result.dtype)
+        elif not can_cast(result.dtype, out.dtype, "same_kind"):
+            raise UFuncTypeError(
+                f"Cannot cast ufunc '{self.__name__}' output from {result.dtype!r} to "
+                f"{out.dtype!r} with casting rule 'same_kind'")
+        if where is True:
             out[...] = result
-            return out
-        return result
+        else:
+            mask = broadcast_to(asarray(where, dtype=bool_), out.shape)
+            out[mask] = broadcast_to(result, out.shape)[mask]
+        return out
 
     def reduce(self, a, axis=0, dtype=None, keepdims=False):
         methods = {"add": "sum", "multiply": "prod", "maximum": "max", "minimum": "min",
@@ -308,7 +325,7 @@ class ufunc:
 
 
 for _n in ["add", "subtract", "multiply", "divide", "floor_divide", "remainder", "power",
-           "maximum", "minimum", "arctan2", "hypot", "bitwise_and", "bitwise_or", "bitwise_xor",
+           "maximum", "minimum", "fmax", "fmin", "arctan2", "hypot", "bitwise_and", "bitwise_or", "bitwise_xor",
            "left_shift", "right_shift", "equal", "not_equal", "less", "less_equal", "greater",
            "greater_equal", "logical_and", "logical_or", "logical_xor"]:
     globals()[_n] = ufunc(_n, 2)
@@ -325,8 +342,6 @@ conj = conjugate
 bitwise_not = invert
 radians = deg2rad
 degrees = rad2deg
-fmax = maximum
-fmin = minimum
 
 
 # --- creation ---------------------------------------------------------------
@@ -445,8 +460,8 @@ def copy(a):
     return array(a)
 
 
-def frombuffer(buffer, dtype=float64):
-    return _core.frombuffer(buffer, dtype)
+def frombuffer(buffer, dtype=float64, count=-1, offset=0):
+    return _core.frombuffer(buffer, dtype, count, offset)
 
 
 def broadcast_shapes(*args):
@@ -606,11 +621,11 @@ def size(a):
 
 
 def reshape(a, shape, order="C"):
-    return asarray(a).reshape(shape)
+    return asarray(a).reshape(shape, order=order)
 
 
-def ravel(a):
-    return asarray(a).ravel()
+def ravel(a, order="C"):
+    return asarray(a).ravel(order)
 
 
 def transpose(a, axes=None):
@@ -882,15 +897,52 @@ def array_equal(a1, a2, equal_nan=False):
     return _b.bool(all(eq))
 
 
-def shares_memory(a, b):
-    return isinstance(a, ndarray) and isinstance(b, ndarray) and a._kiln_same_buffer(b)
+def shares_memory(a, b, max_work=None):
+    return isinstance(a, ndarray) and isinstance(b, ndarray) and a._kiln_overlaps(b, True)
 
 
-may_share_memory = shares_memory
+def may_share_memory(a, b, max_work=None):
+    return isinstance(a, ndarray) and isinstance(b, ndarray) and a._kiln_overlaps(b, False)
 
 
 def promote_types(a, b):
     return concatenate([zeros(1, a), zeros(1, b)]).dtype
+
+
+_KIND_RANK = {"b": 0, "u": 1, "i": 2, "f": 3, "c": 4}
+
+
+def can_cast(from_, to, casting="safe"):
+    if isinstance(from_, ndarray):
+        from_ = from_.dtype
+    from_, to = dtype(from_), dtype(to)
+    if casting in ("no", "equiv"):
+        return from_ == to
+    if casting == "unsafe":
+        return True
+    safe = promote_types(from_, to) == to
+    if casting == "safe":
+        return safe
+    if casting == "same_kind":
+        return safe or _KIND_RANK[from_.kind] <= _KIND_RANK[to.kind]
+    raise ValueError("casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'")
+
+
+def result_type(*arrays_and_dtypes):
+    if not arrays_and_dtypes:
+        raise ValueError("at least one array or dtype is required")
+
+    def operand(x):
+        if type(x) in (int, float, complex, bool):
+            return x  # weak, as numpy 2 takes Python scalars
+        if isinstance(x, (ndarray, generic)):
+            return zeros((), x.dtype)
+        return zeros((), dtype(x))
+
+    result = operand(arrays_and_dtypes[0])
+    for x in arrays_and_dtypes[1:]:
+        result = _core.binary("add", result, operand(x))
+    return asarray(result).dtype
 
 
 def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None,
@@ -988,7 +1040,7 @@ def diag(v, k=0):
 
 
 def tobytes(a):
-    return _core.tobytes(asarray(a))
+    return asarray(a).tobytes()
 
 
 from . import linalg, random, testing  # noqa: E402
