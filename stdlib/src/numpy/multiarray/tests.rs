@@ -70,3 +70,93 @@ fn float_sums_are_pairwise_like_numpy() {
     let total = reduce(ReduceOp::Sum, &a, &[true]).unwrap();
     assert_eq!(total.get(&[]), Element::Float(100.00000000000001));
 }
+
+#[test]
+fn walk_merges_axes_that_step_as_one() {
+    let rows = |a: &NdArray| {
+        let mut lens = Vec::new();
+        walk(&a.shape, [&a.strides], [0], |_, len, _| lens.push(len));
+        lens
+    };
+    let a = arange(24).reshaped_view(&[2, 3, 4]).unwrap();
+    assert_eq!(rows(&a), vec![24]);
+    // The first two columns of each row: rows of 2, the outer axes merged.
+    let cols = a.view(vec![2, 3, 2], vec![96, 32, 8], 0);
+    assert_eq!(rows(&cols), vec![2; 6]);
+    // Every other element, though viewed as columns 0 and 2 of each row, is one row.
+    let even = a.view(vec![2, 3, 2], vec![96, 32, 16], 0);
+    assert_eq!(rows(&even), vec![12]);
+    // Length-1 axes never split a row.
+    let padded = a.view(vec![2, 1, 12], vec![96, 0, 8], 0);
+    assert_eq!(rows(&padded), vec![24]);
+}
+
+#[test]
+fn binary_into_writes_into_a_matching_destination_only() {
+    use super::ufunc::binary_into;
+    let a = arange(4);
+    let b = arange(4);
+    let (out, _) = binary_into(BinaryOp::Multiply, &a, &b, DType::Float64, Some(&a)).unwrap();
+    assert!(std::sync::Arc::ptr_eq(&out.buffer, &a.buffer));
+    assert_eq!(a.to_vec::<f64>(), vec![0.0, 1.0, 4.0, 9.0]);
+    // A comparison's bool result cannot go into a float64 array: a fresh one it is.
+    let (out, _) = binary_into(BinaryOp::Less, &a, &b, DType::Float64, Some(&a)).unwrap();
+    assert!(!std::sync::Arc::ptr_eq(&out.buffer, &a.buffer));
+    assert_eq!(out.dtype, DType::Bool);
+    // Nor can a broadcast result go into a smaller array.
+    let row = arange(3);
+    let col = arange(2).reshaped_view(&[2, 1]).unwrap();
+    let (out, _) = binary_into(BinaryOp::Add, &row, &col, DType::Float64, Some(&row)).unwrap();
+    assert_eq!(out.shape, vec![2, 3]);
+    assert_eq!(row.to_vec::<f64>(), vec![0.0, 1.0, 2.0]);
+}
+
+#[test]
+fn sqrt_flags_a_negative_input_only() {
+    use super::unary::{UnaryOp, unary};
+    let (out, flags) = unary(UnaryOp::Sqrt, &arange(5)).unwrap();
+    assert_eq!(out.to_vec::<f64>()[4], 2.0);
+    assert!(!flags.any());
+    let neg = NdArray::from_vec(&[4.0f64, -1.0, f64::NAN], &[3]).unwrap();
+    let (out, flags) = unary(UnaryOp::Sqrt, &neg).unwrap();
+    assert!(flags.invalid && out.to_vec::<f64>()[1].is_nan());
+    let nan = NdArray::from_vec(&[f64::NAN], &[1]).unwrap();
+    assert!(!unary(UnaryOp::Sqrt, &nan).unwrap().1.any());
+}
+
+#[test]
+fn matmul_reads_strided_operands_in_place_and_threads_agree() {
+    use super::matmul::matmul_2d;
+    // Integer-valued doubles: every product and sum is exact, in any order.
+    let (n, k, m) = (200, 150, 170);
+    let a = arange(n * k).reshaped_view(&[k, n]).unwrap().transposed();
+    let b_base = arange(k * m * 2).reshaped_view(&[k, 2 * m]).unwrap();
+    // Every other column, right to left: a negative column stride.
+    let last = (2 * m as isize - 2) * 8;
+    let b = b_base.view(vec![k, m], vec![b_base.strides[0], -16], last);
+    let out = NdArray::zeros(DType::Float64, &[n, m]).unwrap();
+    matmul_2d(&a, &b, &out).unwrap();
+    for &(i, j) in &[(0, 0), (7, 3), (n - 1, m - 1), (123, 45)] {
+        let want: f64 = (0..k)
+            .map(|p| a.get(&[i, p]).as_f64() * b.get(&[p, j]).as_f64())
+            .sum();
+        assert_eq!(out.get(&[i, j]).as_f64(), want, "element ({i}, {j})");
+    }
+    // Integer matrices take the plain loop, wrapping like numpy.
+    let x = NdArray::from_vec(&[i8::MAX, 1, 1, 1], &[2, 2]).unwrap();
+    let xx = NdArray::zeros(DType::Int8, &[2, 2]).unwrap();
+    matmul_2d(&x, &x, &xx).unwrap();
+    assert_eq!(xx.to_vec::<i8>(), vec![2, -128, -128, 2]);
+}
+
+#[test]
+fn shares_memory_is_exact_and_may_share_memory_is_the_span_test() {
+    let a = arange(12).reshaped_view(&[3, 4]).unwrap();
+    let row = |i: isize| a.view(vec![4], vec![8], 32 * i);
+    assert!(!row(0).overlaps(&row(1)) && !row(0).may_overlap(&row(1)));
+    let even = a.view(vec![3, 2], vec![32, 16], 0);
+    let odd = a.view(vec![3, 2], vec![32, 16], 8);
+    assert!(even.may_overlap(&odd) && !even.overlaps(&odd));
+    assert!(a.transposed().overlaps(&row(2)));
+    assert!(!a.overlaps(&arange(12)));
+}

@@ -66,8 +66,7 @@ class generic:
         return _core.scalar_text(self._kiln_dtype, self.item(), False)
 
     def __format__(self, spec):
-        # numpy formats an empty spec as str() (float32 keeps its short digits).
-        return str(self) if not spec else format(self.item(), spec)
+        return format(self.item(), spec)
 
     def astype(self, t):
         return array(self).astype(t)[()]
@@ -531,8 +530,8 @@ class finfo:
         self.resolution = scalar(10.0 ** -precision)
 
     def __repr__(self):
-        return (f"finfo(resolution={self.resolution}, min={self.min}, max={self.max}, "
-                f"dtype={self.dtype})")
+        return (f"finfo(resolution={self.resolution!s}, min={self.min!s}, "
+                f"max={self.max!s}, dtype={self.dtype})")
 
 
 def broadcast_to(a, shape):
