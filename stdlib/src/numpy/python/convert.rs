@@ -10,7 +10,7 @@ use super::ndarray::PyNdArray;
 use crate::numpy::DType;
 use crate::numpy::format::Element;
 use crate::numpy::multiarray::NdArray;
-use crate::numpy::multiarray::promote::{PyScalarKind, promote};
+use crate::numpy::multiarray::promote::{PyScalarKind, int_range, promote};
 
 /// The numpy scalar classes, in `DType::ALL` order, registered by the Python side
 /// of the `numpy` package.
@@ -165,7 +165,8 @@ struct Nested {
 }
 
 enum Leaf {
-    Scalar(Element),
+    /// A value, and whether it was a Python int (which must fit the dtype).
+    Scalar(Element, bool),
     Array(NdArray),
 }
 
@@ -197,7 +198,10 @@ pub fn array_from_object(
     let itemsize = dtype.itemsize() as isize;
     for leaf in nested.leaves {
         match leaf {
-            Leaf::Scalar(e) => {
+            Leaf::Scalar(e, python_int) => {
+                if python_int {
+                    check_int_fits(vm, e, dtype)?;
+                }
                 out.write(k as isize * itemsize, e);
                 k += 1;
             }
@@ -210,6 +214,22 @@ pub fn array_from_object(
         }
     }
     Ok(out)
+}
+
+/// numpy 2 refuses to wrap a Python int into a dtype that cannot hold it.
+pub fn check_int_fits(vm: &VirtualMachine, value: Element, dtype: DType) -> PyResult<()> {
+    let v = match value {
+        Element::Int(v) => v as i128,
+        Element::UInt(v) => v as i128,
+        _ => return Ok(()),
+    };
+    match int_range(dtype) {
+        Some((lo, hi)) if v < lo || v > hi => Err(vm.new_overflow_error(format!(
+            "Python integer {v} out of bounds for {}",
+            dtype.name()
+        ))),
+        _ => Ok(()),
+    }
 }
 
 fn sequence_items(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<Vec<PyObjectRef>>> {
@@ -254,7 +274,8 @@ fn collect(vm: &VirtualMachine, obj: &PyObject, depth: usize, out: &mut Nested) 
     if let Some((e, strength)) = scalar_element(vm, obj)? {
         check_shape(out, &[])?;
         merge(out, strength.dtype_of(e));
-        out.leaves.push(Leaf::Scalar(e));
+        let python_int = matches!(strength, Strength::Weak(PyScalarKind::Int));
+        out.leaves.push(Leaf::Scalar(e, python_int));
         return Ok(());
     }
     let Some(items) = sequence_items(vm, obj)? else {

@@ -11,6 +11,7 @@ use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 use super::convert::array_from_object;
 use super::ndarray::PyNdArray;
 use crate::numpy::DType;
+use crate::numpy::multiarray::promote::PyScalarKind;
 use crate::numpy::format::Element;
 use crate::numpy::multiarray::{NdArray, broadcast_shapes, walk};
 
@@ -478,7 +479,10 @@ fn value_array(vm: &VirtualMachine, value: &PyObject, dtype: DType) -> PyResult<
     if let Some(v) = value.downcast_ref::<PyNdArray>() {
         return Ok(v.array.clone());
     }
-    if let Some((e, _)) = super::convert::scalar_element(vm, value)? {
+    if let Some((e, strength)) = super::convert::scalar_element(vm, value)? {
+        if let super::convert::Strength::Weak(PyScalarKind::Int) = strength {
+            super::convert::check_int_fits(vm, e, dtype)?;
+        }
         return Ok(NdArray::scalar(dtype, e));
     }
     array_from_object(vm, value, Some(dtype))

@@ -27,6 +27,7 @@ mod _kiln_numpy {
     use crate::numpy::DType;
     use crate::numpy::format::{Element, FloatMode, Legacy, Sign, scalar_repr, scalar_str};
     use crate::numpy::multiarray::NdArray;
+    use crate::numpy::multiarray::promote::PyScalarKind;
     use crate::numpy::multiarray::ufunc::BinaryOp;
     use crate::numpy::multiarray::unary::UnaryOp;
 
@@ -68,11 +69,17 @@ mod _kiln_numpy {
         vm: &VirtualMachine,
     ) -> PyResult {
         let shape = shape_arg(vm, &shape)?;
+        let dtype = opt_dtype(vm, dtype)?;
+        if let (Some(dtype), Some((e, super::convert::Strength::Weak(PyScalarKind::Int)))) =
+            (dtype, scalar_element(vm, &value)?)
+        {
+            super::convert::check_int_fits(vm, e, dtype)?;
+        }
         let value = match value.downcast_ref::<PyNdArray>() {
             Some(a) => a.array.clone(),
             None => array_from_object(vm, &value, None)?,
         };
-        let dtype = opt_dtype(vm, dtype)?.unwrap_or(value.dtype);
+        let dtype = dtype.unwrap_or(value.dtype);
         let out = NdArray::zeros(dtype, &shape).map_err(|e| array_error(vm, e))?;
         out.assign(&value);
         Ok(wrap(vm, out))

@@ -131,6 +131,8 @@ class complexfloating(inexact):
 
 def _int_type(name, base):
     def new(cls, value=0):
+        if type(value) is _b.int and not (_lo[name] <= value <= _hi[name]):
+            raise OverflowError(f"Python integer {value} out of bounds for {name}")
         v = _b.int(value)
         return _b.int.__new__(cls, _core.array([v]).astype(name)[0].item() if not (_lo[name] <= v <= _hi[name]) else v)
 
