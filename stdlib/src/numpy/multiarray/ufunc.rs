@@ -49,6 +49,15 @@ impl From<ArrayError> for UfuncError {
 }
 
 impl BinaryOp {
+    /// `==`, `!=`, `<`, `<=`, `>`, `>=`.
+    pub fn is_comparison(self) -> bool {
+        use BinaryOp::*;
+        matches!(
+            self,
+            Equal | NotEqual | Less | LessEqual | Greater | GreaterEqual
+        )
+    }
+
     /// The dtype the loop runs in for operands promoted to `common`.
     pub fn loop_dtype(self, common: DType) -> Result<DType, UfuncError> {
         use BinaryOp::*;

@@ -11,8 +11,8 @@ use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 use super::convert::array_from_object;
 use super::ndarray::PyNdArray;
 use crate::numpy::DType;
-use crate::numpy::multiarray::promote::PyScalarKind;
 use crate::numpy::format::Element;
+use crate::numpy::multiarray::promote::PyScalarKind;
 use crate::numpy::multiarray::{NdArray, broadcast_shapes, walk};
 
 enum Item {
@@ -21,6 +21,9 @@ enum Item {
     NewAxis,
     Ellipsis,
     Array(NdArray),
+    /// A boolean scalar (`True`, `np.True_`, a 0-d bool array): a new axis of length
+    /// 1 or 0, selecting everything or nothing.
+    BoolScalar(bool),
 }
 
 fn invalid_index(vm: &VirtualMachine) -> PyBaseExceptionRef {
@@ -69,13 +72,22 @@ fn parse_item(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Item> {
         return Ok(Item::Slice(start, opt_int(vm, &slice.stop)?, step));
     }
     if let Some(a) = obj.downcast_ref::<PyNdArray>() {
+        // 0-d arrays index as the scalar they hold.
+        if a.array.ndim() == 0 {
+            match a.array.get(&[]) {
+                Element::Bool(b) => return Ok(Item::BoolScalar(b)),
+                Element::Int(i) => return Ok(Item::Int(i)),
+                Element::UInt(i) => return Ok(Item::Int(i as i64)),
+                _ => {}
+            }
+        }
         return array_item(vm, a.array.clone());
     }
     if obj.downcastable::<PyList>() {
         return array_item(vm, array_from_object(vm, obj, None)?);
     }
-    if obj.class().is(vm.ctx.types.bool_type) {
-        return Err(invalid_index(vm));
+    if let Some((Element::Bool(b), _)) = super::convert::scalar_element(vm, obj)? {
+        return Ok(Item::BoolScalar(b));
     }
     match obj.try_index(vm) {
         Ok(i) => Ok(Item::Int(i.try_to_primitive::<i64>(vm)?)),
@@ -182,7 +194,7 @@ pub fn select(vm: &VirtualMachine, a: &NdArray, key: &PyObject) -> PyResult<Sele
             Item::Int(_) | Item::Slice(..) => 1,
             Item::Array(a) if a.dtype == DType::Bool => a.ndim(),
             Item::Array(_) => 1,
-            Item::NewAxis | Item::Ellipsis => 0,
+            Item::NewAxis | Item::Ellipsis | Item::BoolScalar(_) => 0,
         })
         .sum();
     if consumed > a.ndim() {
@@ -209,6 +221,10 @@ pub fn select(vm: &VirtualMachine, a: &NdArray, key: &PyObject) -> PyResult<Sele
             }
             Item::NewAxis => {
                 shape.push(1);
+                strides.push(0);
+            }
+            Item::BoolScalar(b) => {
+                shape.push(b as usize);
                 strides.push(0);
             }
             Item::Int(i) if !has_advanced => {
@@ -462,6 +478,14 @@ pub fn setitem(vm: &VirtualMachine, a: &NdArray, key: &PyObject, value: &PyObjec
             });
         }
     }
+    Ok(())
+}
+
+/// `target[...] = value`: broadcast, cast, with numpy's checks.
+pub fn assign_value(vm: &VirtualMachine, target: &NdArray, value: &PyObject) -> PyResult<()> {
+    let value = value_array(vm, value, target.dtype)?;
+    check_broadcast(vm, &value.shape, &target.shape)?;
+    target.assign(&drop_leading_ones(value, target.ndim()));
     Ok(())
 }
 

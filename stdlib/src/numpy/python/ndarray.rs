@@ -443,6 +443,24 @@ impl PyNdArray {
         Ok(PyNdArray::from(complex_part(&self.array, 0)).into_py(vm))
     }
 
+    #[pygetset(setter)]
+    fn set_real(&self, value: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        let target = if self.array.dtype == DType::Complex128 {
+            complex_part(&self.array, 0)
+        } else {
+            self.array.clone()
+        };
+        super::index::assign_value(vm, &target, &value)
+    }
+
+    #[pygetset(setter)]
+    fn set_imag(&self, value: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        if self.array.dtype != DType::Complex128 {
+            return Err(vm.new_type_error("array does not have imaginary part to set"));
+        }
+        super::index::assign_value(vm, &complex_part(&self.array, 8), &value)
+    }
+
     #[pygetset]
     fn imag(&self, vm: &VirtualMachine) -> PyResult {
         if self.array.dtype != DType::Complex128 {
@@ -453,8 +471,6 @@ impl PyNdArray {
         Ok(PyNdArray::from(complex_part(&self.array, 8)).into_py(vm))
     }
 
-    /// Whether two arrays share a buffer (kiln's `np.shares_memory` is coarse: it
-    /// compares buffers, not the bytes each view reaches).
     /// The C-order bytes of the elements (`a.tobytes()`, and `bytes(a)` for views the
     /// buffer protocol cannot hand out in one piece).
     #[pymethod]
@@ -581,27 +597,53 @@ impl PyNdArray {
     #[pymethod]
     fn item(&self, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let a = &self.array;
-        let value = match args.args.as_slice() {
+        let mut indices = args.args;
+        if let [one] = indices.as_slice()
+            && let Some(t) = one.downcast_ref::<PyTuple>()
+        {
+            indices = t.as_slice().to_vec();
+        }
+        let index = |i: &PyObject, n: usize, axis: Option<usize>| -> PyResult<usize> {
+            let i = i.try_index(vm)?.try_to_primitive::<i64>(vm)?;
+            let j = if i < 0 { i + n as i64 } else { i };
+            if j < 0 || j >= n as i64 {
+                return Err(vm.new_index_error(match axis {
+                    Some(axis) => {
+                        format!("index {i} is out of bounds for axis {axis} with size {n}")
+                    }
+                    None => format!("index {i} is out of bounds for size {n}"),
+                }));
+            }
+            Ok(j as usize)
+        };
+        let value = match indices.as_slice() {
             [] if a.size() == 1 => a.get(&vec![0; a.ndim()]),
             [] => {
                 return Err(
                     vm.new_value_error("can only convert an array of size 1 to a Python scalar")
                 );
             }
+            // One index is flat (C order); numpy names the axis of a 1-d array.
             [i] => {
-                let i = i.try_index(vm)?.try_to_primitive::<i64>(vm)?;
-                let n = a.size() as i64;
-                let j = if i < 0 { i + n } else { i };
-                if j < 0 || j >= n {
-                    return Err(
-                        vm.new_index_error(format!("index {i} is out of bounds for size {n}"))
-                    );
+                let axis = (a.ndim() == 1).then_some(0);
+                let mut flat = index(i, a.size(), axis)?;
+                let mut at = vec![0; a.ndim()];
+                for (k, &n) in a.shape.iter().enumerate().rev() {
+                    at[k] = flat % n;
+                    flat /= n;
                 }
-                a.to_contiguous()
-                    .map_err(|e| array_error(vm, e))?
-                    .read(j as isize * a.itemsize() as isize)
+                a.get(&at)
             }
-            _ => return Err(vm.new_type_error("kiln's item() takes one flat index")),
+            many if many.len() == a.ndim() => {
+                let at = many
+                    .iter()
+                    .zip(&a.shape)
+                    .enumerate()
+                    .map(|(axis, (i, &n))| index(i, n, Some(axis)))
+                    .collect::<PyResult<Vec<usize>>>()?;
+                a.get(&at)
+            }
+            _ => return Err(vm.new_value_error("incorrect number of indices for array")),
         };
         Ok(element_to_py(vm, value))
     }

@@ -14,23 +14,27 @@ use crate::numpy::multiarray::promote::{PyScalarKind, int_range, promote, promot
 use crate::numpy::multiarray::ufunc::{BinaryOp, binary_into};
 use crate::numpy::multiarray::unary::{UnaryOp, unary};
 
-/// The dtype two operands promote to.
+/// The dtype two operands of `op` promote to.
 fn common_dtype(
     vm: &VirtualMachine,
+    op: BinaryOp,
     a: &(NdArray, Strength),
     b: &(NdArray, Strength),
 ) -> PyResult<DType> {
     Ok(match (a.1, b.1) {
         (Strength::Strong(x), Strength::Strong(y)) => promote(x, y),
-        (Strength::Strong(x), Strength::Weak(k)) => weak(vm, x, k, &b.0)?,
-        (Strength::Weak(k), Strength::Strong(y)) => weak(vm, y, k, &a.0)?,
+        (Strength::Strong(x), Strength::Weak(k)) => weak(vm, op, x, k, &b.0)?,
+        (Strength::Weak(k), Strength::Strong(y)) => weak(vm, op, y, k, &a.0)?,
         (Strength::Weak(k1), Strength::Weak(k2)) => k1.max(k2).default_dtype(),
     })
 }
 
-/// `array op python_int` keeps an integer dtype only when the value fits it.
+/// `array op python_int` keeps an integer dtype only when the value fits it; past
+/// that, arithmetic raises, but a comparison is answered exactly, in a dtype wide
+/// enough for both (numpy 2 compares `uint8_array == -1` as False, not an error).
 fn weak(
     vm: &VirtualMachine,
+    op: BinaryOp,
     strong: DType,
     kind: PyScalarKind,
     scalar: &NdArray,
@@ -45,6 +49,10 @@ fn weak(
             _ => 0,
         };
         if v < lo || v > hi {
+            if op.is_comparison() {
+                let wide = if v < 0 { DType::Int64 } else { DType::UInt64 };
+                return Ok(promote(dtype, wide));
+            }
             return Err(vm.new_overflow_error(format!(
                 "Python integer {v} out of bounds for {}",
                 dtype.name()
@@ -80,7 +88,7 @@ fn binary_to(
     y: &(NdArray, Strength),
     dest: Option<&NdArray>,
 ) -> PyResult<NdArray> {
-    let common = common_dtype(vm, x, y)?;
+    let common = common_dtype(vm, op, x, y)?;
     let (out, flags) = binary_into(op, &x.0, &y.0, common, dest).map_err(|e| ufunc_error(vm, e))?;
     warn_flags(vm, flags, op.name())?;
     Ok(out)
