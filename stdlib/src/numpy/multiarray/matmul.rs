@@ -111,15 +111,34 @@ fn blas<T: Native + Arith>(
         run(0, n);
         return Ok(());
     }
-    let block = n.div_ceil(threads);
-    std::thread::scope(|scope| {
-        for row in (block..n).step_by(block) {
-            scope.spawn(move || run(row, block.min(n - row)));
+    // Row blocks are handed out one at a time, a few per thread, so a thread that
+    // starts late (placed on a busy core until the scheduler moves it) takes fewer
+    // blocks instead of finishing its fixed half last.
+    let block = n.div_ceil(threads * BLOCKS_PER_THREAD).max(MIN_BLOCK_ROWS);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let work = || {
+        loop {
+            let row = next.fetch_add(block, std::sync::atomic::Ordering::Relaxed);
+            if row >= n {
+                break;
+            }
+            run(row, block.min(n - row));
         }
-        run(0, block.min(n));
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(work);
+        }
+        work();
     });
     Ok(())
 }
+
+/// Row blocks per thread: more balance their finishing times, each one repacks `b`.
+const BLOCKS_PER_THREAD: usize = 2;
+
+/// The fewest rows worth a block of their own.
+const MIN_BLOCK_ROWS: usize = 32;
 
 /// Threads for a product of `flops` multiply-adds over `rows` output rows: one per
 /// available core, each with at least 64 rows, none for small products.
