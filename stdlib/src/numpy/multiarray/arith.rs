@@ -17,6 +17,14 @@ impl FpFlags {
     pub fn any(self) -> bool {
         self.divide || self.invalid || self.overflow
     }
+
+    pub fn union(self, o: FpFlags) -> FpFlags {
+        FpFlags {
+            divide: self.divide || o.divide,
+            invalid: self.invalid || o.invalid,
+            overflow: self.overflow || o.overflow,
+        }
+    }
 }
 
 pub trait Arith: Native {

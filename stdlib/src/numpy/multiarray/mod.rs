@@ -34,6 +34,7 @@ macro_rules! named_ops {
 pub mod arith;
 pub mod array;
 pub mod buffer;
+pub mod fpstatus;
 pub mod matmul;
 pub mod native;
 pub mod promote;

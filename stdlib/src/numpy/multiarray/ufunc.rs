@@ -49,6 +49,16 @@ impl From<ArrayError> for UfuncError {
 }
 
 impl BinaryOp {
+    /// Ops whose float loops are plain arithmetic (or libm calls), so the CPU's flags
+    /// after the loop are exactly the warnings numpy gives (see [`super::fpstatus`]).
+    fn raises_fp_status(self) -> bool {
+        use BinaryOp::*;
+        matches!(
+            self,
+            Add | Subtract | Multiply | Divide | FloorDivide | Remainder | Power | Hypot
+        )
+    }
+
     /// `==`, `!=`, `<`, `<=`, `>`, `>=`.
     pub fn is_comparison(self) -> bool {
         use BinaryOp::*;
@@ -130,6 +140,19 @@ pub fn binary_into(
     }
     let mut flags = FpFlags::default();
     let dest = dest.filter(|d| d.shape == shape && d.is_c_contiguous());
+    if op.raises_fp_status() && matches!(dtype.kind(), DTypeKind::Float | DTypeKind::Complex) {
+        let (out, raised) = super::fpstatus::measure(|| {
+            let mut flags = FpFlags::default();
+            let out = match dtype {
+                DType::Float32 => float_binary::<f32>(op, &a, &b, &shape, dest, &mut flags),
+                DType::Float64 => float_binary::<f64>(op, &a, &b, &shape, dest, &mut flags),
+                _ => arith_binary::<C64>(op, &a, &b, &shape, dest, &mut flags),
+            };
+            out.map(|out| (out, flags))
+        });
+        let (out, explicit) = out?;
+        return Ok((out, explicit.union(raised)));
+    }
     let out = match dtype {
         DType::Bool => bool_binary(op, &a, &b, &shape, dest, &mut flags)?,
         DType::Float32 => float_binary::<f32>(op, &a, &b, &shape, dest, &mut flags)?,

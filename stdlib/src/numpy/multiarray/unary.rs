@@ -65,6 +65,7 @@ impl UnaryOp {
                 ));
             }
             Sign if kind == Bool => return Err(no_loop()),
+            Square if kind == Bool => DType::Int8,
             Invert if matches!(kind, Float | Complex) => return Err(no_loop()),
             _ if self.is_float_math() && matches!(kind, Bool | SignedInt | UnsignedInt) => {
                 if dtype.itemsize() == 2 {
@@ -223,14 +224,32 @@ fn float_unary<T: FloatMath>(
         }
         Negative => map::<T, T>(a, |x| x.apply(Negative))?,
         Absolute => map::<T, T>(a, |x| x.apply(Absolute))?,
-        Square => map::<T, T>(a, |x| x.apply(Square))?,
+        Square => {
+            let (out, raised) = super::fpstatus::measure(|| map::<T, T>(a, |x| x.apply(Square)));
+            *flags = flags.union(raised);
+            out?
+        }
         Floor => map::<T, T>(a, |x| x.apply(Floor))?,
         Ceil => map::<T, T>(a, |x| x.apply(Ceil))?,
         Trunc => map::<T, T>(a, |x| x.apply(Trunc))?,
-        _ => map::<T, T>(a, |x| {
+        // libm raises overflow (exp, cosh) and the rest; the explicit domain test
+        // covers what a libm may compute quietly.
+        // Rust computes these three itself, with divisions that raise flags of
+        // their own (asinh(0) divides by zero on the way to 0): explicit tests only.
+        Arcsinh | Arccosh | Arctanh => map::<T, T>(a, |x| {
             domain_flags(op, x.into(), flags);
             x.apply(op)
         })?,
+        _ => {
+            let (out, raised) = super::fpstatus::measure(|| {
+                map::<T, T>(a, |x| {
+                    domain_flags(op, x.into(), flags);
+                    x.apply(op)
+                })
+            });
+            *flags = flags.union(raised);
+            out?
+        }
     })
 }
 

@@ -58,29 +58,43 @@ pub fn ufunc_error(vm: &VirtualMachine, e: UfuncError) -> PyBaseExceptionRef {
 
 /// Emits the `RuntimeWarning`s numpy's default error state (`warn`) gives.
 pub fn warn_flags(vm: &VirtualMachine, flags: FpFlags, ufunc: &str) -> PyResult<()> {
+    use super::errstate::{Mode, mode};
     if !flags.any() {
         return Ok(());
     }
-    for (raised, what) in [
-        (flags.divide, "divide by zero"),
-        (flags.overflow, "overflow"),
-        (flags.invalid, "invalid value"),
+    for (raised, kind, what) in [
+        (flags.divide, "divide", "divide by zero"),
+        (flags.overflow, "over", "overflow"),
+        (flags.invalid, "invalid", "invalid value"),
     ] {
-        if raised {
-            let message = vm.ctx.new_str(format!("{what} encountered in {ufunc}"));
-            // Attribute the warning to the user's line, not to numpy's Python half.
-            let in_numpy = vm
-                .current_frame()
-                .is_some_and(|f| f.code.source_path.as_str().starts_with("numpy"));
-            let skip = in_numpy.then(|| vm.ctx.new_tuple(vec![vm.ctx.new_str("numpy").into()]));
-            rustpython_vm::warn::warn_with_skip(
-                message.into(),
-                Some(vm.ctx.exceptions.runtime_warning.to_owned()),
-                1,
-                None,
-                skip,
-                vm,
-            )?;
+        if !raised {
+            continue;
+        }
+        let message = format!("{what} encountered in {ufunc}");
+        match mode(kind) {
+            Mode::Ignore => {}
+            Mode::Raise => {
+                return Err(vm.new_exception_msg(
+                    vm.ctx.exceptions.floating_point_error.to_owned(),
+                    message.into(),
+                ));
+            }
+            // `call`, `print` and `log` need a handler kiln does not keep: they warn.
+            _ => {
+                // Attribute the warning to the user's line, not to numpy's Python half.
+                let in_numpy = vm
+                    .current_frame()
+                    .is_some_and(|f| f.code.source_path.as_str().starts_with("numpy"));
+                let skip = in_numpy.then(|| vm.ctx.new_tuple(vec![vm.ctx.new_str("numpy").into()]));
+                rustpython_vm::warn::warn_with_skip(
+                    vm.ctx.new_str(message).into(),
+                    Some(vm.ctx.exceptions.runtime_warning.to_owned()),
+                    1,
+                    None,
+                    skip,
+                    vm,
+                )?;
+            }
         }
     }
     Ok(())

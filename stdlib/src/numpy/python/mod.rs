@@ -6,6 +6,7 @@ pub mod buffer;
 pub mod convert;
 pub mod dtype;
 pub mod errors;
+pub mod errstate;
 pub mod index;
 pub mod linalg;
 pub mod ndarray;
@@ -452,6 +453,19 @@ mod _kiln_numpy {
         super::random::PyBitStream::pcg_from_entropy(words.as_slice())
             .into_ref(&vm.ctx)
             .into()
+    }
+
+    #[pyfunction]
+    fn seterr(
+        kwargs: rustpython_vm::function::KwArgs,
+        vm: &VirtualMachine,
+    ) -> PyResult<rustpython_vm::builtins::PyDictRef> {
+        super::errstate::seterr(kwargs, vm)
+    }
+
+    #[pyfunction]
+    fn geterr(vm: &VirtualMachine) -> PyResult<rustpython_vm::builtins::PyDictRef> {
+        super::errstate::geterr(vm)
     }
 
     #[pyfunction]

@@ -581,7 +581,13 @@ impl PyNdArray {
     #[pymethod]
     fn astype(&self, dtype: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let dtype = dtype_arg(vm, &dtype)?;
-        Ok(PyNdArray::from(self.array.cast(dtype).map_err(|e| array_error(vm, e))?).into_py(vm))
+        let (out, flags) = crate::numpy::multiarray::fpstatus::measure(|| self.array.cast(dtype));
+        let out = out.map_err(|e| array_error(vm, e))?;
+        if self.array.dtype.kind() != dtype.kind() || self.array.dtype.itemsize() > dtype.itemsize()
+        {
+            super::errors::warn_flags(vm, flags, "cast")?;
+        }
+        Ok(PyNdArray::from(out).into_py(vm))
     }
 
     #[pymethod]
@@ -860,7 +866,7 @@ impl AsNumber for PyNdArray {
             subtract: Some(|a, b, vm| binary_slot(vm, BinaryOp::Subtract, a, b)),
             multiply: Some(|a, b, vm| binary_slot(vm, BinaryOp::Multiply, a, b)),
             remainder: Some(|a, b, vm| binary_slot(vm, BinaryOp::Remainder, a, b)),
-            power: Some(|a, b, _c, vm| binary_slot(vm, BinaryOp::Power, a, b)),
+            power: Some(|a, b, _c, vm| super::ops::power_slot(vm, a, b)),
             negative: Some(|num, vm| unary_slot(vm, UnaryOp::Negative, num.obj)),
             positive: Some(|num, vm| unary_slot(vm, UnaryOp::Positive, num.obj)),
             absolute: Some(|num, vm| unary_slot(vm, UnaryOp::Absolute, num.obj)),

@@ -78,6 +78,18 @@ pub fn binary_op(
         [_, true] => Some(&y.0),
         _ => None,
     };
+    // Without an array on either side this is numpy's scalar math, whose warnings
+    // say so ("overflow encountered in scalar add") and which checks integers too.
+    let scalar_math =
+        a.downcast_ref::<PyNdArray>().is_none() && b.downcast_ref::<PyNdArray>().is_none();
+    if scalar_math {
+        let common = common_dtype(vm, op, &x, &y)?;
+        let (out, mut flags) =
+            binary_into(op, &x.0, &y.0, common, None).map_err(|e| ufunc_error(vm, e))?;
+        flags.overflow |= integer_overflow(op, &x.0, &y.0, &out);
+        warn_flags(vm, flags, &format!("scalar {}", op.name()))?;
+        return Ok(Some(out));
+    }
     binary_to(vm, op, &x, &y, dest).map(Some)
 }
 
@@ -92,6 +104,33 @@ fn binary_to(
     let (out, flags) = binary_into(op, &x.0, &y.0, common, dest).map_err(|e| ufunc_error(vm, e))?;
     warn_flags(vm, flags, op.name())?;
     Ok(out)
+}
+
+/// Whether an integer `+`, `-` or `*` of two scalars wrapped: the exact result
+/// differs from the one in the result's dtype.
+fn integer_overflow(op: BinaryOp, x: &NdArray, y: &NdArray, out: &NdArray) -> bool {
+    let wide = |a: &NdArray| match a.get(&[]) {
+        Element::Int(v) => Some(v as i128),
+        Element::UInt(v) => Some(v as i128),
+        Element::Bool(v) => Some(v as i128),
+        _ => None,
+    };
+    if !matches!(
+        out.dtype.kind(),
+        DTypeKind::SignedInt | DTypeKind::UnsignedInt
+    ) {
+        return false;
+    }
+    let (Some(a), Some(b), Some(got)) = (wide(x), wide(y), wide(out)) else {
+        return false;
+    };
+    let exact = match op {
+        BinaryOp::Add => a.checked_add(b),
+        BinaryOp::Subtract => a.checked_sub(b),
+        BinaryOp::Multiply => a.checked_mul(b),
+        _ => return false,
+    };
+    exact != Some(got)
 }
 
 /// Whether `obj` is an array no one else can see, whose memory the result of an
@@ -116,6 +155,30 @@ pub fn binary_slot(vm: &VirtualMachine, op: BinaryOp, a: &PyObject, b: &PyObject
         Some(out) => wrap_result(vm, out),
         None => Ok(vm.ctx.not_implemented()),
     }
+}
+
+/// `a ** b`. numpy's operator takes a short cut for a few Python-scalar exponents,
+/// which shows in its warnings and signed zeros: `a ** 2` is `square(a)`, and for
+/// float arrays `a ** 0.5` is `sqrt(a)`.
+pub fn power_slot(vm: &VirtualMachine, a: &PyObject, b: &PyObject) -> PyResult {
+    if let Some(base) = a.downcast_ref::<PyNdArray>()
+        && let Some((e @ (Element::Int(_) | Element::Float(_)), Strength::Weak(_))) =
+            super::convert::scalar_element(vm, b)?
+    {
+        let inexact = matches!(
+            base.array.dtype.kind(),
+            DTypeKind::Float | DTypeKind::Complex
+        );
+        let exponent = e.as_f64();
+        // An integer array squares only for an int 2 (`** 2.0` promotes to float).
+        if exponent == 2.0 && (inexact || matches!(e, Element::Int(_))) {
+            return unary_slot(vm, UnaryOp::Square, a);
+        }
+        if exponent == 0.5 && inexact {
+            return unary_slot(vm, UnaryOp::Sqrt, a);
+        }
+    }
+    binary_slot(vm, BinaryOp::Power, a, b)
 }
 
 /// `a op= b`: the result is cast back into `a` (numpy's `same_kind` rule).

@@ -871,11 +871,43 @@ def unique(ar, return_counts=False):
     return u, idx[1:] - idx[:-1]
 
 
+def seterr(all=None, divide=None, over=None, under=None, invalid=None):
+    return _core.seterr(all=all, divide=divide, over=over, under=under, invalid=invalid)
+
+
+def geterr():
+    return _core.geterr()
+
+
+class errstate:
+    """Floating-point error handling inside a `with` block (or a decorated function)."""
+
+    def __init__(self, *, call=None, all=None, divide=None, over=None, under=None,
+                 invalid=None):
+        self._settings = dict(all=all, divide=divide, over=over, under=under,
+                              invalid=invalid)
+
+    def __enter__(self):
+        self._saved = seterr(**self._settings)
+
+    def __exit__(self, *exc_info):
+        _core.seterr(**self._saved)
+
+    def __call__(self, func):
+        def wrapper(*args, **kwargs):
+            with self:
+                return func(*args, **kwargs)
+        wrapper.__name__ = getattr(func, "__name__", "wrapper")
+        wrapper.__doc__ = getattr(func, "__doc__", None)
+        return wrapper
+
+
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     a = asarray(a)
     b = asarray(b)
     with_inf = logical_or(isinf(a), isinf(b))
-    close = less_equal(absolute(subtract(a, b)), add(atol, multiply(rtol, absolute(b))))
+    with errstate(invalid="ignore"):
+        close = less_equal(absolute(subtract(a, b)), add(atol, multiply(rtol, absolute(b))))
     close = logical_and(close, logical_not(with_inf))
     close = logical_or(close, logical_and(with_inf, equal(a, b)))
     if equal_nan:
