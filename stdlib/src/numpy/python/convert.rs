@@ -3,7 +3,7 @@
 //! values and numpy scalars, and `dtype=` arguments.
 
 use rustpython_vm::builtins::{PyComplex, PyFloat, PyInt, PyList, PyStr, PyTuple, PyType};
-use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
+use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
 use super::dtype::PyDType;
 use super::ndarray::PyNdArray;
@@ -15,8 +15,27 @@ use crate::numpy::multiarray::promote::{PyScalarKind, int_range, promote};
 /// The numpy scalar classes, in `DType::ALL` order, registered by the Python side
 /// of the `numpy` package.
 pub fn scalar_types(vm: &VirtualMachine) -> PyResult<PyObjectRef> {
-    vm.import("_kiln_numpy", 0)?.get_attr("_scalar_types", vm)
+    thread_local! {
+        /// The last interpreter's scalar types, with its state kept alive so that
+        /// the key cannot be reused by another interpreter.
+        static CACHE: std::cell::RefCell<Option<(ScalarTypesKey, PyObjectRef)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    let key = ScalarTypesKey(vm.state.clone());
+    if let Some(types) = CACHE.with_borrow(|c| {
+        c.as_ref()
+            .filter(|(k, _)| rustpython_vm::common::rc::PyRc::ptr_eq(&k.0, &key.0))
+            .map(|(_, t)| t.clone())
+    }) {
+        return Ok(types);
+    }
+    let types = vm.import("_kiln_numpy", 0)?.get_attr("_scalar_types", vm)?;
+    CACHE.with_borrow_mut(|c| *c = Some((key, types.clone())));
+    Ok(types)
 }
+
+/// The interpreter a cached object belongs to.
+struct ScalarTypesKey(rustpython_vm::common::rc::PyRc<rustpython_vm::vm::PyGlobalState>);
 
 /// A numpy scalar (`np.float64(1.5)`) holding `value`.
 pub fn scalar_to_py(vm: &VirtualMachine, dtype: DType, value: Element) -> PyResult {
@@ -26,6 +45,23 @@ pub fn scalar_to_py(vm: &VirtualMachine, dtype: DType, value: Element) -> PyResu
         .position(|d| *d == dtype)
         .expect("every dtype is listed");
     let class = types.get_item(&index, vm)?;
+    // The scalar types that subclass Python's own (float64 is a float, int64 an int)
+    // are instances of the Python type's payload with the numpy class: made directly,
+    // without running the class's `__new__` (the hot path of `a[i, j]`).
+    if let Ok(cls) = class.clone().downcast::<PyType>() {
+        match value {
+            Element::Float(v) if cls.fast_issubclass(vm.ctx.types.float_type) => {
+                return Ok(PyFloat::from(v).into_ref_with_type(vm, cls)?.into());
+            }
+            Element::Int(v) if cls.fast_issubclass(vm.ctx.types.int_type) => {
+                return Ok(PyInt::from(v).into_ref_with_type(vm, cls)?.into());
+            }
+            Element::UInt(v) if cls.fast_issubclass(vm.ctx.types.int_type) => {
+                return Ok(PyInt::from(v).into_ref_with_type(vm, cls)?.into());
+            }
+            _ => {}
+        }
+    }
     class.call((element_to_py(vm, value),), vm)
 }
 
@@ -65,8 +101,25 @@ impl Strength {
 }
 
 /// The dtype a numpy scalar's class carries, if `obj` is one.
-fn numpy_scalar_dtype(vm: &VirtualMachine, obj: &PyObject) -> Option<DType> {
-    let name = obj.class().as_object().get_attr("_kiln_dtype", vm).ok()?;
+pub fn numpy_scalar_dtype(vm: &VirtualMachine, obj: &PyObject) -> Option<DType> {
+    let class = obj.class();
+    let types = &vm.ctx.types;
+    if [
+        types.int_type,
+        types.float_type,
+        types.bool_type,
+        types.complex_type,
+    ]
+    .iter()
+    .any(|t| class.is(*t))
+    {
+        return None;
+    }
+    // A lookup through the class's MRO that, unlike getattr, makes no AttributeError
+    // for the (common) objects that are not numpy scalars.
+    static NAME: std::sync::OnceLock<&'static rustpython_vm::builtins::PyStrInterned> =
+        std::sync::OnceLock::new();
+    let name = class.get_attr(NAME.get_or_init(|| vm.ctx.intern_str("_kiln_dtype")))?;
     let name = name.downcast_ref::<PyStr>()?;
     DType::from_name(&name.to_string_lossy())
 }

@@ -4,7 +4,7 @@
 //! Advanced indices broadcast together. Their result axes replace the indexed
 //! axes where those are adjacent, and go first otherwise, as numpy places them.
 
-use rustpython_vm::builtins::{PyBaseExceptionRef, PyList, PySlice, PyTuple};
+use rustpython_vm::builtins::{PyBaseExceptionRef, PyInt, PyList, PySlice, PyTuple};
 use rustpython_vm::types::PyComparisonOp;
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
@@ -415,8 +415,44 @@ fn gather_offsets(
     })
 }
 
+/// The byte offset (from the view's start) of the element a key of one Python int
+/// per axis names (`a[i]` of a 1-d array, `a[i, j]` of a 2-d one); `None` for any
+/// other key. The common case of element loops, answered without a selection.
+fn element_offset(vm: &VirtualMachine, a: &NdArray, key: &PyObject) -> PyResult<Option<isize>> {
+    let single = [key];
+    let tuple;
+    let items: &[&PyObject] = match key.downcast_ref::<PyTuple>() {
+        Some(t) => {
+            tuple = t.as_slice().iter().map(|o| &**o).collect::<Vec<_>>();
+            &tuple
+        }
+        None => &single,
+    };
+    if items.len() != a.ndim() || a.ndim() == 0 {
+        return Ok(None);
+    }
+    let mut offset = 0isize;
+    for (axis, item) in items.iter().enumerate() {
+        let Some(int) = item.downcast_ref::<PyInt>() else {
+            return Ok(None);
+        };
+        // bool is an int, but indexes as a mask.
+        if item.class().is(vm.ctx.types.bool_type) {
+            return Ok(None);
+        }
+        let Ok(i) = int.try_to_primitive::<i64>(vm) else {
+            return Ok(None);
+        };
+        offset += normalize(vm, i, a.shape[axis], axis)? as isize * a.strides[axis];
+    }
+    Ok(Some(offset))
+}
+
 /// `a[key]`: a view, a gathered copy, or a numpy scalar for a full integer index.
 pub fn getitem(vm: &VirtualMachine, a: &NdArray, key: &PyObject) -> PyResult<PyObjectRef> {
+    if let Some(offset) = element_offset(vm, a, key)? {
+        return super::convert::scalar_to_py(vm, a.dtype, a.read(offset));
+    }
     match select(vm, a, key)? {
         Selection::View(v) if v.ndim() == 0 && !key_makes_array(vm, key) => {
             super::convert::scalar_to_py(vm, v.dtype, v.get(&[]))
@@ -449,6 +485,17 @@ fn key_makes_array(vm: &VirtualMachine, key: &PyObject) -> bool {
 
 /// `a[key] = value`, with `value` broadcast to the selection and cast to a's dtype.
 pub fn setitem(vm: &VirtualMachine, a: &NdArray, key: &PyObject, value: &PyObject) -> PyResult<()> {
+    if let Some(offset) = element_offset(vm, a, key)?
+        && let Some((e, strength)) = super::convert::scalar_element(vm, value)?
+    {
+        if let super::convert::Strength::Weak(PyScalarKind::Int) = strength {
+            super::convert::check_int_fits(vm, e, a.dtype)?;
+        }
+        // The same cast as assigning a 0-d array of `e`'s own dtype.
+        let source = NdArray::scalar(strength.dtype_of(e), e);
+        a.view(vec![], vec![], a.offset + offset).assign(&source);
+        return Ok(());
+    }
     let selection = select(vm, a, key)?;
     let mut value = value_array(vm, value, a.dtype)?;
     if std::sync::Arc::ptr_eq(&value.buffer, &a.buffer) {

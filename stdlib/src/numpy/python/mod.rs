@@ -153,6 +153,9 @@ mod _kiln_numpy {
     fn binary(name: PyStrRef, a: PyObjectRef, b: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let op = BinaryOp::from_name(&name.to_string_lossy())
             .ok_or_else(|| vm.new_value_error(format!("no ufunc {}", name.to_string_lossy())))?;
+        if let Some(out) = super::ops::scalar_fast(vm, op, &a, &b)? {
+            return Ok(out);
+        }
         match super::ops::binary_op(vm, op, &a, &b)? {
             Some(out) => wrap_result(vm, out),
             None => Err(vm.new_type_error(format!(
@@ -466,6 +469,22 @@ mod _kiln_numpy {
     #[pyfunction]
     fn geterr(vm: &VirtualMachine) -> PyResult<rustpython_vm::builtins::PyDictRef> {
         super::errstate::geterr(vm)
+    }
+
+    /// `value` rounded to single precision, as a float32 scalar holds it.
+    #[pyfunction]
+    fn round_f32(value: PyObjectRef, vm: &VirtualMachine) -> PyResult<f64> {
+        let v: f64 = match value.downcast_ref::<rustpython_vm::builtins::PyFloat>() {
+            Some(f) => f.to_f64(),
+            None => vm
+                .ctx
+                .types
+                .float_type
+                .as_object()
+                .call((value,), vm)?
+                .try_into_value(vm)?,
+        };
+        Ok(v as f32 as f64)
     }
 
     #[pyfunction]

@@ -1,7 +1,8 @@
 //! Arithmetic on arrays and scalars from Python: operand conversion, numpy 2's
 //! promotion with weak Python scalars, the ufunc call, and its warnings.
 
-use rustpython_vm::{PyObject, PyResult, VirtualMachine};
+use rustpython_vm::builtins::{PyFloat, PyInt};
+use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
 use super::convert::{Strength, operand};
 use super::errors::{ufunc_error, warn_flags};
@@ -60,6 +61,152 @@ fn weak(
         }
     }
     Ok(dtype)
+}
+
+/// A scalar operand of the fast path: its value and whether it fixes the dtype
+/// (a numpy scalar) or adapts (a Python number, NEP 50).
+#[derive(Clone, Copy)]
+enum Quick {
+    Float(f64, bool),
+    Int(i64, bool),
+    /// A float32 scalar (always strong).
+    Single(f32),
+}
+
+fn quick(vm: &VirtualMachine, obj: &PyObject) -> Option<Quick> {
+    let class = obj.class();
+    if class.is(vm.ctx.types.float_type) {
+        return Some(Quick::Float(obj.downcast_ref::<PyFloat>()?.to_f64(), false));
+    }
+    if class.is(vm.ctx.types.int_type) {
+        return Some(Quick::Int(
+            obj.downcast_ref::<PyInt>()?.try_to_primitive(vm).ok()?,
+            false,
+        ));
+    }
+    match super::convert::numpy_scalar_dtype(vm, obj)? {
+        DType::Float64 => Some(Quick::Float(obj.downcast_ref::<PyFloat>()?.to_f64(), true)),
+        DType::Int64 => Some(Quick::Int(
+            obj.downcast_ref::<PyInt>()?.try_to_primitive(vm).ok()?,
+            true,
+        )),
+        DType::Float32 => {
+            static VALUE: std::sync::OnceLock<&'static rustpython_vm::builtins::PyStrInterned> =
+                std::sync::OnceLock::new();
+            let name = VALUE.get_or_init(|| vm.ctx.intern_str("_v"));
+            let v = obj.get_attr(*name, vm).ok()?;
+            Some(Quick::Single(v.downcast_ref::<PyFloat>()?.to_f64() as f32))
+        }
+        _ => None,
+    }
+}
+
+/// `op(a, b)` for two scalars that are float64, int64 or Python numbers (at least one
+/// numpy scalar), when the result is certain to raise no floating-point flag and
+/// needs no wrapping: computed directly, as numpy's scalar math does, instead of
+/// through 0-d arrays. `None` sends the operation down the general path, which
+/// gives the same value plus the warning this path cannot.
+pub fn scalar_fast(
+    vm: &VirtualMachine,
+    op: BinaryOp,
+    a: &PyObject,
+    b: &PyObject,
+) -> PyResult<Option<PyObjectRef>> {
+    use BinaryOp::*;
+    let (Some(x), Some(y)) = (quick(vm, a), quick(vm, b)) else {
+        return Ok(None);
+    };
+    let strong = |q: Quick| {
+        matches!(
+            q,
+            Quick::Float(_, true) | Quick::Int(_, true) | Quick::Single(_)
+        )
+    };
+    if !strong(x) && !strong(y) {
+        return Ok(None);
+    }
+    let bool_result =
+        |v: bool| super::convert::scalar_to_py(vm, DType::Bool, Element::Bool(v)).map(Some);
+    // float32 with a Python number or another float32 stays float32 (NEP 50), and
+    // numpy computes it in single precision.
+    let single = |q: Quick| match q {
+        Quick::Single(v) => Some(v),
+        Quick::Float(v, false) => Some(v as f32),
+        Quick::Int(v, false) if v.unsigned_abs() <= 1 << 24 => Some(v as f32),
+        _ => None,
+    };
+    if matches!(x, Quick::Single(_)) || matches!(y, Quick::Single(_)) {
+        let (Some(p), Some(q)) = (single(x), single(y)) else {
+            return Ok(None);
+        };
+        // A Python float that is not exactly a float32 rounds in numpy's cast the
+        // same way `as f32` does; comparisons, though, are exact in numpy 2.
+        let r = match op {
+            Add => p + q,
+            Subtract => p - q,
+            Multiply => p * q,
+            Divide if q != 0.0 => p / q,
+            _ => return Ok(None),
+        };
+        if !r.is_finite() {
+            return Ok(None);
+        }
+        return super::convert::scalar_to_py(vm, DType::Float32, Element::Float(r as f64))
+            .map(Some);
+    }
+    match (x, y) {
+        (Quick::Int(p, _), Quick::Int(q, _)) => {
+            let r = match op {
+                Add => p.checked_add(q),
+                Subtract => p.checked_sub(q),
+                Multiply => p.checked_mul(q),
+                Equal => return bool_result(p == q),
+                NotEqual => return bool_result(p != q),
+                Less => return bool_result(p < q),
+                LessEqual => return bool_result(p <= q),
+                Greater => return bool_result(p > q),
+                GreaterEqual => return bool_result(p >= q),
+                _ => None,
+            };
+            match r {
+                Some(r) => {
+                    super::convert::scalar_to_py(vm, DType::Int64, Element::Int(r)).map(Some)
+                }
+                None => Ok(None),
+            }
+        }
+        _ => {
+            let f = |q: Quick| match q {
+                Quick::Float(v, _) => v,
+                Quick::Int(v, _) => v as f64,
+                Quick::Single(v) => v as f64,
+            };
+            // An int beyond 2**53 is not exactly a double: numpy's rounding rules
+            // there are the general path's business.
+            let exact = |q: Quick| !matches!(q, Quick::Int(v, _) if v.unsigned_abs() > 1 << 53);
+            if !exact(x) || !exact(y) {
+                return Ok(None);
+            }
+            let (p, q) = (f(x), f(y));
+            let r = match op {
+                Add => p + q,
+                Subtract => p - q,
+                Multiply => p * q,
+                Divide if q != 0.0 => p / q,
+                Equal => return bool_result(p == q),
+                NotEqual => return bool_result(p != q),
+                Less => return bool_result(p < q),
+                LessEqual => return bool_result(p <= q),
+                Greater => return bool_result(p > q),
+                GreaterEqual => return bool_result(p >= q),
+                _ => return Ok(None),
+            };
+            if !r.is_finite() {
+                return Ok(None);
+            }
+            super::convert::scalar_to_py(vm, DType::Float64, Element::Float(r)).map(Some)
+        }
+    }
 }
 
 /// `op(a, b)` for any two Python operands; `None` when numpy would not take one.

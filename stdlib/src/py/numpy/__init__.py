@@ -187,7 +187,7 @@ class float32(floating):
     _kiln_dtype = "float32"
 
     def __init__(self, value=0.0):
-        self._v = _core.array([_b.float(value)], "float32").tolist()[0]
+        self._v = _core.round_f32(value)
 
     def item(self):
         return self._v
