@@ -53,6 +53,10 @@ pub fn scalar_to_py(vm: &VirtualMachine, dtype: DType, value: Element) -> PyResu
             Element::Float(v) if cls.fast_issubclass(vm.ctx.types.float_type) => {
                 return Ok(PyFloat::from(v).into_ref_with_type(vm, cls)?.into());
             }
+            Element::Float(v) if dtype == DType::Float32 => {
+                let value = super::float32::PyFloat32 { value: v as f32 };
+                return Ok(value.into_ref_with_type(vm, cls)?.into());
+            }
             Element::Int(v) if cls.fast_issubclass(vm.ctx.types.int_type) => {
                 return Ok(PyInt::from(v).into_ref_with_type(vm, cls)?.into());
             }

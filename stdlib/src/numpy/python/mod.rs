@@ -7,6 +7,7 @@ pub mod convert;
 pub mod dtype;
 pub mod errors;
 pub mod errstate;
+pub mod float32;
 pub mod index;
 pub mod linalg;
 pub mod ndarray;
@@ -423,6 +424,12 @@ mod _kiln_numpy {
     }
 
     /// Bytes allocated for array buffers so far (tests prove views allocate none).
+    #[pyattr(name = "Float32Base")]
+    fn float32_base(_vm: &VirtualMachine) -> PyTypeRef {
+        use rustpython_vm::class::PyClassImpl;
+        super::float32::PyFloat32::make_static_type()
+    }
+
     #[pyattr(name = "BitStream")]
     fn bit_stream(_vm: &VirtualMachine) -> PyTypeRef {
         use rustpython_vm::class::PyClassImpl;
@@ -469,22 +476,6 @@ mod _kiln_numpy {
     #[pyfunction]
     fn geterr(vm: &VirtualMachine) -> PyResult<rustpython_vm::builtins::PyDictRef> {
         super::errstate::geterr(vm)
-    }
-
-    /// `value` rounded to single precision, as a float32 scalar holds it.
-    #[pyfunction]
-    fn round_f32(value: PyObjectRef, vm: &VirtualMachine) -> PyResult<f64> {
-        let v: f64 = match value.downcast_ref::<rustpython_vm::builtins::PyFloat>() {
-            Some(f) => f.to_f64(),
-            None => vm
-                .ctx
-                .types
-                .float_type
-                .as_object()
-                .call((value,), vm)?
-                .try_into_value(vm)?,
-        };
-        Ok(v as f32 as f64)
     }
 
     #[pyfunction]

@@ -90,13 +90,9 @@ fn quick(vm: &VirtualMachine, obj: &PyObject) -> Option<Quick> {
             obj.downcast_ref::<PyInt>()?.try_to_primitive(vm).ok()?,
             true,
         )),
-        DType::Float32 => {
-            static VALUE: std::sync::OnceLock<&'static rustpython_vm::builtins::PyStrInterned> =
-                std::sync::OnceLock::new();
-            let name = VALUE.get_or_init(|| vm.ctx.intern_str("_v"));
-            let v = obj.get_attr(*name, vm).ok()?;
-            Some(Quick::Single(v.downcast_ref::<PyFloat>()?.to_f64() as f32))
-        }
+        DType::Float32 => Some(Quick::Single(
+            obj.downcast_ref::<super::float32::PyFloat32>()?.value,
+        )),
         _ => None,
     }
 }

@@ -181,28 +181,19 @@ float64 = _float_type("float64", floating, _b.float)
 complex128 = _float_type("complex128", complexfloating, _b.complex)
 
 
-class float32(floating):
-    """float32 scalars hold their value rounded to single precision."""
-    __slots__ = ("_v",)
+class float32(floating, _core.Float32Base):
+    """float32 scalars hold their value rounded to single precision (natively)."""
+    __slots__ = ()
     _kiln_dtype = "float32"
 
-    def __init__(self, value=0.0):
-        self._v = _core.round_f32(value)
-
-    def item(self):
-        return self._v
-
-    def __float__(self):
-        return self._v
-
     def __int__(self):
-        return _b.int(self._v)
+        return _b.int(self.item())
 
     def __bool__(self):
-        return self._v != 0.0
+        return self.item() != 0.0
 
     def __hash__(self):
-        return hash(self._v)
+        return hash(self.item())
 
 
 class bool_(generic):
