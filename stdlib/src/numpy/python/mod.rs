@@ -13,6 +13,7 @@ pub mod linalg;
 pub mod ndarray;
 pub mod ops;
 pub mod random;
+pub mod scalar_methods;
 
 pub(crate) use _kiln_numpy::module_def;
 
@@ -154,16 +155,7 @@ mod _kiln_numpy {
     fn binary(name: PyStrRef, a: PyObjectRef, b: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let op = BinaryOp::from_name(&name.to_string_lossy())
             .ok_or_else(|| vm.new_value_error(format!("no ufunc {}", name.to_string_lossy())))?;
-        if let Some(out) = super::ops::scalar_fast(vm, op, &a, &b)? {
-            return Ok(out);
-        }
-        match super::ops::binary_op(vm, op, &a, &b)? {
-            Some(out) => wrap_result(vm, out),
-            None => Err(vm.new_type_error(format!(
-                "ufunc '{}' not supported for the input types",
-                op.name()
-            ))),
-        }
+        super::scalar_methods::scalar_binary(vm, op, &a, &b)
     }
 
     #[pyfunction]
@@ -476,6 +468,12 @@ mod _kiln_numpy {
     #[pyfunction]
     fn geterr(vm: &VirtualMachine) -> PyResult<rustpython_vm::builtins::PyDictRef> {
         super::errstate::geterr(vm)
+    }
+
+    /// The native arithmetic and comparison methods of numpy's scalar types.
+    #[pyfunction]
+    fn scalar_methods(vm: &VirtualMachine) -> PyResult<rustpython_vm::builtins::PyDictRef> {
+        super::scalar_methods::scalar_methods(vm)
     }
 
     #[pyfunction]

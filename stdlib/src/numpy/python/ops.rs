@@ -41,7 +41,11 @@ fn weak(
     scalar: &NdArray,
 ) -> PyResult<DType> {
     let dtype = promote_weak(strong, kind);
+    // Where integers run in a float loop (`uint8 / -2`), the int meets a double, not
+    // the array's dtype: any value goes.
+    let float_loop = op.loop_dtype(dtype).is_ok_and(|l| l != dtype);
     if kind == PyScalarKind::Int
+        && !float_loop
         && let Some((lo, hi)) = int_range(dtype)
     {
         let v = match scalar.get(&[]) {
@@ -63,45 +67,58 @@ fn weak(
     Ok(dtype)
 }
 
-/// A scalar operand of the fast path: its value and whether it fixes the dtype
-/// (a numpy scalar) or adapts (a Python number, NEP 50).
+/// A scalar operand of the fast path: its value and its dtype, `None` for a Python
+/// number (weak, NEP 50).
 #[derive(Clone, Copy)]
 enum Quick {
-    Float(f64, bool),
-    Int(i64, bool),
+    Float(f64, Option<DType>),
+    Int(i64, Option<DType>),
     /// A float32 scalar (always strong).
     Single(f32),
+}
+
+impl Quick {
+    fn dtype(self) -> Option<DType> {
+        match self {
+            Quick::Float(_, d) | Quick::Int(_, d) => d,
+            Quick::Single(_) => Some(DType::Float32),
+        }
+    }
 }
 
 fn quick(vm: &VirtualMachine, obj: &PyObject) -> Option<Quick> {
     let class = obj.class();
     if class.is(vm.ctx.types.float_type) {
-        return Some(Quick::Float(obj.downcast_ref::<PyFloat>()?.to_f64(), false));
+        return Some(Quick::Float(obj.downcast_ref::<PyFloat>()?.to_f64(), None));
     }
     if class.is(vm.ctx.types.int_type) {
         return Some(Quick::Int(
             obj.downcast_ref::<PyInt>()?.try_to_primitive(vm).ok()?,
-            false,
+            None,
         ));
     }
-    match super::convert::numpy_scalar_dtype(vm, obj)? {
-        DType::Float64 => Some(Quick::Float(obj.downcast_ref::<PyFloat>()?.to_f64(), true)),
-        DType::Int64 => Some(Quick::Int(
-            obj.downcast_ref::<PyInt>()?.try_to_primitive(vm).ok()?,
-            true,
+    let dtype = super::convert::numpy_scalar_dtype(vm, obj)?;
+    match dtype.kind() {
+        DTypeKind::Float if dtype == DType::Float64 => Some(Quick::Float(
+            obj.downcast_ref::<PyFloat>()?.to_f64(),
+            Some(dtype),
         )),
-        DType::Float32 => Some(Quick::Single(
+        DTypeKind::Float => Some(Quick::Single(
             obj.downcast_ref::<super::float32::PyFloat32>()?.value,
+        )),
+        DTypeKind::SignedInt | DTypeKind::UnsignedInt => Some(Quick::Int(
+            obj.downcast_ref::<PyInt>()?.try_to_primitive(vm).ok()?,
+            Some(dtype),
         )),
         _ => None,
     }
 }
 
-/// `op(a, b)` for two scalars that are float64, int64 or Python numbers (at least one
-/// numpy scalar), when the result is certain to raise no floating-point flag and
-/// needs no wrapping: computed directly, as numpy's scalar math does, instead of
-/// through 0-d arrays. `None` sends the operation down the general path, which
-/// gives the same value plus the warning this path cannot.
+/// `op(a, b)` for two scalars that are numpy floats or integers or Python numbers
+/// (at least one numpy scalar), when the result is certain to raise no flag, need no
+/// wrapping and fit its dtype: computed directly, as numpy's scalar math does,
+/// instead of through 0-d arrays. `None` sends the operation down the general path,
+/// which gives the same value plus whatever warning or error this path cannot.
 pub fn scalar_fast(
     vm: &VirtualMachine,
     op: BinaryOp,
@@ -112,31 +129,58 @@ pub fn scalar_fast(
     let (Some(x), Some(y)) = (quick(vm, a), quick(vm, b)) else {
         return Ok(None);
     };
-    let strong = |q: Quick| {
-        matches!(
-            q,
-            Quick::Float(_, true) | Quick::Int(_, true) | Quick::Single(_)
-        )
+    let weak_kind = |q: Quick| match q {
+        Quick::Int(..) => PyScalarKind::Int,
+        _ => PyScalarKind::Float,
     };
-    if !strong(x) && !strong(y) {
-        return Ok(None);
-    }
+    let result_dtype = match (x.dtype(), y.dtype()) {
+        (Some(d1), Some(d2)) => promote(d1, d2),
+        (Some(d), None) => promote_weak(d, weak_kind(y)),
+        (None, Some(d)) => promote_weak(d, weak_kind(x)),
+        (None, None) => return Ok(None),
+    };
     let bool_result =
         |v: bool| super::convert::scalar_to_py(vm, DType::Bool, Element::Bool(v)).map(Some);
-    // float32 with a Python number or another float32 stays float32 (NEP 50), and
-    // numpy computes it in single precision.
-    let single = |q: Quick| match q {
-        Quick::Single(v) => Some(v),
-        Quick::Float(v, false) => Some(v as f32),
-        Quick::Int(v, false) if v.unsigned_abs() <= 1 << 24 => Some(v as f32),
-        _ => None,
-    };
-    if matches!(x, Quick::Single(_)) || matches!(y, Quick::Single(_)) {
+    if let (Quick::Int(p, _), Quick::Int(q, _)) = (x, y) {
+        let (p, q) = (p as i128, q as i128);
+        let r = match op {
+            Add => p + q,
+            Subtract => p - q,
+            Multiply => p * q,
+            Equal => return bool_result(p == q),
+            NotEqual => return bool_result(p != q),
+            Less => return bool_result(p < q),
+            LessEqual => return bool_result(p <= q),
+            Greater => return bool_result(p > q),
+            GreaterEqual => return bool_result(p >= q),
+            _ => return Ok(None),
+        };
+        // Out of the dtype's range: a Python int that does not fit (an error), or a
+        // result that wraps (a warning). Both are the general path's.
+        let fits = |v: i128| int_range(result_dtype).is_some_and(|(lo, hi)| lo <= v && v <= hi);
+        if !fits(p) || !fits(q) || !fits(r) {
+            return Ok(None);
+        }
+        let value = if result_dtype.kind() == DTypeKind::UnsignedInt {
+            Element::UInt(r as u64)
+        } else {
+            Element::Int(r as i64)
+        };
+        return super::convert::scalar_to_py(vm, result_dtype, value).map(Some);
+    }
+    if result_dtype == DType::Float32 {
+        // numpy computes float32 results in single precision: a Python number is
+        // cast to float32 first (NEP 50), as are small integer scalars.
+        let single = |q: Quick| match q {
+            Quick::Single(v) => Some(v),
+            Quick::Float(v, None) => Some(v as f32),
+            Quick::Int(v, _) if v.unsigned_abs() <= 1 << 24 => Some(v as f32),
+            _ => None,
+        };
         let (Some(p), Some(q)) = (single(x), single(y)) else {
             return Ok(None);
         };
-        // A Python float that is not exactly a float32 rounds in numpy's cast the
-        // same way `as f32` does; comparisons, though, are exact in numpy 2.
+        // Comparisons with Python floats are exact in numpy 2: the general path.
         let r = match op {
             Add => p + q,
             Subtract => p - q,
@@ -150,59 +194,37 @@ pub fn scalar_fast(
         return super::convert::scalar_to_py(vm, DType::Float32, Element::Float(r as f64))
             .map(Some);
     }
-    match (x, y) {
-        (Quick::Int(p, _), Quick::Int(q, _)) => {
-            let r = match op {
-                Add => p.checked_add(q),
-                Subtract => p.checked_sub(q),
-                Multiply => p.checked_mul(q),
-                Equal => return bool_result(p == q),
-                NotEqual => return bool_result(p != q),
-                Less => return bool_result(p < q),
-                LessEqual => return bool_result(p <= q),
-                Greater => return bool_result(p > q),
-                GreaterEqual => return bool_result(p >= q),
-                _ => None,
-            };
-            match r {
-                Some(r) => {
-                    super::convert::scalar_to_py(vm, DType::Int64, Element::Int(r)).map(Some)
-                }
-                None => Ok(None),
-            }
-        }
-        _ => {
-            let f = |q: Quick| match q {
-                Quick::Float(v, _) => v,
-                Quick::Int(v, _) => v as f64,
-                Quick::Single(v) => v as f64,
-            };
-            // An int beyond 2**53 is not exactly a double: numpy's rounding rules
-            // there are the general path's business.
-            let exact = |q: Quick| !matches!(q, Quick::Int(v, _) if v.unsigned_abs() > 1 << 53);
-            if !exact(x) || !exact(y) {
-                return Ok(None);
-            }
-            let (p, q) = (f(x), f(y));
-            let r = match op {
-                Add => p + q,
-                Subtract => p - q,
-                Multiply => p * q,
-                Divide if q != 0.0 => p / q,
-                Equal => return bool_result(p == q),
-                NotEqual => return bool_result(p != q),
-                Less => return bool_result(p < q),
-                LessEqual => return bool_result(p <= q),
-                Greater => return bool_result(p > q),
-                GreaterEqual => return bool_result(p >= q),
-                _ => return Ok(None),
-            };
-            if !r.is_finite() {
-                return Ok(None);
-            }
-            super::convert::scalar_to_py(vm, DType::Float64, Element::Float(r)).map(Some)
-        }
+    if result_dtype != DType::Float64 {
+        return Ok(None);
     }
+    let f = |q: Quick| match q {
+        Quick::Float(v, _) => Some(v),
+        // An int beyond 2**53 is not exactly a double: numpy's rounding there is the
+        // general path's business.
+        Quick::Int(v, _) if v.unsigned_abs() <= 1 << 53 => Some(v as f64),
+        Quick::Int(..) => None,
+        Quick::Single(v) => Some(v as f64),
+    };
+    let (Some(p), Some(q)) = (f(x), f(y)) else {
+        return Ok(None);
+    };
+    let r = match op {
+        Add => p + q,
+        Subtract => p - q,
+        Multiply => p * q,
+        Divide if q != 0.0 => p / q,
+        Equal => return bool_result(p == q),
+        NotEqual => return bool_result(p != q),
+        Less => return bool_result(p < q),
+        LessEqual => return bool_result(p <= q),
+        Greater => return bool_result(p > q),
+        GreaterEqual => return bool_result(p >= q),
+        _ => return Ok(None),
+    };
+    if !r.is_finite() {
+        return Ok(None);
+    }
+    super::convert::scalar_to_py(vm, DType::Float64, Element::Float(r)).map(Some)
 }
 
 /// `op(a, b)` for any two Python operands; `None` when numpy would not take one.

@@ -75,26 +75,9 @@ class generic:
         return self.item()
 
 
-def _binop(name, swap=False):
-    def method(self, other):
-        if swap:
-            return _core.binary(name, other, self)
-        return _core.binary(name, self, other)
-
-    return method
-
-
-for _name, _ufunc in [
-    ("add", "add"), ("sub", "subtract"), ("mul", "multiply"), ("truediv", "divide"),
-    ("floordiv", "floor_divide"), ("mod", "remainder"), ("pow", "power"),
-    ("and", "bitwise_and"), ("or", "bitwise_or"), ("xor", "bitwise_xor"),
-    ("lshift", "left_shift"), ("rshift", "right_shift"),
-]:
-    setattr(generic, "__%s__" % _name, _binop(_ufunc))
-    setattr(generic, "__r%s__" % _name, _binop(_ufunc, swap=True))
-for _name, _ufunc in [("lt", "less"), ("le", "less_equal"), ("gt", "greater"),
-                      ("ge", "greater_equal"), ("eq", "equal"), ("ne", "not_equal")]:
-    setattr(generic, "__%s__" % _name, _binop(_ufunc))
+# Native methods: a Python-level method would cost a frame per scalar operation.
+for _name, _method in _core.scalar_methods().items():
+    setattr(generic, _name, _method)
 generic.__neg__ = lambda self: _core.unary("negative", self)
 generic.__pos__ = lambda self: _core.unary("positive", self)
 generic.__abs__ = lambda self: _core.unary("absolute", self)
