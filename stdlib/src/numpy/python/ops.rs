@@ -125,7 +125,6 @@ pub fn scalar_fast(
     a: &PyObject,
     b: &PyObject,
 ) -> PyResult<Option<PyObjectRef>> {
-    use BinaryOp::*;
     let (Some(x), Some(y)) = (quick(vm, a), quick(vm, b)) else {
         return Ok(None);
     };
@@ -143,17 +142,10 @@ pub fn scalar_fast(
         |v: bool| super::convert::scalar_to_py(vm, DType::Bool, Element::Bool(v)).map(Some);
     if let (Quick::Int(p, _), Quick::Int(q, _)) = (x, y) {
         let (p, q) = (p as i128, q as i128);
-        let r = match op {
-            Add => p + q,
-            Subtract => p - q,
-            Multiply => p * q,
-            Equal => return bool_result(p == q),
-            NotEqual => return bool_result(p != q),
-            Less => return bool_result(p < q),
-            LessEqual => return bool_result(p <= q),
-            Greater => return bool_result(p > q),
-            GreaterEqual => return bool_result(p >= q),
-            _ => return Ok(None),
+        let r = match quickly(op, p, q, None) {
+            Some(Quickly::Truth(t)) => return bool_result(t),
+            Some(Quickly::Value(r)) => r,
+            None => return Ok(None),
         };
         // Out of the dtype's range: a Python int that does not fit (an error), or a
         // result that wraps (a warning). Both are the general path's.
@@ -180,19 +172,13 @@ pub fn scalar_fast(
         let (Some(p), Some(q)) = (single(x), single(y)) else {
             return Ok(None);
         };
-        // Comparisons with Python floats are exact in numpy 2: the general path.
-        let r = match op {
-            Add => p + q,
-            Subtract => p - q,
-            Multiply => p * q,
-            Divide if q != 0.0 => p / q,
-            _ => return Ok(None),
+        // Comparisons with Python floats are exact in numpy 2: the general path's.
+        return match quickly(op, p, q, (q != 0.0).then(|| p / q)) {
+            Some(Quickly::Value(r)) if r.is_finite() => {
+                super::convert::scalar_to_py(vm, DType::Float32, Element::Float(r as f64)).map(Some)
+            }
+            _ => Ok(None),
         };
-        if !r.is_finite() {
-            return Ok(None);
-        }
-        return super::convert::scalar_to_py(vm, DType::Float32, Element::Float(r as f64))
-            .map(Some);
     }
     if result_dtype != DType::Float64 {
         return Ok(None);
@@ -208,23 +194,46 @@ pub fn scalar_fast(
     let (Some(p), Some(q)) = (f(x), f(y)) else {
         return Ok(None);
     };
-    let r = match op {
-        Add => p + q,
-        Subtract => p - q,
-        Multiply => p * q,
-        Divide if q != 0.0 => p / q,
-        Equal => return bool_result(p == q),
-        NotEqual => return bool_result(p != q),
-        Less => return bool_result(p < q),
-        LessEqual => return bool_result(p <= q),
-        Greater => return bool_result(p > q),
-        GreaterEqual => return bool_result(p >= q),
-        _ => return Ok(None),
-    };
-    if !r.is_finite() {
-        return Ok(None);
+    match quickly(op, p, q, (q != 0.0).then(|| p / q)) {
+        Some(Quickly::Truth(t)) => bool_result(t),
+        // A non-finite result may come with a flag numpy warns about.
+        Some(Quickly::Value(r)) if r.is_finite() => {
+            super::convert::scalar_to_py(vm, DType::Float64, Element::Float(r)).map(Some)
+        }
+        _ => Ok(None),
     }
-    super::convert::scalar_to_py(vm, DType::Float64, Element::Float(r)).map(Some)
+}
+
+/// What the fast path makes of `op` on two values of one number type.
+enum Quickly<T> {
+    Value(T),
+    Truth(bool),
+}
+
+/// `op(p, q)` for `+ - * /` and the comparisons (`quotient` is `p / q` where the type
+/// divides without a flag); `None` for the rest.
+fn quickly<T>(op: BinaryOp, p: T, q: T, quotient: Option<T>) -> Option<Quickly<T>>
+where
+    T: Copy
+        + PartialOrd
+        + std::ops::Add<Output = T>
+        + std::ops::Sub<Output = T>
+        + std::ops::Mul<Output = T>,
+{
+    use BinaryOp::*;
+    Some(match op {
+        Add => Quickly::Value(p + q),
+        Subtract => Quickly::Value(p - q),
+        Multiply => Quickly::Value(p * q),
+        Divide => Quickly::Value(quotient?),
+        Equal => Quickly::Truth(p == q),
+        NotEqual => Quickly::Truth(p != q),
+        Less => Quickly::Truth(p < q),
+        LessEqual => Quickly::Truth(p <= q),
+        Greater => Quickly::Truth(p > q),
+        GreaterEqual => Quickly::Truth(p >= q),
+        _ => return None,
+    })
 }
 
 /// `op(a, b)` for any two Python operands; `None` when numpy would not take one.

@@ -126,6 +126,23 @@ def _continuous(stream_draw, shape, combine, scalar, *params):
     return _np.asarray(combine(*arrays, flat.reshape(shape)))
 
 
+def _normal(stream, loc, scale, size):
+    """loc + scale * z, z standard normal (each API's own Gaussian)."""
+    if _np.any(_np.asarray(scale) < 0):
+        raise ValueError("scale < 0")
+    return _continuous(stream.normals, _shape(size)[0], lambda m, s, z: m + s * z, float,
+                       loc, scale)
+
+
+def _uniform(stream, low, high, size, overflow_message):
+    """low + (high - low) * u, u uniform in [0, 1)."""
+    span = _np.asarray(high, dtype=_np.float64) - _np.asarray(low, dtype=_np.float64)
+    if not _np.all(_np.isfinite(span)):
+        raise OverflowError(overflow_message)
+    return _continuous(stream.doubles, _shape(size)[0], lambda lo, hi, u: lo + (hi - lo) * u,
+                       float, low, high)
+
+
 def _integer_bounds(dtype, low, high):
     """Checks an inclusive [low, high] range against `dtype` as numpy does."""
     info = _np.iinfo(dtype) if dtype.kind != "b" else None
@@ -235,17 +252,10 @@ class RandomState:
         return self.standard_normal(args if args else None)
 
     def normal(self, loc=0.0, scale=1.0, size=None):
-        if _np.any(_np.asarray(scale) < 0):
-            raise ValueError("scale < 0")
-        return _continuous(self._stream.normals, _shape(size)[0],
-                           lambda m, s, z: m + s * z, float, loc, scale)
+        return _normal(self._stream, loc, scale, size)
 
     def uniform(self, low=0.0, high=1.0, size=None):
-        span = _np.asarray(high, dtype=_np.float64) - _np.asarray(low, dtype=_np.float64)
-        if not _np.all(_np.isfinite(span)):
-            raise OverflowError("Range exceeds valid bounds")
-        return _continuous(self._stream.doubles, _shape(size)[0],
-                           lambda lo, hi, u: lo + (hi - lo) * u, float, low, high)
+        return _uniform(self._stream, low, high, size, "Range exceeds valid bounds")
 
     def randint(self, low, high=None, size=None, dtype=int):
         if high is None:
@@ -314,17 +324,10 @@ class Generator:
         return _finish(flat, shape, float)
 
     def normal(self, loc=0.0, scale=1.0, size=None):
-        if _np.any(_np.asarray(scale) < 0):
-            raise ValueError("scale < 0")
-        return _continuous(self._stream.normals, _shape(size)[0],
-                           lambda m, s, z: m + s * z, float, loc, scale)
+        return _normal(self._stream, loc, scale, size)
 
     def uniform(self, low=0.0, high=1.0, size=None):
-        span = _np.asarray(high, dtype=_np.float64) - _np.asarray(low, dtype=_np.float64)
-        if not _np.all(_np.isfinite(span)):
-            raise OverflowError("high - low range exceeds valid bounds")
-        return _continuous(self._stream.doubles, _shape(size)[0],
-                           lambda lo, hi, u: lo + (hi - lo) * u, float, low, high)
+        return _uniform(self._stream, low, high, size, "high - low range exceeds valid bounds")
 
     def integers(self, low, high=None, size=None, dtype=_np.int64, endpoint=False):
         if high is None:
