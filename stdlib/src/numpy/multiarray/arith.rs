@@ -37,6 +37,10 @@ pub trait Arith: Native {
     fn pow(self, o: Self) -> Self;
     fn max(self, o: Self) -> Self;
     fn min(self, o: Self) -> Self;
+    /// `np.fmod`: C's remainder, with the sign of the dividend (`%` is Python's).
+    fn fmod(self, o: Self, f: &mut FpFlags) -> Self {
+        self.rem(o, f)
+    }
     /// `np.fmax`: like `max`, but a NaN loses to a number.
     fn fmax(self, o: Self) -> Self {
         self.max(o)
@@ -110,6 +114,13 @@ macro_rules! int_arith {
                 } else {
                     r
                 }
+            }
+            fn fmod(self, o: Self, f: &mut FpFlags) -> Self {
+                if o == 0 {
+                    f.divide = true;
+                    return 0;
+                }
+                self.wrapping_rem(o)
             }
             fn pow(self, o: Self) -> Self {
                 // Negative exponents are rejected before the loop runs.
@@ -238,6 +249,11 @@ macro_rules! float_arith {
                 } else {
                     (0.0 as $t).copysign(o)
                 }
+            }
+            fn fmod(self, o: Self, _f: &mut FpFlags) -> Self {
+                // Rust's float `%` is C's fmod; a zero divisor raises the CPU's
+                // invalid flag, which the loop reads.
+                self % o
             }
             fn pow(self, o: Self) -> Self {
                 self.powf(o)

@@ -15,7 +15,7 @@ named_ops! {
     /// numpy's two-argument ufuncs.
     BinaryOp {
         Add = "add", Subtract = "subtract", Multiply = "multiply", Divide = "divide",
-        FloorDivide = "floor_divide", Remainder = "remainder", Power = "power",
+        FloorDivide = "floor_divide", Remainder = "remainder", Fmod = "fmod", Power = "power",
         Maximum = "maximum", Minimum = "minimum", Fmax = "fmax", Fmin = "fmin", Arctan2 = "arctan2", Hypot = "hypot",
         BitwiseAnd = "bitwise_and", BitwiseOr = "bitwise_or", BitwiseXor = "bitwise_xor",
         LeftShift = "left_shift", RightShift = "right_shift", Equal = "equal",
@@ -55,7 +55,7 @@ impl BinaryOp {
         use BinaryOp::*;
         matches!(
             self,
-            Add | Subtract | Multiply | Divide | FloorDivide | Remainder | Power | Hypot
+            Add | Subtract | Multiply | Divide | FloorDivide | Remainder | Fmod | Power | Hypot
         )
     }
 
@@ -88,8 +88,8 @@ impl BinaryOp {
                 DType::Float64
             }
             Arctan2 | Hypot if kind == Complex => return Err(no_loop()),
-            FloorDivide | Remainder if kind == Complex => return Err(no_loop()),
-            FloorDivide | Remainder | Power if kind == Bool => DType::Int8,
+            FloorDivide | Remainder | Fmod if kind == Complex => return Err(no_loop()),
+            FloorDivide | Remainder | Fmod | Power if kind == Bool => DType::Int8,
             BitwiseAnd | BitwiseOr | BitwiseXor if matches!(kind, Float | Complex) => {
                 return Err(no_loop());
             }
@@ -417,6 +417,7 @@ fn arith_binary<T: Arith>(
         Divide => zip_map_to::<T, T>(dest, a, b, shape, |x, y| x.div(y, flags)),
         FloorDivide => zip_map_to::<T, T>(dest, a, b, shape, |x, y| x.floor_div(y, flags)),
         Remainder => zip_map_to::<T, T>(dest, a, b, shape, |x, y| x.rem(y, flags)),
+        Fmod => zip_map_to::<T, T>(dest, a, b, shape, |x, y| x.fmod(y, flags)),
         Power => zip_map_to::<T, T>(dest, a, b, shape, T::pow),
         Maximum => zip_map_to::<T, T>(dest, a, b, shape, T::max),
         Minimum => zip_map_to::<T, T>(dest, a, b, shape, T::min),

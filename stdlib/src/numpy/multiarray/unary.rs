@@ -18,6 +18,7 @@ named_ops! {
         Ceil = "ceil", Trunc = "trunc", Rint = "rint", Sign = "sign", IsNan = "isnan",
         IsInf = "isinf", IsFinite = "isfinite", LogicalNot = "logical_not", Invert = "invert",
         Square = "square", Conjugate = "conjugate", Deg2rad = "deg2rad", Rad2deg = "rad2deg",
+        Signbit = "signbit",
     }
     aliases {
         "abs" => Absolute, "conj" => Conjugate, "bitwise_not" => Invert,
@@ -45,6 +46,7 @@ impl UnaryOp {
                 | Invert
                 | Square
                 | Conjugate
+                | Signbit
         )
     }
 
@@ -65,6 +67,7 @@ impl UnaryOp {
                 ));
             }
             Sign if kind == Bool => return Err(no_loop()),
+            Signbit if kind == Complex => return Err(no_loop()),
             Square if kind == Bool => DType::Int8,
             Invert if matches!(kind, Float | Complex) => return Err(no_loop()),
             _ if self.is_float_math() && matches!(kind, Bool | SignedInt | UnsignedInt) => {
@@ -122,6 +125,7 @@ fn int_unary<T: Bits>(op: UnaryOp, a: &NdArray) -> Result<NdArray, UfuncError> {
         Square => map::<T, T>(a, |x| x.mul(x))?,
         Invert => map::<T, T>(a, T::not)?,
         LogicalNot => map::<T, bool>(a, |x| !x.is_nonzero())?,
+        Signbit => map::<T, bool>(a, |x| x.lt(T::zero()))?,
         IsNan | IsInf => map::<T, bool>(a, |_| false)?,
         IsFinite => map::<T, bool>(a, |_| true)?,
         _ => unreachable!("float math on integers runs in a float dtype"),
@@ -170,7 +174,7 @@ macro_rules! float_math {
                     Absolute => self.abs(),
                     Square => self * self,
                     Sign => Arith::sign(self),
-                    IsNan | IsInf | IsFinite | LogicalNot | Invert => {
+                    IsNan | IsInf | IsFinite | LogicalNot | Invert | Signbit => {
                         unreachable!("not a float result")
                     }
                 }
@@ -214,6 +218,7 @@ fn float_unary<T: FloatMath>(
         IsInf => map::<T, bool>(a, |x| x.into().is_infinite())?,
         IsFinite => map::<T, bool>(a, |x| x.into().is_finite())?,
         LogicalNot => map::<T, bool>(a, |x| !x.is_nonzero())?,
+        Signbit => map::<T, bool>(a, |x| x.into().is_sign_negative())?,
         // The ops a vector unit does in one instruction get a loop of their own (the
         // general arm's per-element `match` on `op` keeps the compiler from
         // vectorising); sqrt's only flag is a negative input.

@@ -49,10 +49,26 @@ pub fn ufunc_error(vm: &VirtualMachine, e: UfuncError) -> PyBaseExceptionRef {
         UfuncError::Type(msg) => vm.new_type_error(msg),
         UfuncError::Value(msg) => vm.new_value_error(msg),
         UfuncError::Broadcast(shapes) => {
-            let shapes: Vec<String> = shapes.iter().map(|s| shape_repr(s)).collect();
+            let shapes: Vec<String> = shapes.iter().map(|s| shape_text(s)).collect();
             vm.new_value_error(format!("operands could not be broadcast together with shapes {} ", shapes.join(" ")))
         }
         UfuncError::Array(e) => array_error(vm, e),
+    }
+}
+
+/// A shape as numpy's C code writes it into messages: `(2,3)`, `(3,)`, `()` (no spaces,
+/// unlike a tuple's repr, which numpy's Python code prints).
+pub fn shape_text(shape: &[usize]) -> String {
+    match shape {
+        [n] => format!("({n},)"),
+        _ => format!(
+            "({})",
+            shape
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
     }
 }
 

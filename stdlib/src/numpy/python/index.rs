@@ -330,7 +330,7 @@ fn gather_offsets(
         bshape = broadcast_shapes(&bshape, &idx.shape).ok_or_else(|| {
             let shapes: Vec<String> = advanced
                 .iter()
-                .map(|(_, i)| crate::numpy::format::array::shape_repr(&i.shape))
+                .map(|(_, i)| super::errors::shape_text(&i.shape))
                 .collect();
             vm.new_index_error(format!(
                 "shape mismatch: indexing arrays could not be broadcast together with shapes {}",
@@ -580,10 +580,10 @@ fn check_broadcast(vm: &VirtualMachine, from: &[usize], to: &[usize]) -> PyResul
     {
         return Ok(());
     }
-    use crate::numpy::format::array::shape_repr;
+    use super::errors::shape_text;
     Err(vm.new_value_error(format!(
         "could not broadcast input array from shape {} into shape {}",
-        shape_repr(from),
-        shape_repr(to)
+        shape_text(from),
+        shape_text(to)
     )))
 }

@@ -7,7 +7,6 @@ use rustpython_vm::{PyObject, PyResult, VirtualMachine};
 use super::convert::operand;
 use super::errors::array_error;
 use super::ops::wrap_result;
-use crate::numpy::DType;
 use crate::numpy::multiarray::matmul::matmul_2d;
 use crate::numpy::multiarray::promote::promote;
 use crate::numpy::multiarray::{NdArray, broadcast_shapes, walk};
@@ -25,10 +24,8 @@ pub fn matmul(vm: &VirtualMachine, a: &PyObject, b: &PyObject) -> PyResult {
             )));
         }
     }
-    let dtype = match promote(a.dtype, b.dtype) {
-        DType::Bool => DType::Int64,
-        d => d,
-    };
+    // bool @ bool is bool: `or` of `and`s (bool's add and multiply).
+    let dtype = promote(a.dtype, b.dtype);
     let cast = |x: &NdArray| {
         if x.dtype == dtype {
             Ok(x.clone())

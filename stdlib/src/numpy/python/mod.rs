@@ -319,12 +319,12 @@ mod _kiln_numpy {
         let shape = crate::numpy::multiarray::broadcast_shapes(&c.shape, &xa.shape)
             .and_then(|s| crate::numpy::multiarray::broadcast_shapes(&s, &ya.shape))
             .ok_or_else(|| {
-                use crate::numpy::format::array::shape_repr;
+                use super::errors::shape_text;
                 vm.new_value_error(format!(
                     "operands could not be broadcast together with shapes {} {} {} ",
-                    shape_repr(&c.shape),
-                    shape_repr(&xa.shape),
-                    shape_repr(&ya.shape)
+                    shape_text(&c.shape),
+                    shape_text(&xa.shape),
+                    shape_text(&ya.shape)
                 ))
             })?;
         let dtype = crate::numpy::multiarray::promote::promote(xa.dtype, ya.dtype);
@@ -386,11 +386,11 @@ mod _kiln_numpy {
                 .zip(shape.iter().rev())
                 .all(|(&f, &t)| f == t || f == 1);
         if !ok {
-            use crate::numpy::format::array::shape_repr;
+            use super::errors::shape_text;
             return Err(vm.new_value_error(format!(
                 "operands could not be broadcast together with remapped shapes [original->remapped]: {}  and requested shape {}",
-                shape_repr(&a.array.shape),
-                shape_repr(&shape)
+                shape_text(&a.array.shape),
+                shape_text(&shape)
             )));
         }
         Ok(wrap(vm, a.array.broadcast_to(&shape)))

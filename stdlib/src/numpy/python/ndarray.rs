@@ -897,6 +897,14 @@ impl AsNumber for PyNdArray {
             inplace_xor: Some(|a, b, vm| inplace_slot(vm, BinaryOp::BitwiseXor, a, b)),
             inplace_or: Some(|a, b, vm| inplace_slot(vm, BinaryOp::BitwiseOr, a, b)),
             floor_divide: Some(|a, b, vm| binary_slot(vm, BinaryOp::FloorDivide, a, b)),
+            divmod: Some(|a, b, vm| {
+                let quotient = binary_slot(vm, BinaryOp::FloorDivide, a, b)?;
+                if quotient.is(&vm.ctx.not_implemented) {
+                    return Ok(quotient);
+                }
+                let remainder = binary_slot(vm, BinaryOp::Remainder, a, b)?;
+                Ok(vm.ctx.new_tuple(vec![quotient, remainder]).into())
+            }),
             true_divide: Some(|a, b, vm| binary_slot(vm, BinaryOp::Divide, a, b)),
             inplace_floor_divide: Some(|a, b, vm| inplace_slot(vm, BinaryOp::FloorDivide, a, b)),
             inplace_true_divide: Some(|a, b, vm| inplace_slot(vm, BinaryOp::Divide, a, b)),

@@ -384,11 +384,11 @@ pub fn inplace_slot(vm: &VirtualMachine, op: BinaryOp, a: &PyObject, b: &PyObjec
         ));
     }
     if out.shape != target.array.shape {
-        use crate::numpy::format::array::shape_repr;
+        use super::errors::shape_text;
         return Err(vm.new_value_error(format!(
             "non-broadcastable output operand with shape {} doesn't match the broadcast shape {}",
-            shape_repr(&target.array.shape),
-            shape_repr(&out.shape)
+            shape_text(&target.array.shape),
+            shape_text(&out.shape)
         )));
     }
     target.array.assign(&out);

@@ -299,7 +299,7 @@ class ufunc:
         return self(a.reshape(a.shape + (1,) * b.ndim), b)
 
 
-for _n in ["add", "subtract", "multiply", "divide", "floor_divide", "remainder", "power",
+for _n in ["add", "subtract", "multiply", "divide", "floor_divide", "remainder", "fmod", "power",
            "maximum", "minimum", "fmax", "fmin", "arctan2", "hypot", "bitwise_and", "bitwise_or", "bitwise_xor",
            "left_shift", "right_shift", "equal", "not_equal", "less", "less_equal", "greater",
            "greater_equal", "logical_and", "logical_or", "logical_xor"]:
@@ -308,7 +308,7 @@ for _n in ["negative", "positive", "absolute", "sqrt", "cbrt", "exp", "exp2", "e
            "log2", "log10", "log1p", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh",
            "cosh", "tanh", "arcsinh", "arccosh", "arctanh", "floor", "ceil", "trunc", "rint",
            "sign", "isnan", "isinf", "isfinite", "logical_not", "invert", "square", "conjugate",
-           "deg2rad", "rad2deg"]:
+           "deg2rad", "rad2deg", "signbit"]:
     globals()[_n] = ufunc(_n, 1)
 true_divide = divide
 mod = remainder
@@ -566,6 +566,48 @@ def atleast_2d(a):
     return a
 
 
+def atleast_3d(a):
+    a = asarray(a)
+    if a.ndim == 0:
+        return a.reshape(1, 1, 1)
+    if a.ndim == 1:
+        return a.reshape(1, a.shape[0], 1)
+    if a.ndim == 2:
+        return a.reshape(a.shape + (1,))
+    return a
+
+
+def ix_(*args):
+    out = []
+    nd = len(args)
+    for k, seq in enumerate(args):
+        seq = asarray(seq)
+        if seq.ndim != 1:
+            raise ValueError("Cross index must be 1 dimensional")
+        if seq.size == 0:
+            seq = seq.astype(intp)
+        if seq.dtype == dtype(bool_):
+            seq = seq.nonzero()[0]
+        out.append(seq.reshape((1,) * k + (seq.size,) + (1,) * (nd - k - 1)))
+    return tuple(out)
+
+
+class _IndexExpression:
+    """`np.s_` and `np.index_exp`: write an index once, use it as an object."""
+
+    def __init__(self, maketuple):
+        self._maketuple = maketuple
+
+    def __getitem__(self, item):
+        if self._maketuple and not isinstance(item, tuple):
+            return (item,)
+        return item
+
+
+s_ = _IndexExpression(False)
+index_exp = _IndexExpression(True)
+
+
 def vstack(tup):
     return concatenate([atleast_2d(a) for a in tup], 0)
 
@@ -744,12 +786,28 @@ def take(a, index, axis=None):
     return a[tuple(key)]
 
 
+def _shape_text(shape):
+    return "(%d,)" % shape if len(shape) == 1 else "(" + ",".join(map(str, shape)) + ")"
+
+
 def dot(a, b):
     a = asarray(a)
     b = asarray(b)
     if a.ndim == 0 or b.ndim == 0:
         return multiply(a, b)
-    return _core.matmul(a, b)
+    b_axis = _b.max(b.ndim - 2, 0)
+    if a.shape[-1] != b.shape[b_axis]:
+        raise ValueError(
+            f"shapes {_shape_text(a.shape)} and {_shape_text(b.shape)} not aligned: "
+            f"{a.shape[-1]} (dim {a.ndim - 1}) != {b.shape[b_axis]} (dim {b_axis})")
+    if a.ndim <= 2 and b.ndim <= 2:
+        return _core.matmul(a, b)
+    # Sum over a's last axis and b's second-to-last: a.shape[:-1] + b.shape[:-2] +
+    # b.shape[-1:], as one matrix product of a's rows and b's moved axis.
+    order = (b.ndim - 2,) + tuple(range(b.ndim - 2)) + (b.ndim - 1,)
+    rows = a.reshape(-1, a.shape[-1])
+    cols = b.transpose(order).reshape(b.shape[-2], -1)
+    return _core.matmul(rows, cols).reshape(a.shape[:-1] + b.shape[:-2] + b.shape[-1:])
 
 
 def matmul(a, b):
@@ -902,6 +960,41 @@ def array_equal(a1, a2, equal_nan=False):
     if equal_nan:
         eq = logical_or(eq, logical_and(isnan(a1), isnan(a2)))
     return _b.bool(all(eq))
+
+
+def divmod(x1, x2):
+    return floor_divide(x1, x2), remainder(x1, x2)
+
+
+def array_equiv(a1, a2):
+    a1 = asarray(a1)
+    a2 = asarray(a2)
+    try:
+        broadcast_shapes(a1.shape, a2.shape)
+    except ValueError:
+        return False
+    return _b.bool(all(equal(a1, a2)))
+
+
+def isposinf(x):
+    return logical_and(isinf(x), logical_not(signbit(x)))
+
+
+def isneginf(x):
+    return logical_and(isinf(x), signbit(x))
+
+
+def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
+    x = array(x) if copy else asarray(x)
+    if x.dtype.kind not in "fc":
+        return x
+    parts = [x.real, x.imag] if x.dtype.kind == "c" else [x]
+    info = finfo(x.dtype)
+    for part in parts:
+        part[isnan(part)] = nan
+        part[isposinf(part)] = info.max if posinf is None else posinf
+        part[isneginf(part)] = info.min if neginf is None else neginf
+    return x[()] if x.ndim == 0 else x
 
 
 def shares_memory(a, b, max_work=None):

@@ -1,0 +1,12 @@
+import numpy as np
+print(repr(np.float64(1.0) / 0.0))
+print(repr(np.float64(0.0) / 0.0))
+print(repr(np.int64(1) // np.int64(0)))
+print(repr(np.int64(1) % np.int64(0)))
+print(repr(np.int64(2**63 - 1) + np.int64(1)))
+print(repr(np.int8(127) + np.int8(1)))
+print(repr(np.uint8(0) - np.uint8(1)))
+print(repr(np.int32(2**30) * np.int32(4)))
+print(repr(abs(np.int8(-128))))
+print(repr(np.float64(1e308) * 10))
+print(repr(np.float32(1e38) * np.float32(10)))

@@ -1,0 +1,10 @@
+import numpy as np
+a = np.array([[3, 1, 3], [2, 1, 0]])
+u, i = np.unique(a, return_index=True)
+print(repr(u), repr(i))
+u, inv = np.unique(np.array([5, 3, 5, 1]), return_inverse=True)
+print(repr(u), repr(inv), repr(u[inv]))
+u, i, inv, c = np.unique(np.array([2, 2, 7, 1, 7, 7]), return_index=True, return_inverse=True, return_counts=True)
+print(repr(u), repr(i), repr(inv), repr(c))
+print(repr(np.unique(np.array([np.nan, 1.0, np.nan]))), repr(np.unique(np.array([np.nan, 1.0, np.nan]), equal_nan=False)))
+print(repr(np.unique(np.array([[1, 2], [1, 2], [0, 5]]), axis=0)))
