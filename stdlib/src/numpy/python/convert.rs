@@ -289,7 +289,7 @@ pub fn check_int_fits(vm: &VirtualMachine, value: Element, dtype: DType) -> PyRe
     }
 }
 
-fn sequence_items(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<Vec<PyObjectRef>>> {
+pub fn sequence_items(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<Vec<PyObjectRef>>> {
     if let Some(list) = obj.downcast_ref::<PyList>() {
         return Ok(Some(list.borrow_vec().to_vec()));
     }

@@ -98,18 +98,9 @@ fn new_shape(vm: &VirtualMachine, args: &FuncArgs, size: usize) -> PyResult<Vec<
     new_shape_from(vm, &items, size)
 }
 
+/// The items of a tuple or list argument (`reshape((2, 3))`, `transpose([1, 0])`).
 fn shape_items(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Vec<PyObjectRef>> {
-    let list = vm
-        .ctx
-        .types
-        .list_type
-        .as_object()
-        .call((obj.to_owned(),), vm)?;
-    Ok(list
-        .downcast_ref::<rustpython_vm::builtins::PyList>()
-        .expect("list")
-        .borrow_vec()
-        .to_vec())
+    Ok(super::convert::sequence_items(vm, obj)?.unwrap_or_else(|| vec![obj.to_owned()]))
 }
 
 fn new_shape_from(vm: &VirtualMachine, items: &[PyObjectRef], size: usize) -> PyResult<Vec<usize>> {
