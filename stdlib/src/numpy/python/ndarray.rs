@@ -198,6 +198,14 @@ fn reshape_in(
 }
 
 #[derive(rustpython_vm::FromArgs)]
+pub struct AstypeArgs {
+    #[pyarg(any)]
+    dtype: PyObjectRef,
+    #[pyarg(any, default = true)]
+    copy: bool,
+}
+
+#[derive(rustpython_vm::FromArgs)]
 pub struct OrderArg {
     #[pyarg(any, optional)]
     order: OptionalArg<PyObjectRef>,
@@ -570,12 +578,16 @@ impl PyNdArray {
     }
 
     #[pymethod]
-    fn astype(&self, dtype: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-        let dtype = dtype_arg(vm, &dtype)?;
-        let (out, flags) = crate::numpy::multiarray::fpstatus::measure(|| self.array.cast(dtype));
+    fn astype(zelf: PyRef<Self>, args: AstypeArgs, vm: &VirtualMachine) -> PyResult {
+        let dtype = dtype_arg(vm, &args.dtype)?;
+        // `copy=False` hands back the array itself when no cast is needed.
+        if !args.copy && dtype == zelf.array.dtype {
+            return Ok(zelf.into());
+        }
+        let a = &zelf.array;
+        let (out, flags) = crate::numpy::multiarray::fpstatus::measure(|| a.cast(dtype));
         let out = out.map_err(|e| array_error(vm, e))?;
-        if self.array.dtype.kind() != dtype.kind() || self.array.dtype.itemsize() > dtype.itemsize()
-        {
+        if a.dtype.kind() != dtype.kind() || a.dtype.itemsize() > dtype.itemsize() {
             super::errors::warn_flags(vm, flags, "cast")?;
         }
         Ok(PyNdArray::from(out).into_py(vm))

@@ -355,27 +355,32 @@ def full(shape, fill_value, dtype=None):
     return _core.full(shape, fill_value, dtype)
 
 
-def zeros_like(a, dtype=None):
+def zeros_like(a, dtype=None, shape=None):
     a = asarray(a)
-    return zeros(a.shape, a.dtype if dtype is None else dtype)
+    return zeros(a.shape if shape is None else shape, a.dtype if dtype is None else dtype)
 
 
 empty_like = zeros_like
 
 
-def ones_like(a, dtype=None):
+def ones_like(a, dtype=None, shape=None):
     a = asarray(a)
-    return ones(a.shape, a.dtype if dtype is None else dtype)
+    return ones(a.shape if shape is None else shape, a.dtype if dtype is None else dtype)
 
 
-def full_like(a, fill_value, dtype=None):
+def full_like(a, fill_value, dtype=None, shape=None):
     a = asarray(a)
-    return full(a.shape, fill_value, a.dtype if dtype is None else dtype)
+    return full(a.shape if shape is None else shape, fill_value,
+                a.dtype if dtype is None else dtype)
 
 
-def arange(start, stop=None, step=1, dtype=None):
+def arange(start=None, stop=None, step=1, dtype=None):
     if stop is None:
+        if start is None:
+            raise TypeError("arange() requires stop to be specified.")
         start, stop = 0, start
+    elif start is None:
+        start = 0
     return _core.arange(start, stop, step, dtype)
 
 
@@ -514,7 +519,7 @@ def broadcast_to(a, shape):
     return _core.broadcast_to(asarray(a), shape)
 
 
-def meshgrid(*xi, indexing="xy"):
+def meshgrid(*xi, indexing="xy", sparse=False, copy=True):
     arrays = [asarray(x).ravel() for x in xi]
     n = len(arrays)
     shape = [len(x) for x in arrays]
@@ -527,7 +532,8 @@ def meshgrid(*xi, indexing="xy"):
         if indexing == "xy" and n > 1 and k < 2:
             axis = 1 - k
         s[axis] = len(x)
-        out.append(broadcast_to(x.reshape(s), shape).copy())
+        grid = x.reshape(s) if sparse else broadcast_to(x.reshape(s), shape)
+        out.append(grid.copy() if copy else grid)
     return out
 
 
