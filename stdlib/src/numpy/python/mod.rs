@@ -13,6 +13,7 @@ pub mod linalg;
 pub mod ndarray;
 pub mod ops;
 pub mod random;
+pub mod reshape;
 pub mod scalar_methods;
 
 pub(crate) use _kiln_numpy::module_def;
