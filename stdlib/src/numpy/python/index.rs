@@ -491,9 +491,8 @@ pub fn setitem(vm: &VirtualMachine, a: &NdArray, key: &PyObject, value: &PyObjec
         if let super::convert::Strength::Weak(PyScalarKind::Int) = strength {
             super::convert::check_int_fits(vm, e, a.dtype)?;
         }
-        // The same cast as assigning a 0-d array of `e`'s own dtype.
-        let source = NdArray::scalar(strength.dtype_of(e), e);
-        a.view(vec![], vec![], a.offset + offset).assign(&source);
+        // The element cast `assign` does, without a 0-d array to carry the value.
+        a.write(offset, e);
         return Ok(());
     }
     let selection = select(vm, a, key)?;

@@ -69,6 +69,21 @@ impl PyBitStream {
         let values: Vec<f64> = (0..n).map(|_| draw(&mut stream)).collect();
         NdArray::from_vec(&values, &[n]).expect("a 1-d shape of a vector's length")
     }
+
+    /// `n` float32 draws, which only `Generator` (PCG64) makes.
+    fn fill_f32(
+        &self,
+        n: usize,
+        vm: &VirtualMachine,
+        mut draw: impl FnMut(&mut Pcg64) -> f32,
+    ) -> PyResult {
+        let mut stream = self.stream.lock();
+        let Stream::Pcg(pcg) = &mut *stream else {
+            return Err(vm.new_type_error("RandomState has no float32 draws"));
+        };
+        let values: Vec<f32> = (0..n).map(|_| draw(pcg)).collect();
+        Ok(wrap(vm, NdArray::from_vec(&values, &[n]).expect("1-d")))
+    }
 }
 
 fn wrap(vm: &VirtualMachine, a: NdArray) -> PyObjectRef {
@@ -104,12 +119,7 @@ impl PyBitStream {
     /// `n` float32 uniform in [0, 1) (`Generator.random(dtype=np.float32)`).
     #[pymethod]
     fn floats(&self, n: usize, vm: &VirtualMachine) -> PyResult {
-        let mut stream = self.stream.lock();
-        let Stream::Pcg(pcg) = &mut *stream else {
-            return Err(vm.new_type_error("RandomState has no float32 draws"));
-        };
-        let values: Vec<f32> = (0..n).map(|_| generator::random_f32(pcg)).collect();
-        Ok(wrap(vm, NdArray::from_vec(&values, &[n]).expect("1-d")))
+        self.fill_f32(n, vm, generator::random_f32)
     }
 
     /// `n` standard normals: the polar method for `RandomState`, the ziggurat for
@@ -128,14 +138,7 @@ impl PyBitStream {
     /// `n` float32 standard normals (`Generator.standard_normal(dtype=np.float32)`).
     #[pymethod]
     fn normals_f32(&self, n: usize, vm: &VirtualMachine) -> PyResult {
-        let mut stream = self.stream.lock();
-        let Stream::Pcg(pcg) = &mut *stream else {
-            return Err(vm.new_type_error("RandomState has no float32 draws"));
-        };
-        let values: Vec<f32> = (0..n)
-            .map(|_| generator::standard_normal_f32(pcg))
-            .collect();
-        Ok(wrap(vm, NdArray::from_vec(&values, &[n]).expect("1-d")))
+        self.fill_f32(n, vm, generator::standard_normal_f32)
     }
 
     /// `n` integers in `[low, high]` (inclusive) of an integer or bool `dtype`, drawn as

@@ -301,27 +301,25 @@ class Generator:
     def __repr__(self):
         return f"Generator(PCG64) at 0x{id(self):X}"
 
-    def random(self, size=None, dtype=_np.float64):
+    def _floating(self, name, size, dtype, double_draws, single_draws):
+        """`size` draws of float64 or float32, the only dtypes numpy offers here."""
         shape, count = _shape(size)
         dt = _np.dtype(dtype)
         if dt.name == "float64":
-            flat = self._stream.doubles(count)
+            flat = double_draws(count)
         elif dt.name == "float32":
-            flat = self._stream.floats(count)
+            flat = single_draws(count)
         else:
-            raise TypeError(f"Unsupported dtype {dt!r} for random")
+            raise TypeError(f"Unsupported dtype {dt!r} for {name}")
         return _finish(flat, shape, float)
 
+    def random(self, size=None, dtype=_np.float64):
+        return self._floating("random", size, dtype, self._stream.doubles,
+                              self._stream.floats)
+
     def standard_normal(self, size=None, dtype=_np.float64):
-        shape, count = _shape(size)
-        dt = _np.dtype(dtype)
-        if dt.name == "float64":
-            flat = self._stream.normals(count)
-        elif dt.name == "float32":
-            flat = self._stream.normals_f32(count)
-        else:
-            raise TypeError(f"Unsupported dtype {dt!r} for standard_normal")
-        return _finish(flat, shape, float)
+        return self._floating("standard_normal", size, dtype, self._stream.normals,
+                              self._stream.normals_f32)
 
     def normal(self, loc=0.0, scale=1.0, size=None):
         return _normal(self._stream, loc, scale, size)
