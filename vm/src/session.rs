@@ -14,6 +14,8 @@ use rustpython_vm::{
     scope::Scope,
     signal::{UserSignalSender, user_signal_channel},
 };
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How to set up a session's interpreter.
 #[derive(Clone, Debug)]
@@ -135,18 +137,42 @@ fn format_exception(vm: &VirtualMachine, exc: &PyBaseExceptionRef) -> PyResult<V
 }
 
 /// Queues a `KeyboardInterrupt` into a session from any thread.
+///
+/// RustPython wakes an interpreter through one process-wide "signal pending" flag, which
+/// any other interpreter in the process can clear first (tests run several sessions at
+/// once). So a request is held in `pending` until this session's interpreter delivers
+/// it, and [`InterruptHandle::wake`] can raise the flag again while it waits: each
+/// request raises exactly one `KeyboardInterrupt`, however often it is woken.
 #[derive(Clone, Debug)]
 pub struct InterruptHandle {
     sender: UserSignalSender,
+    pending: Arc<AtomicBool>,
 }
 
 impl InterruptHandle {
     /// Asks the interpreter to raise `KeyboardInterrupt` at its next signal check.
     /// Returns false when the session is gone.
     pub fn interrupt(&self) -> bool {
+        self.pending.store(true, Ordering::SeqCst);
+        self.wake()
+    }
+
+    /// Whether a requested interrupt has not been delivered yet.
+    pub fn is_pending(&self) -> bool {
+        self.pending.load(Ordering::SeqCst)
+    }
+
+    /// Raises the wake-up flag again for a pending interrupt; harmless when none is.
+    /// Returns false when the session is gone.
+    pub fn wake(&self) -> bool {
+        let pending = self.pending.clone();
         self.sender
-            .send(Box::new(|vm: &VirtualMachine| {
-                Err(vm.new_exception_empty(vm.ctx.exceptions.keyboard_interrupt.to_owned()))
+            .send(Box::new(move |vm: &VirtualMachine| {
+                if pending.swap(false, Ordering::SeqCst) {
+                    Err(vm.new_exception_empty(vm.ctx.exceptions.keyboard_interrupt.to_owned()))
+                } else {
+                    Ok(())
+                }
             }))
             .is_ok()
     }
@@ -197,7 +223,10 @@ impl Session {
         Session {
             interpreter,
             main,
-            interrupt: InterruptHandle { sender },
+            interrupt: InterruptHandle {
+                sender,
+                pending: Arc::default(),
+            },
         }
     }
 
@@ -429,7 +458,13 @@ mod tests {
         let handle = s.interrupt_handle();
         let waker = std::thread::spawn(move || {
             std::thread::sleep(std::time::Duration::from_millis(200));
-            handle.interrupt()
+            let sent = handle.interrupt();
+            // Other tests' interpreters may clear the process-wide wake-up flag.
+            while handle.is_pending() {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                handle.wake();
+            }
+            sent
         });
         let err = s
             .run_cell_repr("while True:\n    pass", "<cell>")
