@@ -1,9 +1,23 @@
 //! kiln-jit: kiln's Python-free loop-nest compiler.
 //!
-//! This crate will hold the loop-nest IR, its analyses (affine accesses, access
-//! descriptors, dependences), the cost model and the backends (Cranelift serial and
-//! parallel, CUDA, the simulated device); see ARCHITECTURE.md, "Tiers" and "Analysis".
-//! It knows nothing about Python objects: it sees array descriptors (pointer, dtype,
-//! shape, byte strides) and scalars, which is why it sits below `kiln-vm` and depends
-//! on nothing of the interpreter. It is empty until the JIT issue lands; the crate
-//! exists now so the dependency direction `vm → jit` is fixed from the start.
+//! The VM lowers each loop site to a [`ir::Nest`] when it compiles user source; when the
+//! site gets hot it asks [`compile`] for code specialised on the types its variables
+//! hold ([`types::Ty`]), and runs it on a [`frame`] of 64-bit slots. The crate knows
+//! nothing about Python objects: it sees array descriptors (pointer, dtype, shape, byte
+//! strides) and scalars, which is why it sits below `kiln-vm` and depends on nothing of
+//! the interpreter.
+//!
+//! - [`ir`]: the loop-nest IR, structured statements and expressions with resume points;
+//! - [`types`]: the scalar and array types code is specialised on, numpy's promotion;
+//! - [`infer`]: variable and expression types for one specialisation;
+//! - [`backend::cpu`]: tier 1, serial code from Cranelift;
+//! - [`runtime`]: the helpers compiled code calls and the interrupt flag it polls.
+
+pub mod backend;
+pub mod frame;
+pub mod infer;
+pub mod ir;
+pub mod runtime;
+pub mod types;
+
+pub use backend::cpu::{BROKE, CompiledNest, FINISHED, compile};

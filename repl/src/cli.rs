@@ -34,6 +34,8 @@ pub struct RunOptions {
     pub ignore_environment: bool,
     /// `-q`: no banner on the interactive prompt.
     pub quiet: bool,
+    /// `--jit-report`: print what the JIT did with each loop when the program ends.
+    pub jit_report: bool,
 }
 
 /// A command line `kiln` cannot accept; printed with the usage line, status 2.
@@ -58,6 +60,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
                 }
                 break;
             }
+            "--jit-report" => options.jit_report = true,
             long if long.starts_with("--") => {
                 return Err(UsageError(format!("unknown option {long}")));
             }
@@ -137,12 +140,20 @@ Options:
   -S           do not import the site module at start-up
   -E           ignore PYTHON* environment variables
   -q           no banner on the interactive prompt
+  --jit-report print, when the program ends, each loop that ran: whether it was
+               compiled, specialised on which types, compile time, entries,
+               deopts, guard failures, and for a hot loop left interpreted, why
   -h, --help   print this help and exit
   -V, --version
                print kiln's version and exit
 
 Environment:
   PYTHONPATH   directories put in front of the module search path
+  KILN_JIT=0   turn the JIT off: every loop is interpreted
+  KILN_JIT_THRESHOLD=n
+               back-edges before a loop is compiled (default 1000)
+  KILN_JIT_REPORT=path
+               write the jit report to path as JSON when the program ends
 
 Exit status: the program's sys.exit() code; 0 when it finishes; 1 on an uncaught
 exception (its traceback is printed); 130 on an uncaught KeyboardInterrupt; 2 when

@@ -81,6 +81,19 @@ fn run(program: &str, options: RunOptions) -> u8 {
         }
         uncaught = interact(&session, options.quiet || !interactive_only);
     }
+    // Before `finish`: an uncaught KeyboardInterrupt ends the process by the signal.
+    if options.jit_report {
+        session.flush();
+        eprint!("{}", kiln_vm::sites::report::text());
+    }
+    if let Some(path) = std::env::var_os("KILN_JIT_REPORT")
+        && let Err(err) = std::fs::write(&path, kiln_vm::sites::report::json())
+    {
+        eprintln!(
+            "kiln: cannot write the jit report to {}: {err}",
+            std::path::Path::new(&path).display()
+        );
+    }
     session.finish(uncaught)
 }
 

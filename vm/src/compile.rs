@@ -58,10 +58,14 @@ fn compile_to_code_object(
         CompileUnit::Expression => (Mode::Eval, parser::Mode::Expression),
     };
     let source_file = SourceFileBuilder::new(path, source).finish();
-    let ast = parser::parse(source, parse_mode.into())
+    let mut ast = parser::parse(source, parse_mode.into())
         .map_err(|err| CompileError::from_ruff_parse_error(err, &source_file))?
         .into_syntax();
-    // Loop-site rewriting of `ast` happens here once the JIT tier exists.
+    if crate::sites::settings().enabled
+        && let rustpython_vm::compiler::ast::Mod::Module(module) = &mut ast
+    {
+        crate::sites::rewrite::rewrite_module(&mut module.body, path, source);
+    }
     codegen::compile::compile_top(ast, source_file, mode, opts).map_err(CompileError::from)
 }
 

@@ -11,6 +11,9 @@
 //!   (the frozen standard library keeps its own precompiled code).
 //! - [`session`]: [`Session`], the embedding API that the script runner, the REPL and
 //!   the Jupyter kernel all drive.
+//! - [`sites`]: loop sites: the rewrite of every loop statement, back-edge counting,
+//!   entering compiled code (and on-stack replacement), write-back and resume, the jit
+//!   report.
 //! - [`main_mode`]: running `__main__` the way `python3` does (script, `-c`, `-m`,
 //!   stdin), including CPython's messages and exit codes for bad input.
 
@@ -19,6 +22,7 @@ pub mod main_mode;
 mod native;
 pub mod output;
 pub mod session;
+pub mod sites;
 
 pub use compile::{CompileUnit, compile_user_source};
 pub use main_mode::{MainOutcome, MainTarget, main_argv, run_main};

@@ -154,6 +154,8 @@ impl InterruptHandle {
     /// Returns false when the session is gone.
     pub fn interrupt(&self) -> bool {
         self.pending.store(true, Ordering::SeqCst);
+        // A compiled loop polls its own flag, not the interpreter's.
+        kiln_jit::runtime::request_interrupt();
         self.wake()
     }
 
@@ -193,6 +195,7 @@ impl Session {
         let builder = Interpreter::builder(config.settings());
         let mut native = rustpython_stdlib::stdlib_module_defs(&builder.ctx);
         native.push(crate::native::module_def(&builder.ctx));
+        native.push(crate::sites::runtime::module_def(&builder.ctx));
         native.extend(kiln_stdlib::module_defs(&builder.ctx));
         let interpreter = builder
             .add_native_modules(&native)
@@ -208,6 +211,9 @@ impl Session {
         let main = interpreter.enter(|vm| {
             let start = || -> PyResult<Scope> {
                 let main = vm.new_scope_with_main()?;
+                // Rewritten loops call `_kiln_jit` from any module: it is a builtin.
+                let jit = vm.import("_kiln_jit", 0)?;
+                vm.builtins.set_attr("_kiln_jit", jit, vm)?;
                 let importer = vm.import("_kiln_importer", 0)?;
                 vm.call_method(&importer, "install", ())?;
                 // CPython initialises warnings (for -W / PYTHONWARNINGS) and then `site`.

@@ -1,0 +1,834 @@
+//! Expressions, element access and conversions: Python's and numpy's semantics on
+//! machine values. Every case where the interpreter would raise, warn, or leave 64 bits
+//! is a check that hands the statement back to the interpreter (`deopt_if`); the fast
+//! path computes exactly what the interpreter computes.
+
+use super::{Gen, Val};
+use crate::ir::{BinOp, CmpOp, Expr, Intrinsic, LogicOp, MathFn, UnaryOp, Var};
+use crate::types::{Dtype, Machine, Scalar, ScalarTy};
+use cranelift_codegen::ir::{
+    BlockArg, InstBuilder, MemFlagsData, Value,
+    condcodes::{FloatCC, IntCC},
+    types,
+};
+
+type Result<T> = std::result::Result<T, String>;
+
+/// 2^53: integers up to this magnitude convert to a double exactly.
+const EXACT_IN_F64: i64 = 1 << 53;
+
+impl Gen<'_, '_> {
+    fn val(&self, ty: ScalarTy, v: Value, numpy: Option<Value>) -> Val {
+        Val { ty, v, numpy }
+    }
+
+    fn exact(&self, ty: Scalar, v: Value) -> Val {
+        Val {
+            ty: ScalarTy::exact(ty),
+            v,
+            numpy: None,
+        }
+    }
+
+    /// The numpy flag of a value as an i8 (constant when its type is not mixed).
+    fn numpy_flag(&mut self, v: &Val) -> Value {
+        match v.numpy {
+            Some(flag) => flag,
+            None => self.b.ins().iconst(types::I8, v.ty.ty.is_numpy() as i64),
+        }
+    }
+
+    /// The flag of a result whose type is numpy's if either operand's is.
+    fn either_flag(&mut self, ty: ScalarTy, a: &Val, b: &Val) -> Option<Value> {
+        if !ty.mixed {
+            return None;
+        }
+        let (x, y) = (self.numpy_flag(a), self.numpy_flag(b));
+        Some(self.b.ins().bor(x, y))
+    }
+
+    pub(super) fn scalar(&mut self, e: &Expr) -> Result<Val> {
+        let ty = self.typing.scalar(e)?;
+        Ok(match e {
+            Expr::Int(i) => {
+                let v = self.iconst(*i);
+                self.exact(Scalar::Int, v)
+            }
+            Expr::Float(f) => {
+                let v = self.b.ins().f64const(*f);
+                self.exact(Scalar::Float, v)
+            }
+            Expr::Bool(b) => {
+                let v = self.iconst(*b as i64);
+                self.exact(Scalar::Bool, v)
+            }
+            Expr::Var(var) => self.read_var(*var),
+            Expr::Binary(op, a, b) => {
+                let a = self.scalar(a)?;
+                let b = self.scalar(b)?;
+                self.binary(*op, a, b)?
+            }
+            Expr::Unary(op, a) => self.unary(*op, a, ty)?,
+            Expr::Compare(first, rest) => {
+                if rest.len() > 1 && ty.mixed {
+                    return Err("a chained comparison of numpy and Python values".into());
+                }
+                let flag = if ty.mixed {
+                    let a = self.scalar(first)?;
+                    let b = self.scalar(&rest[0].1)?;
+                    let flag = self.either_flag(ty, &a, &b);
+                    let c = self.compare(rest[0].0, &a, &b)?;
+                    let v = self.b.ins().uextend(types::I64, c);
+                    return Ok(self.val(ty, v, flag));
+                } else {
+                    None
+                };
+                let c = self.compare_chain(first, rest)?;
+                let v = self.b.ins().uextend(types::I64, c);
+                self.val(ty, v, flag)
+            }
+            Expr::Logic(op, values) => self.logic_value(*op, values, ty)?,
+            Expr::IfExp(cond, a, b) => {
+                let c = self.truth(cond)?;
+                let then_block = self.b.create_block();
+                let else_block = self.b.create_block();
+                let join = self.b.create_block();
+                let result = self.b.append_block_param(join, self.machine(ty));
+                let flag = self.b.append_block_param(join, types::I8);
+                self.b.ins().brif(c, then_block, &[], else_block, &[]);
+                for (block, e) in [(then_block, a), (else_block, b)] {
+                    self.b.switch_to_block(block);
+                    let v = self.scalar(e)?;
+                    let f = self.numpy_flag(&v);
+                    self.b
+                        .ins()
+                        .jump(join, &[BlockArg::Value(v.v), BlockArg::Value(f)]);
+                }
+                self.b.switch_to_block(join);
+                self.val(ty, result, ty.mixed.then_some(flag))
+            }
+            Expr::Load(array, index) => {
+                let address = self.element_address(*array, index)?;
+                let dtype = self.arrays[*array].as_ref().unwrap().ty.dtype;
+                self.load_element(address, dtype)
+            }
+            Expr::Shape(array, axis) => {
+                let a = self.arrays[*array].as_ref().expect("typed as an array");
+                let axis = if *axis < 0 {
+                    a.shape.len() as i64 + axis
+                } else {
+                    *axis
+                };
+                let v = a.shape[axis as usize];
+                self.exact(Scalar::Int, v)
+            }
+            Expr::Len(array) => {
+                let v = self.arrays[*array]
+                    .as_ref()
+                    .expect("typed as an array")
+                    .shape[0];
+                self.exact(Scalar::Int, v)
+            }
+            Expr::Call(f, args) => self.call(*f, args, ty)?,
+        })
+    }
+
+    fn machine(&self, ty: ScalarTy) -> cranelift_codegen::ir::Type {
+        super::machine_type(ty.machine())
+    }
+
+    fn read_var(&mut self, var: Var) -> Val {
+        let slots = self.vars[var].expect("typed as a scalar");
+        if let Some(bound) = slots.bound {
+            // Unbound here: the interpreter raises the NameError.
+            let b = self.b.use_var(bound);
+            let unbound = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
+            self.deopt_if(unbound);
+        }
+        let v = self.b.use_var(slots.value);
+        let numpy = slots.numpy.map(|f| self.b.use_var(f));
+        self.val(slots.ty, v, numpy)
+    }
+
+    /// Python truth of an expression, as an i8.
+    pub(super) fn truth(&mut self, e: &Expr) -> Result<Value> {
+        match e {
+            Expr::Compare(first, rest) => self.compare_chain(first, rest),
+            Expr::Unary(UnaryOp::Not, a) => {
+                let t = self.truth(a)?;
+                Ok(self.b.ins().bxor_imm_s(t, 1))
+            }
+            Expr::Logic(op, values) => {
+                let join = self.b.create_block();
+                let result = self.b.append_block_param(join, types::I8);
+                for (k, value) in values.iter().enumerate() {
+                    let t = self.truth(value)?;
+                    if k + 1 == values.len() {
+                        self.b.ins().jump(join, &[BlockArg::Value(t)]);
+                    } else {
+                        let next = self.b.create_block();
+                        match op {
+                            LogicOp::And => {
+                                self.b.ins().brif(t, next, &[], join, &[BlockArg::Value(t)])
+                            }
+                            LogicOp::Or => {
+                                self.b.ins().brif(t, join, &[BlockArg::Value(t)], next, &[])
+                            }
+                        };
+                        self.b.switch_to_block(next);
+                    }
+                }
+                self.b.switch_to_block(join);
+                Ok(result)
+            }
+            _ => {
+                let v = self.scalar(e)?;
+                Ok(self.truth_of(&v))
+            }
+        }
+    }
+
+    fn truth_of(&mut self, v: &Val) -> Value {
+        match v.ty.machine() {
+            Machine::I64 => self.b.ins().icmp_imm_s(IntCC::NotEqual, v.v, 0),
+            Machine::F64 => {
+                let zero = self.b.ins().f64const(0.0);
+                self.b.ins().fcmp(FloatCC::NotEqual, v.v, zero)
+            }
+            Machine::F32 => {
+                let zero = self.b.ins().f32const(0.0);
+                self.b.ins().fcmp(FloatCC::NotEqual, v.v, zero)
+            }
+        }
+    }
+
+    /// `a < b <= c ...` with Python's short-circuit: later operands are evaluated only
+    /// while the comparisons hold.
+    fn compare_chain(&mut self, first: &Expr, rest: &[(CmpOp, Expr)]) -> Result<Value> {
+        let mut left = self.scalar(first)?;
+        if rest.len() == 1 {
+            let right = self.scalar(&rest[0].1)?;
+            return self.compare(rest[0].0, &left, &right);
+        }
+        let join = self.b.create_block();
+        let result = self.b.append_block_param(join, types::I8);
+        for (k, (op, right)) in rest.iter().enumerate() {
+            let right = self.scalar(right)?;
+            let c = self.compare(*op, &left, &right)?;
+            if k + 1 == rest.len() {
+                self.b.ins().jump(join, &[BlockArg::Value(c)]);
+            } else {
+                let next = self.b.create_block();
+                self.b.ins().brif(c, next, &[], join, &[BlockArg::Value(c)]);
+                self.b.switch_to_block(next);
+            }
+            left = right;
+        }
+        self.b.switch_to_block(join);
+        Ok(result)
+    }
+
+    /// One comparison, exact as Python's between ints and floats.
+    fn compare(&mut self, op: CmpOp, a: &Val, b: &Val) -> Result<Value> {
+        let (ma, mb) = (a.ty.machine(), b.ty.machine());
+        if ma == Machine::I64 && mb == Machine::I64 {
+            let cc = match op {
+                CmpOp::Eq => IntCC::Equal,
+                CmpOp::Ne => IntCC::NotEqual,
+                CmpOp::Lt => IntCC::SignedLessThan,
+                CmpOp::Le => IntCC::SignedLessThanOrEqual,
+                CmpOp::Gt => IntCC::SignedGreaterThan,
+                CmpOp::Ge => IntCC::SignedGreaterThanOrEqual,
+            };
+            return Ok(self.b.ins().icmp(cc, a.v, b.v));
+        }
+        let (x, y) = if ma == Machine::F32 && mb == Machine::F32 {
+            (a.v, b.v)
+        } else {
+            let limit = if ma == Machine::F32 || mb == Machine::F32 {
+                1 << 24
+            } else {
+                EXACT_IN_F64
+            };
+            (self.exact_f64(a, limit), self.exact_f64(b, limit))
+        };
+        let cc = match op {
+            CmpOp::Eq => FloatCC::Equal,
+            CmpOp::Ne => FloatCC::NotEqual,
+            CmpOp::Lt => FloatCC::LessThan,
+            CmpOp::Le => FloatCC::LessThanOrEqual,
+            CmpOp::Gt => FloatCC::GreaterThan,
+            CmpOp::Ge => FloatCC::GreaterThanOrEqual,
+        };
+        Ok(self.b.ins().fcmp(cc, x, y))
+    }
+
+    /// A value as a double, leaving for the interpreter when an integer is too large to
+    /// convert exactly (`limit`).
+    fn exact_f64(&mut self, v: &Val, limit: i64) -> Value {
+        match v.ty.machine() {
+            Machine::F64 => v.v,
+            Machine::F32 => self.b.ins().fpromote(types::F64, v.v),
+            Machine::I64 => {
+                self.check_magnitude(v.v, limit);
+                self.b.ins().fcvt_from_sint(types::F64, v.v)
+            }
+        }
+    }
+
+    fn check_magnitude(&mut self, v: Value, limit: i64) {
+        let biased = self.b.ins().iadd_imm_s(v, limit);
+        let outside = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::UnsignedGreaterThan, biased, 2 * limit);
+        self.deopt_if(outside);
+    }
+
+    /// A value converted to a float machine type (`F64` or `F32`) as numpy or Python
+    /// would convert it for arithmetic.
+    fn convert_float(&mut self, v: &Val, m: Machine) -> Value {
+        let ty = super::machine_type(m);
+        match (v.ty.machine(), m) {
+            (Machine::I64, _) => self.b.ins().fcvt_from_sint(ty, v.v),
+            (Machine::F32, Machine::F64) => self.b.ins().fpromote(types::F64, v.v),
+            (Machine::F64, Machine::F32) => self.b.ins().fdemote(types::F32, v.v),
+            _ => v.v,
+        }
+    }
+
+    /// Checks an integer fits the dtype of a numpy result; numpy would warn (or, for a
+    /// Python int operand, raise), so the interpreter takes it.
+    fn check_range(&mut self, v: Value, ty: ScalarTy) {
+        let Scalar::Np(d) = ty.ty else { return };
+        if !d.is_int() || d == Dtype::I64 {
+            return;
+        }
+        let (lo, hi) = d.int_range();
+        let biased = self.b.ins().iadd_imm_s(v, -lo);
+        let outside = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::UnsignedGreaterThan, biased, hi - lo);
+        self.deopt_if(outside);
+    }
+
+    pub(super) fn binary(&mut self, op: BinOp, a: Val, b: Val) -> Result<Val> {
+        let ty = self.typing.binary(op, a.ty, b.ty)?;
+        let flag = self.either_flag(ty, &a, &b);
+        match ty.machine() {
+            Machine::I64 => {
+                // A Python int meeting a small numpy int must fit its dtype (NEP 50).
+                for operand in [&a, &b] {
+                    if !operand.ty.ty.is_numpy() {
+                        self.check_range(operand.v, ty);
+                    }
+                }
+                let v = self.int_binary(op, a.v, b.v, ty)?;
+                self.check_range(v, ty);
+                Ok(self.val(ty, v, flag))
+            }
+            m => {
+                let numpy = ty.variants().iter().any(|t| t.is_numpy());
+                if op == BinOp::Div
+                    && a.ty.machine() == Machine::I64
+                    && b.ty.machine() == Machine::I64
+                {
+                    // Python's int / int is correctly rounded: exact below 2^53.
+                    self.check_magnitude(a.v, EXACT_IN_F64);
+                    self.check_magnitude(b.v, EXACT_IN_F64);
+                }
+                let x = self.convert_float(&a, m);
+                let y = self.convert_float(&b, m);
+                let v = self.float_binary(op, x, y, m, numpy)?;
+                Ok(self.val(ty, v, flag))
+            }
+        }
+    }
+
+    fn int_binary(&mut self, op: BinOp, a: Value, b: Value, ty: ScalarTy) -> Result<Value> {
+        Ok(match op {
+            BinOp::Add | BinOp::Sub | BinOp::Mul => {
+                let (v, overflow) = match op {
+                    BinOp::Add => self.b.ins().sadd_overflow(a, b),
+                    BinOp::Sub => self.b.ins().ssub_overflow(a, b),
+                    _ => self.b.ins().smul_overflow(a, b),
+                };
+                self.deopt_if(overflow);
+                v
+            }
+            BinOp::FloorDiv | BinOp::Mod => {
+                let zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
+                self.deopt_if(zero);
+                let min = self.b.ins().icmp_imm_s(IntCC::Equal, a, i64::MIN);
+                let minus_one = self.b.ins().icmp_imm_s(IntCC::Equal, b, -1);
+                let overflow = self.b.ins().band(min, minus_one);
+                self.deopt_if(overflow);
+                let q = self.b.ins().sdiv(a, b);
+                let r = self.b.ins().srem(a, b);
+                // Python rounds toward negative infinity: fix C's truncation when the
+                // remainder and the divisor differ in sign.
+                let nonzero = self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0);
+                let signs = self.b.ins().bxor(r, b);
+                let differ = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, signs, 0);
+                let fix = self.b.ins().band(nonzero, differ);
+                if op == BinOp::FloorDiv {
+                    let q1 = self.b.ins().iadd_imm_s(q, -1);
+                    self.b.ins().select(fix, q1, q)
+                } else {
+                    let r1 = self.b.ins().iadd(r, b);
+                    self.b.ins().select(fix, r1, r)
+                }
+            }
+            BinOp::Pow => {
+                let f = self.helper(
+                    "kiln_int_pow",
+                    &[types::I64, types::I64, self.pointer],
+                    types::I64,
+                );
+                let status = self
+                    .b
+                    .ins()
+                    .iadd_imm_s(self.frame, Self::slot_offset(crate::frame::STATUS) as i64);
+                let call = self.b.ins().call(f, &[a, b, status]);
+                let r = self.b.inst_results(call)[0];
+                let s = self.load_slot(types::I64, crate::frame::STATUS);
+                let failed = self.b.ins().icmp_imm_s(IntCC::NotEqual, s, 0);
+                self.deopt_if(failed);
+                r
+            }
+            BinOp::BitAnd => self.b.ins().band(a, b),
+            BinOp::BitOr => self.b.ins().bor(a, b),
+            BinOp::BitXor => self.b.ins().bxor(a, b),
+            BinOp::LShift => {
+                let bad = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, b, 62);
+                self.deopt_if(bad);
+                let v = self.b.ins().ishl(a, b);
+                let back = self.b.ins().sshr(v, b);
+                let lost = self.b.ins().icmp(IntCC::NotEqual, back, a);
+                self.deopt_if(lost);
+                v
+            }
+            BinOp::RShift => {
+                let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, b, 0);
+                self.deopt_if(negative);
+                let cap = self.iconst(63);
+                let big = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, b, 63);
+                let shift = self.b.ins().select(big, cap, b);
+                self.b.ins().sshr(a, shift)
+            }
+            BinOp::Div => unreachable!("true division gives a float ({ty:?})"),
+        })
+    }
+
+    fn float_binary(
+        &mut self,
+        op: BinOp,
+        x: Value,
+        y: Value,
+        m: Machine,
+        numpy: bool,
+    ) -> Result<Value> {
+        let zero = match m {
+            Machine::F32 => self.b.ins().f32const(0.0),
+            _ => self.b.ins().f64const(0.0),
+        };
+        let v = match op {
+            BinOp::Add => self.b.ins().fadd(x, y),
+            BinOp::Sub => self.b.ins().fsub(x, y),
+            BinOp::Mul => self.b.ins().fmul(x, y),
+            BinOp::Div => {
+                // Python raises ZeroDivisionError, numpy warns: the interpreter decides.
+                let z = self.b.ins().fcmp(FloatCC::Equal, y, zero);
+                self.deopt_if(z);
+                self.b.ins().fdiv(x, y)
+            }
+            BinOp::FloorDiv | BinOp::Mod | BinOp::Pow => {
+                if numpy && op != BinOp::Pow {
+                    return Err("`//` and `%` of numpy floats stay interpreted".into());
+                }
+                if m == Machine::F32 {
+                    return Err("`**` of float32 stays interpreted".into());
+                }
+                if op != BinOp::Pow {
+                    let z = self.b.ins().fcmp(FloatCC::Equal, y, zero);
+                    self.deopt_if(z);
+                }
+                let name = match op {
+                    BinOp::FloorDiv => "kiln_float_floordiv",
+                    BinOp::Mod => "kiln_float_mod",
+                    _ => "kiln_float_pow",
+                };
+                return Ok(self.call_checked(name, x, y, types::F64));
+            }
+            _ => return Err(format!("{op:?} of floats")),
+        };
+        if numpy {
+            self.check_float_flags(x, y, v, m);
+        }
+        Ok(v)
+    }
+
+    /// numpy warns when an operation overflows (a non-finite result from finite
+    /// operands) or is invalid (NaN from non-NaN operands): the interpreter does that.
+    fn check_float_flags(&mut self, x: Value, y: Value, v: Value, m: Machine) {
+        let inf = match m {
+            Machine::F32 => self.b.ins().f32const(f32::INFINITY),
+            _ => self.b.ins().f64const(f64::INFINITY),
+        };
+        let finite = |g: &mut Self, a: Value| {
+            let abs = g.b.ins().fabs(a);
+            g.b.ins().fcmp(FloatCC::LessThan, abs, inf)
+        };
+        let rf = finite(self, v);
+        let slow = self.b.create_block();
+        let next = self.b.create_block();
+        self.b.set_cold_block(slow);
+        self.b.ins().brif(rf, next, &[], slow, &[]);
+        self.b.switch_to_block(slow);
+        let xf = finite(self, x);
+        let yf = finite(self, y);
+        let overflow = self.b.ins().band(xf, yf);
+        let rn = self.b.ins().fcmp(FloatCC::Unordered, v, v);
+        let xn = self.b.ins().fcmp(FloatCC::Unordered, x, x);
+        let yn = self.b.ins().fcmp(FloatCC::Unordered, y, y);
+        let any_nan_in = self.b.ins().bor(xn, yn);
+        let new_nan = self.b.ins().band_not(rn, any_nan_in);
+        let bad = self.b.ins().bor(overflow, new_nan);
+        self.deopt_if(bad);
+        self.b.ins().jump(next, &[]);
+        self.b.switch_to_block(next);
+    }
+
+    fn unary(&mut self, op: UnaryOp, a: &Expr, ty: ScalarTy) -> Result<Val> {
+        if op == UnaryOp::Not {
+            let t = self.truth(a)?;
+            let v = self.b.ins().bxor_imm_s(t, 1);
+            let v = self.b.ins().uextend(types::I64, v);
+            return Ok(self.exact(Scalar::Bool, v));
+        }
+        let a = self.scalar(a)?;
+        let flag = ty.mixed.then(|| self.numpy_flag(&a));
+        let v = match (op, a.ty.machine()) {
+            (UnaryOp::Pos, _) => a.v,
+            (UnaryOp::Neg, Machine::I64) => {
+                let zero = self.iconst(0);
+                let (v, overflow) = self.b.ins().ssub_overflow(zero, a.v);
+                self.deopt_if(overflow);
+                if let Scalar::Np(d) = ty.ty
+                    && d.is_unsigned()
+                {
+                    // numpy wraps unsigned negation; the interpreter does it.
+                    let nonzero = self.b.ins().icmp_imm_s(IntCC::NotEqual, a.v, 0);
+                    self.deopt_if(nonzero);
+                }
+                self.check_range(v, ty);
+                v
+            }
+            (UnaryOp::Neg, _) => self.b.ins().fneg(a.v),
+            (UnaryOp::Invert, Machine::I64) => {
+                let v = self.b.ins().bnot(a.v);
+                match ty.ty {
+                    Scalar::Np(d) if d.is_unsigned() => self.b.ins().band_imm_s(v, d.int_range().1),
+                    _ => v,
+                }
+            }
+            _ => return Err(format!("{op:?} of {}", a.ty.describe())),
+        };
+        Ok(self.val(ty, v, flag))
+    }
+
+    fn logic_value(&mut self, op: LogicOp, values: &[Expr], ty: ScalarTy) -> Result<Val> {
+        let join = self.b.create_block();
+        let result = self.b.append_block_param(join, self.machine(ty));
+        let flag = self.b.append_block_param(join, types::I8);
+        for (k, value) in values.iter().enumerate() {
+            let v = self.scalar(value)?;
+            let f = self.numpy_flag(&v);
+            let args = [BlockArg::Value(v.v), BlockArg::Value(f)];
+            if k + 1 == values.len() {
+                self.b.ins().jump(join, &args);
+            } else {
+                let t = self.truth_of(&v);
+                let next = self.b.create_block();
+                match op {
+                    LogicOp::And => self.b.ins().brif(t, next, &[], join, &args),
+                    LogicOp::Or => self.b.ins().brif(t, join, &args, next, &[]),
+                };
+                self.b.switch_to_block(next);
+            }
+        }
+        self.b.switch_to_block(join);
+        Ok(self.val(ty, result, ty.mixed.then_some(flag)))
+    }
+
+    /// A double as a Python int (truncated), leaving for the interpreter when it is NaN,
+    /// infinite or beyond 64 bits.
+    fn float_to_int(&mut self, f: Value) -> Value {
+        let lo = self.b.ins().f64const(i64::MIN as f64);
+        let hi = self.b.ins().f64const(-(i64::MIN as f64));
+        let ge = self.b.ins().fcmp(FloatCC::GreaterThanOrEqual, f, lo);
+        let lt = self.b.ins().fcmp(FloatCC::LessThan, f, hi);
+        let inside = self.b.ins().band(ge, lt);
+        let outside = self.b.ins().bxor_imm_s(inside, 1);
+        self.deopt_if(outside);
+        self.b.ins().fcvt_to_sint(types::I64, f)
+    }
+
+    fn call(&mut self, f: Intrinsic, args: &[Expr], ty: ScalarTy) -> Result<Val> {
+        let vals = args
+            .iter()
+            .map(|a| self.scalar(a))
+            .collect::<Result<Vec<_>>>()?;
+        let a = vals[0];
+        let float_arg = |g: &mut Self, v: &Val| g.convert_float(v, Machine::F64);
+        Ok(match f {
+            Intrinsic::Math(m) => match m {
+                MathFn::Floor | MathFn::Ceil => {
+                    if a.ty.machine() == Machine::I64 {
+                        self.exact(Scalar::Int, a.v)
+                    } else {
+                        let x = float_arg(self, &a);
+                        let r = if m == MathFn::Floor {
+                            self.b.ins().floor(x)
+                        } else {
+                            self.b.ins().ceil(x)
+                        };
+                        let v = self.float_to_int(r);
+                        self.exact(Scalar::Int, v)
+                    }
+                }
+                MathFn::Isnan | MathFn::Isinf => {
+                    let x = float_arg(self, &a);
+                    let c = if m == MathFn::Isnan {
+                        self.b.ins().fcmp(FloatCC::Unordered, x, x)
+                    } else {
+                        let abs = self.b.ins().fabs(x);
+                        let inf = self.b.ins().f64const(f64::INFINITY);
+                        self.b.ins().fcmp(FloatCC::Equal, abs, inf)
+                    };
+                    let v = self.b.ins().uextend(types::I64, c);
+                    self.exact(Scalar::Bool, v)
+                }
+                MathFn::Sqrt => {
+                    let x = float_arg(self, &a);
+                    let zero = self.b.ins().f64const(0.0);
+                    let negative = self.b.ins().fcmp(FloatCC::LessThan, x, zero);
+                    self.deopt_if(negative);
+                    let v = self.b.ins().sqrt(x);
+                    self.exact(Scalar::Float, v)
+                }
+                MathFn::Fabs => {
+                    let x = float_arg(self, &a);
+                    let v = self.b.ins().fabs(x);
+                    self.exact(Scalar::Float, v)
+                }
+                _ => {
+                    let x = float_arg(self, &a);
+                    let y = match vals.get(1) {
+                        Some(b) => float_arg(self, b),
+                        None => self.b.ins().f64const(0.0),
+                    };
+                    let v = self.call_checked(math_symbol(m), x, y, types::F64);
+                    self.exact(Scalar::Float, v)
+                }
+            },
+            Intrinsic::Abs => {
+                let flag = ty.mixed.then(|| self.numpy_flag(&a));
+                let v = match a.ty.machine() {
+                    Machine::I64 => {
+                        let min = self.b.ins().icmp_imm_s(IntCC::Equal, a.v, i64::MIN);
+                        self.deopt_if(min);
+                        let v = self.b.ins().iabs(a.v);
+                        self.check_range(v, ty);
+                        v
+                    }
+                    _ => self.b.ins().fabs(a.v),
+                };
+                self.val(ty, v, flag)
+            }
+            Intrinsic::Min | Intrinsic::Max => {
+                let mut r = a;
+                let mut flag = ty.mixed.then(|| self.numpy_flag(&a));
+                for x in &vals[1..] {
+                    // Python keeps the first of equal values and skips NaN comparisons.
+                    let op = if f == Intrinsic::Min {
+                        CmpOp::Lt
+                    } else {
+                        CmpOp::Gt
+                    };
+                    let better = self.compare(op, x, &r)?;
+                    let v = self.b.ins().select(better, x.v, r.v);
+                    if let Some(old) = flag {
+                        let xf = self.numpy_flag(x);
+                        flag = Some(self.b.ins().select(better, xf, old));
+                    }
+                    r = self.val(ty, v, None);
+                }
+                self.val(ty, r.v, flag)
+            }
+            Intrinsic::Int => {
+                let v = match a.ty.machine() {
+                    Machine::I64 => a.v,
+                    _ => {
+                        let x = float_arg(self, &a);
+                        let t = self.b.ins().trunc(x);
+                        self.float_to_int(t)
+                    }
+                };
+                self.exact(Scalar::Int, v)
+            }
+            Intrinsic::Round => {
+                let v = match a.ty.machine() {
+                    Machine::I64 => a.v,
+                    _ => {
+                        let x = float_arg(self, &a);
+                        let r = self.b.ins().nearest(x);
+                        self.float_to_int(r)
+                    }
+                };
+                self.exact(Scalar::Int, v)
+            }
+            Intrinsic::Float => {
+                let v = float_arg(self, &a);
+                self.exact(Scalar::Float, v)
+            }
+            Intrinsic::Bool => {
+                let t = self.truth_of(&a);
+                let v = self.b.ins().uextend(types::I64, t);
+                self.exact(Scalar::Bool, v)
+            }
+        })
+    }
+
+    /// The address of `array[index...]`, after Python's negative-index wrap and numpy's
+    /// bounds check (an index out of bounds is the interpreter's IndexError).
+    pub(super) fn element_address(&mut self, array: Var, index: &[Expr]) -> Result<Value> {
+        self.typing.array(array)?;
+        let mut offset = self.iconst(0);
+        for (k, e) in index.iter().enumerate() {
+            let i = self.scalar(e)?;
+            let (extent, stride) = {
+                let a = self.arrays[array].as_ref().expect("typed as an array");
+                (a.shape[k], a.strides[k])
+            };
+            let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, i.v, 0);
+            let wrapped = self.b.ins().iadd(i.v, extent);
+            let idx = self.b.ins().select(negative, wrapped, i.v);
+            let outside = self
+                .b
+                .ins()
+                .icmp(IntCC::UnsignedGreaterThanOrEqual, idx, extent);
+            self.deopt_if(outside);
+            let scaled = self.b.ins().imul(idx, stride);
+            offset = self.b.ins().iadd(offset, scaled);
+        }
+        let data = self.arrays[array].as_ref().unwrap().data;
+        Ok(self.b.ins().iadd(data, offset))
+    }
+
+    pub(super) fn load_element(&mut self, address: Value, dtype: Dtype) -> Val {
+        let flags = MemFlagsData::trusted();
+        let ins = self.b.ins();
+        let v = match dtype {
+            Dtype::Bool | Dtype::U8 => ins.uload8(types::I64, flags, address, 0),
+            Dtype::I8 => ins.sload8(types::I64, flags, address, 0),
+            Dtype::I16 => ins.sload16(types::I64, flags, address, 0),
+            Dtype::U16 => ins.uload16(types::I64, flags, address, 0),
+            Dtype::I32 => ins.sload32(flags, address, 0),
+            Dtype::U32 => ins.uload32(flags, address, 0),
+            Dtype::I64 | Dtype::U64 => ins.load(types::I64, flags, address, 0),
+            Dtype::F32 => ins.load(types::F32, flags, address, 0),
+            Dtype::F64 => ins.load(types::F64, flags, address, 0),
+        };
+        let v = if dtype == Dtype::Bool {
+            // numpy reads any non-zero byte as True.
+            let t = self.b.ins().icmp_imm_s(IntCC::NotEqual, v, 0);
+            self.b.ins().uextend(types::I64, t)
+        } else {
+            v
+        };
+        self.exact(Scalar::Np(dtype), v)
+    }
+
+    /// Stores `val` into an element of `dtype`, converted as numpy's item assignment
+    /// converts; anything numpy would raise or warn about goes to the interpreter.
+    pub(super) fn store_element(&mut self, address: Value, dtype: Dtype, val: Val) -> Result<()> {
+        let flags = MemFlagsData::trusted();
+        match dtype {
+            Dtype::F64 | Dtype::F32 => {
+                let m = if dtype == Dtype::F64 {
+                    Machine::F64
+                } else {
+                    Machine::F32
+                };
+                let v = self.convert_float(&val, m);
+                if dtype == Dtype::F32 && val.ty.machine() == Machine::F64 {
+                    // A double too large for float32: numpy's overflow warning.
+                    let wide = self.b.ins().fpromote(types::F64, v);
+                    let abs = self.b.ins().fabs(wide);
+                    let inf = self.b.ins().f64const(f64::INFINITY);
+                    let became_inf = self.b.ins().fcmp(FloatCC::Equal, abs, inf);
+                    let was_abs = self.b.ins().fabs(val.v);
+                    let was_finite = self.b.ins().fcmp(FloatCC::LessThan, was_abs, inf);
+                    let overflow = self.b.ins().band(became_inf, was_finite);
+                    self.deopt_if(overflow);
+                }
+                self.b.ins().store(flags, v, address, 0);
+            }
+            Dtype::Bool => {
+                let t = self.truth_of(&val);
+                self.b.ins().store(flags, t, address, 0);
+            }
+            Dtype::U64 => return Err("uint64 elements stay interpreted".into()),
+            d => {
+                let v = match val.ty.machine() {
+                    Machine::I64 => val.v,
+                    _ => {
+                        let x = self.convert_float(&val, Machine::F64);
+                        let t = self.b.ins().trunc(x);
+                        self.float_to_int(t)
+                    }
+                };
+                self.check_range(v, ScalarTy::exact(Scalar::Np(d)));
+                match d.size() {
+                    1 => self.b.ins().istore8(flags, v, address, 0),
+                    2 => self.b.ins().istore16(flags, v, address, 0),
+                    4 => self.b.ins().istore32(flags, v, address, 0),
+                    _ => self.b.ins().store(flags, v, address, 0),
+                };
+            }
+        }
+        Ok(())
+    }
+}
+
+fn math_symbol(f: MathFn) -> &'static str {
+    match f {
+        MathFn::Exp => "kiln_exp",
+        MathFn::Log => "kiln_log",
+        MathFn::Log10 => "kiln_log10",
+        MathFn::Log2 => "kiln_log2",
+        MathFn::Pow => "kiln_pow",
+        MathFn::Sin => "kiln_sin",
+        MathFn::Cos => "kiln_cos",
+        MathFn::Tan => "kiln_tan",
+        MathFn::Asin => "kiln_asin",
+        MathFn::Acos => "kiln_acos",
+        MathFn::Atan => "kiln_atan",
+        MathFn::Atan2 => "kiln_atan2",
+        MathFn::Sinh => "kiln_sinh",
+        MathFn::Cosh => "kiln_cosh",
+        MathFn::Tanh => "kiln_tanh",
+        MathFn::Erf => "kiln_erf",
+        MathFn::Erfc => "kiln_erfc",
+        MathFn::Hypot => "kiln_hypot",
+        MathFn::Copysign => "kiln_copysign",
+        MathFn::Sqrt
+        | MathFn::Floor
+        | MathFn::Ceil
+        | MathFn::Fabs
+        | MathFn::Isnan
+        | MathFn::Isinf => unreachable!("computed inline"),
+    }
+}

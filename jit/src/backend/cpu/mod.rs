@@ -1,0 +1,702 @@
+//! Tier 1: a nest compiled serially with Cranelift, specialised on the entry types.
+//!
+//! The generated function takes the frame ([`crate::frame`]) and returns where it
+//! stopped: [`FINISHED`] (the site loop ran out), [`BROKE`] (a `break` left it), or a
+//! point, the statement the interpreter must resume at. Each Python variable is a
+//! Cranelift variable (plus a numpy flag when its type is mixed and a bound flag when it
+//! may be unbound), so SSA construction is the frontend's. Array descriptors are read
+//! once in the entry block, which dominates the whole nest, so data pointers, shapes and
+//! strides are loop-invariant values; the inner stride of a row-contiguous array is a
+//! constant.
+//!
+//! The invariant every statement keeps: anything that can fail is checked before the
+//! statement's one side effect, and a failed check jumps to the statement's exit block,
+//! which writes the state back and returns the statement's point.
+
+mod expr;
+
+use crate::frame::{self, Layout};
+use crate::infer::{Typing, VarTy};
+use crate::ir::{Nest, Point, Stmt, StmtKind, Var};
+use crate::types::{Machine, Scalar, ScalarTy, Ty};
+use cranelift_codegen::entity::SecondaryMap;
+use cranelift_codegen::ir::{
+    self, AbiParam, Block, BlockArg, InstBuilder, MemFlagsData, Value, condcodes::IntCC, types,
+};
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{Linkage, Module};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// The site loop ran to its end.
+pub const FINISHED: i64 = -1;
+/// A `break` left the site loop.
+pub const BROKE: i64 = -2;
+
+/// A compiled nest, ready to run.
+pub struct CompiledNest {
+    // Owns the code; dropped with the nest.
+    _module: JITModule,
+    entry: extern "C" fn(*mut u64) -> i64,
+    pub layout: Layout,
+    /// The static type of each variable the nest assigns, for the write-back.
+    pub compile_time: Duration,
+    pub code_size: usize,
+}
+
+// The module's code is immutable once finalised and the entry point is re-entrant.
+unsafe impl Send for CompiledNest {}
+unsafe impl Sync for CompiledNest {}
+
+impl CompiledNest {
+    /// Runs the nest on `frame` (laid out by [`Self::layout`]) and says where it stopped.
+    ///
+    /// # Safety
+    /// The frame must describe live arrays of the types the nest was compiled for.
+    pub unsafe fn run(&self, frame: &mut [u64]) -> i64 {
+        assert!(frame.len() >= self.layout.len());
+        (self.entry)(frame.as_mut_ptr())
+    }
+}
+
+/// Compiles `nest` for variables of the `entry` types (one per variable).
+pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
+    let started = Instant::now();
+    let typing = Typing::infer(nest, entry)?;
+    let layout = Layout::new(nest, entry);
+
+    let mut flags = settings::builder();
+    let set = |flags: &mut settings::Builder, k: &str, v: &str| {
+        flags
+            .set(k, v)
+            .map_err(|e| format!("cranelift setting {k}: {e}"))
+    };
+    set(&mut flags, "opt_level", "speed")?;
+    set(&mut flags, "is_pic", "false")?;
+    let isa = cranelift_native::builder()
+        .map_err(|e| format!("no Cranelift backend for this machine: {e}"))?
+        .finish(settings::Flags::new(flags))
+        .map_err(|e| format!("Cranelift: {e}"))?;
+    let mut jit = JITBuilder::with_isa(isa, cranelift_module::default_libcall_names());
+    jit.symbols(crate::runtime::symbols());
+    let mut module = JITModule::new(jit);
+
+    let pointer = module.target_config().pointer_type();
+    let mut ctx = module.make_context();
+    ctx.func.signature.params.push(AbiParam::new(pointer));
+    ctx.func.signature.returns.push(AbiParam::new(types::I64));
+    let mut fctx = FunctionBuilderContext::new();
+    let frontend_config = module.isa().frontend_config();
+    {
+        let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+        let mut g = Gen::new(nest, &typing, &layout, b, &mut module, pointer);
+        g.function()?;
+        g.b.seal_all_blocks();
+        g.b.finalize(frontend_config);
+    }
+    let id = module
+        .declare_function("kiln_nest", Linkage::Local, &ctx.func.signature)
+        .map_err(|e| format!("Cranelift: {e}"))?;
+    module
+        .define_function(id, &mut ctx)
+        .map_err(|e| format!("Cranelift could not compile the nest: {e:?}"))?;
+    let code_size = ctx
+        .compiled_code()
+        .map(|c| c.code_buffer().len())
+        .unwrap_or(0);
+    module.clear_context(&mut ctx);
+    module
+        .finalize_definitions()
+        .map_err(|e| format!("Cranelift: {e}"))?;
+    let code = module.get_finalized_function(id);
+    // SAFETY: the function was declared with exactly this signature.
+    let entry = unsafe { std::mem::transmute::<*const u8, extern "C" fn(*mut u64) -> i64>(code) };
+    Ok(CompiledNest {
+        _module: module,
+        entry,
+        layout,
+        compile_time: started.elapsed(),
+        code_size,
+    })
+}
+
+/// A scalar value in flight: its static type, machine value and, when the type is
+/// mixed, the numpy flag (an i8, 1 for the numpy twin).
+#[derive(Copy, Clone, Debug)]
+struct Val {
+    ty: ScalarTy,
+    v: Value,
+    numpy: Option<Value>,
+}
+
+/// How a variable is held.
+#[derive(Copy, Clone, Debug)]
+struct VarSlots {
+    ty: ScalarTy,
+    value: Variable,
+    numpy: Option<Variable>,
+    bound: Option<Variable>,
+}
+
+#[derive(Clone)]
+struct ArrayVals {
+    ty: crate::types::ArrayTy,
+    data: Value,
+    shape: Vec<Value>,
+    strides: Vec<Value>,
+}
+
+/// A `for` loop's induction variables: current value, stop, step.
+type LoopState = Option<(Variable, Variable, Variable)>;
+
+/// A loop being generated.
+struct LoopCtx {
+    point: Point,
+    /// Where `continue` goes (the increment of a `for`, the test of a `while`).
+    latch: Block,
+    /// Where `break` goes.
+    exit: Block,
+    /// The induction state of a `for`: current value, stop, step.
+    state: LoopState,
+}
+
+struct Gen<'a, 'f> {
+    nest: &'a Nest,
+    typing: &'a Typing<'a>,
+    layout: &'a Layout,
+    b: FunctionBuilder<'f>,
+    module: &'a mut JITModule,
+    pointer: ir::Type,
+    frame: Value,
+    vars: SecondaryMap<Var, Option<VarSlots>>,
+    arrays: SecondaryMap<Var, Option<ArrayVals>>,
+    loops: Vec<LoopCtx>,
+    /// The statement being generated: a failed check resumes the interpreter there.
+    point: Point,
+    /// One exit block per point, with the loops that were running there.
+    exits: HashMap<Point, (Block, Vec<(Point, LoopState)>)>,
+    helpers: HashMap<&'static str, ir::FuncRef>,
+}
+
+fn machine_type(m: Machine) -> ir::Type {
+    match m {
+        Machine::I64 => types::I64,
+        Machine::F64 => types::F64,
+        Machine::F32 => types::F32,
+    }
+}
+
+impl<'a, 'f> Gen<'a, 'f> {
+    fn new(
+        nest: &'a Nest,
+        typing: &'a Typing<'a>,
+        layout: &'a Layout,
+        b: FunctionBuilder<'f>,
+        module: &'a mut JITModule,
+        pointer: ir::Type,
+    ) -> Self {
+        Gen {
+            nest,
+            typing,
+            layout,
+            b,
+            module,
+            pointer,
+            frame: Value::from_u32(0),
+            vars: SecondaryMap::new(),
+            arrays: SecondaryMap::new(),
+            loops: Vec::new(),
+            point: nest.root.point,
+            exits: HashMap::new(),
+            helpers: HashMap::new(),
+        }
+    }
+
+    fn flags() -> MemFlagsData {
+        MemFlagsData::trusted()
+    }
+
+    fn slot_offset(slot: usize) -> i32 {
+        (slot * 8) as i32
+    }
+
+    fn load_slot(&mut self, ty: ir::Type, slot: usize) -> Value {
+        self.b
+            .ins()
+            .load(ty, Self::flags(), self.frame, Self::slot_offset(slot))
+    }
+
+    fn store_slot(&mut self, v: Value, slot: usize) {
+        self.b
+            .ins()
+            .store(Self::flags(), v, self.frame, Self::slot_offset(slot));
+    }
+
+    fn iconst(&mut self, v: i64) -> Value {
+        self.b.ins().iconst(types::I64, v)
+    }
+
+    fn function(&mut self) -> Result<(), String> {
+        let entry = self.b.create_block();
+        self.b.append_block_params_for_function_params(entry);
+        self.b.switch_to_block(entry);
+        self.frame = self.b.block_params(entry)[0];
+        self.load_entry()?;
+        let root = self.nest.root.clone();
+        self.point = root.point;
+        let done = self.b.create_block();
+        let broke = self.b.create_block();
+        match &root.kind {
+            StmtKind::For { var, body, .. } => {
+                let cur = self.load_slot(types::I64, frame::ROOT_CUR);
+                let stop = self.load_slot(types::I64, frame::ROOT_STOP);
+                let step = self.load_slot(types::I64, frame::ROOT_STEP);
+                self.for_loop(root.point, *var, cur, stop, step, body, done, broke, true)?;
+            }
+            StmtKind::While { cond, body } => {
+                self.while_loop(root.point, cond, body, done, broke, true)?;
+            }
+            _ => unreachable!("a nest's root is a loop"),
+        }
+        for (block, code) in [(done, FINISHED), (broke, BROKE)] {
+            self.b.switch_to_block(block);
+            self.write_back(&[]);
+            let code = self.iconst(code);
+            self.b.ins().return_(&[code]);
+        }
+        self.fill_exits();
+        Ok(())
+    }
+
+    /// Reads every variable and array descriptor from the frame.
+    fn load_entry(&mut self) -> Result<(), String> {
+        for var in self.nest.vars.keys() {
+            match self.typing.vars[var].clone() {
+                VarTy::Scalar { ty, maybe_unbound } => {
+                    let value = self.b.declare_var(machine_type(ty.machine()));
+                    let numpy = ty.mixed.then(|| self.b.declare_var(types::I8));
+                    let bound = maybe_unbound.then(|| self.b.declare_var(types::I8));
+                    let slot = self.layout.var(var);
+                    let code = self.load_slot(types::I64, slot + 1);
+                    // The value bits as they are in the frame (zero when unbound).
+                    let bits = self.load_slot(types::I64, slot);
+                    let v = match ty.machine() {
+                        Machine::I64 => bits,
+                        Machine::F64 => self.b.ins().bitcast(types::F64, MemFlagsData::new(), bits),
+                        Machine::F32 => {
+                            let low = self.b.ins().ireduce(types::I32, bits);
+                            self.b.ins().bitcast(types::F32, MemFlagsData::new(), low)
+                        }
+                    };
+                    self.b.def_var(value, v);
+                    if let Some(numpy) = numpy {
+                        let np_code = self.iconst(ty.ty.code() as i64);
+                        let is_np = self.b.ins().icmp(IntCC::Equal, code, np_code);
+                        self.b.def_var(numpy, is_np);
+                    }
+                    if let Some(bound) = bound {
+                        let is_bound = self.b.ins().icmp_imm_s(IntCC::NotEqual, code, 0);
+                        self.b.def_var(bound, is_bound);
+                    }
+                    self.vars[var] = Some(VarSlots {
+                        ty,
+                        value,
+                        numpy,
+                        bound,
+                    });
+                }
+                VarTy::Array(ty) => {
+                    let (slot, _) = self.layout.array(var).expect("arrays have descriptors");
+                    let data = self.load_slot(self.pointer, slot);
+                    let n = ty.ndim as usize;
+                    let shape = (0..n)
+                        .map(|k| self.load_slot(types::I64, slot + 1 + k))
+                        .collect();
+                    let mut strides: Vec<Value> = (0..n)
+                        .map(|k| self.load_slot(types::I64, slot + 1 + n + k))
+                        .collect();
+                    if ty.unit_inner && n > 0 {
+                        strides[n - 1] = self.iconst(ty.dtype.size() as i64);
+                    }
+                    self.arrays[var] = Some(ArrayVals {
+                        ty,
+                        data,
+                        shape,
+                        strides,
+                    });
+                }
+                VarTy::Unknown | VarTy::Other(_) => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Stores every assigned variable (value and type code) and the given loop states.
+    fn write_back(&mut self, loops: &[(Point, LoopState)]) {
+        for var in self.nest.assigned() {
+            let Some(slots) = self.vars[var] else {
+                continue;
+            };
+            let slot = self.layout.var(var);
+            let v = self.b.use_var(slots.value);
+            let bits = match slots.ty.machine() {
+                Machine::I64 => v,
+                Machine::F64 => self.b.ins().bitcast(types::I64, MemFlagsData::new(), v),
+                Machine::F32 => {
+                    let low = self.b.ins().bitcast(types::I32, MemFlagsData::new(), v);
+                    self.b.ins().uextend(types::I64, low)
+                }
+            };
+            self.store_slot(bits, slot);
+            let mut code = self.iconst(slots.ty.ty.code() as i64);
+            if let Some(numpy) = slots.numpy {
+                let python = slots.ty.ty.python_twin().expect("mixed");
+                let py_code = self.iconst(python.code() as i64);
+                let is_np = self.b.use_var(numpy);
+                code = self.b.ins().select(is_np, code, py_code);
+            }
+            if let Some(bound) = slots.bound {
+                let is_bound = self.b.use_var(bound);
+                let zero = self.iconst(0);
+                code = self.b.ins().select(is_bound, code, zero);
+            }
+            self.store_slot(code, slot + 1);
+        }
+        for (point, state) in loops {
+            let Some((cur, stop, step)) = state else {
+                continue;
+            };
+            let values = [
+                self.b.use_var(*cur),
+                self.b.use_var(*stop),
+                self.b.use_var(*step),
+            ];
+            let base = if *point == self.nest.root.point {
+                frame::ROOT_CUR
+            } else {
+                self.layout
+                    .loop_state(*point)
+                    .expect("for loops have state")
+            };
+            for (k, v) in values.into_iter().enumerate() {
+                self.store_slot(v, base + k);
+            }
+        }
+    }
+
+    /// The block that hands the current statement back to the interpreter.
+    fn exit_block(&mut self) -> Block {
+        if let Some((block, _)) = self.exits.get(&self.point) {
+            return *block;
+        }
+        let block = self.b.create_block();
+        self.b.set_cold_block(block);
+        let loops = self.loops.iter().map(|l| (l.point, l.state)).collect();
+        self.exits.insert(self.point, (block, loops));
+        block
+    }
+
+    /// Leaves for the interpreter, at the current statement, when `cond` (an i8) holds.
+    fn deopt_if(&mut self, cond: Value) {
+        let exit = self.exit_block();
+        let next = self.b.create_block();
+        self.b.ins().brif(cond, exit, &[], next, &[]);
+        self.b.switch_to_block(next);
+    }
+
+    fn fill_exits(&mut self) {
+        let mut exits: Vec<_> = self.exits.drain().collect();
+        exits.sort_by_key(|(p, _)| *p);
+        for (point, (block, loops)) in exits {
+            self.b.switch_to_block(block);
+            self.write_back(&loops);
+            let code = self.iconst(point.as_u32() as i64);
+            self.b.ins().return_(&[code]);
+        }
+    }
+
+    fn block(&mut self, stmts: &[Stmt]) -> Result<(), String> {
+        for stmt in stmts {
+            self.stmt(stmt)?;
+        }
+        Ok(())
+    }
+
+    /// Starts a new block after a jump, for code that follows it (unreachable).
+    fn after_jump(&mut self) {
+        let dead = self.b.create_block();
+        self.b.switch_to_block(dead);
+    }
+
+    fn stmt(&mut self, stmt: &Stmt) -> Result<(), String> {
+        self.point = stmt.point;
+        let at = |e: String| format!("line {}: {e}", stmt.line);
+        match &stmt.kind {
+            StmtKind::Assign { targets, values } => {
+                let vals = values
+                    .iter()
+                    .map(|v| self.scalar(v))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(at)?;
+                for (target, val) in targets.iter().zip(vals) {
+                    self.assign(*target, val);
+                }
+            }
+            StmtKind::Store {
+                array,
+                index,
+                op,
+                value,
+            } => {
+                let address = self.element_address(*array, index).map_err(at)?;
+                let dtype = self.arrays[*array].as_ref().unwrap().ty.dtype;
+                let mut val = self.scalar(value).map_err(at)?;
+                if let Some(op) = op {
+                    let old = self.load_element(address, dtype);
+                    val = self.binary(*op, old, val).map_err(at)?;
+                }
+                self.store_element(address, dtype, val).map_err(at)?;
+            }
+            StmtKind::If { cond, then, orelse } => {
+                let c = self.truth(cond).map_err(at)?;
+                let then_block = self.b.create_block();
+                let else_block = self.b.create_block();
+                let join = self.b.create_block();
+                self.b.ins().brif(c, then_block, &[], else_block, &[]);
+                self.b.switch_to_block(then_block);
+                self.block(then)?;
+                self.b.ins().jump(join, &[]);
+                self.b.switch_to_block(else_block);
+                self.block(orelse)?;
+                self.b.ins().jump(join, &[]);
+                self.b.switch_to_block(join);
+            }
+            StmtKind::For {
+                var,
+                start,
+                stop,
+                step,
+                body,
+            } => {
+                let bound = |g: &mut Self, e| -> Result<Value, String> {
+                    let v = g.scalar(e)?;
+                    Ok(v.v)
+                };
+                let start = bound(self, start).map_err(at)?;
+                let stop = bound(self, stop).map_err(at)?;
+                let step = bound(self, step).map_err(at)?;
+                // range() with a zero step raises ValueError.
+                let zero = self.b.ins().icmp_imm_s(IntCC::Equal, step, 0);
+                self.deopt_if(zero);
+                let exit = self.b.create_block();
+                self.for_loop(stmt.point, *var, start, stop, step, body, exit, exit, false)?;
+                self.b.switch_to_block(exit);
+            }
+            StmtKind::While { cond, body } => {
+                let exit = self.b.create_block();
+                self.while_loop(stmt.point, cond, body, exit, exit, false)?;
+                self.b.switch_to_block(exit);
+            }
+            StmtKind::Break => {
+                let exit = self.loops.last().expect("break is inside a loop").exit;
+                self.b.ins().jump(exit, &[]);
+                self.after_jump();
+            }
+            StmtKind::Continue => {
+                let latch = self.loops.last().expect("continue is inside a loop").latch;
+                self.b.ins().jump(latch, &[]);
+                self.after_jump();
+            }
+            StmtKind::Pass => {}
+        }
+        Ok(())
+    }
+
+    /// Binds `val` to `var`, in the variable's static type.
+    fn assign(&mut self, var: Var, val: Val) {
+        let slots = self.vars[var].expect("assigned variables are scalars");
+        self.b.def_var(slots.value, val.v);
+        if let Some(numpy) = slots.numpy {
+            let flag = match val.numpy {
+                Some(flag) => flag,
+                None => self.b.ins().iconst(types::I8, val.ty.ty.is_numpy() as i64),
+            };
+            self.b.def_var(numpy, flag);
+        }
+        if let Some(bound) = slots.bound {
+            let one = self.b.ins().iconst(types::I8, 1);
+            self.b.def_var(bound, one);
+        }
+    }
+
+    /// Polls the interrupt flag: set, the loop hands the statement it is at back to the
+    /// interpreter, which raises KeyboardInterrupt there.
+    fn poll_interrupt(&mut self) {
+        let address = self.b.ins().iconst(
+            self.pointer,
+            crate::runtime::interrupt_flag_address() as i64,
+        );
+        let flag = self
+            .b
+            .ins()
+            .load(types::I8, MemFlagsData::trusted(), address, 0);
+        self.deopt_if(flag);
+    }
+
+    /// Whether a loop body contains a loop (its back-edge is an "outer" one).
+    fn has_inner_loop(body: &[Stmt]) -> bool {
+        body.iter().any(|s| match &s.kind {
+            StmtKind::For { .. } | StmtKind::While { .. } => true,
+            StmtKind::If { then, orelse, .. } => {
+                Self::has_inner_loop(then) || Self::has_inner_loop(orelse)
+            }
+            _ => false,
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn for_loop(
+        &mut self,
+        point: Point,
+        var: Var,
+        start: Value,
+        stop: Value,
+        step: Value,
+        body: &[Stmt],
+        done: Block,
+        broke: Block,
+        is_root: bool,
+    ) -> Result<(), String> {
+        let cur = self.b.declare_var(types::I64);
+        let stop_var = self.b.declare_var(types::I64);
+        let step_var = self.b.declare_var(types::I64);
+        self.b.def_var(cur, start);
+        self.b.def_var(stop_var, stop);
+        self.b.def_var(step_var, step);
+        let header = self.b.create_block();
+        let body_block = self.b.create_block();
+        let latch = self.b.create_block();
+        self.b.ins().jump(header, &[]);
+
+        self.b.switch_to_block(header);
+        let c = self.b.use_var(cur);
+        let up = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, step, 0);
+        let below = self.b.ins().icmp(IntCC::SignedLessThan, c, stop);
+        let above = self.b.ins().icmp(IntCC::SignedGreaterThan, c, stop);
+        let more = self.b.ins().select(up, below, above);
+        self.b.ins().brif(more, body_block, &[], done, &[]);
+
+        self.b.switch_to_block(body_block);
+        self.loops.push(LoopCtx {
+            point,
+            latch,
+            exit: broke,
+            state: Some((cur, stop_var, step_var)),
+        });
+        let c = self.b.use_var(cur);
+        self.assign(
+            var,
+            Val {
+                ty: ScalarTy::exact(Scalar::Int),
+                v: c,
+                numpy: None,
+            },
+        );
+        if (is_root || Self::has_inner_loop(body))
+            && let Some(first) = body.first()
+        {
+            self.point = first.point;
+            self.poll_interrupt();
+        }
+        self.block(body)?;
+        self.b.ins().jump(latch, &[]);
+        self.loops.pop();
+
+        self.b.switch_to_block(latch);
+        let c = self.b.use_var(cur);
+        let (next, overflow) = self.b.ins().sadd_overflow(c, step);
+        self.b.def_var(cur, next);
+        // Past i64 the range is exhausted (its stop is an i64).
+        let cont = self.b.create_block();
+        self.b.ins().brif(overflow, done, &[], cont, &[]);
+        self.b.switch_to_block(cont);
+        self.b.ins().jump(header, &[]);
+        Ok(())
+    }
+
+    fn while_loop(
+        &mut self,
+        point: Point,
+        cond: &crate::ir::Expr,
+        body: &[Stmt],
+        done: Block,
+        broke: Block,
+        is_root: bool,
+    ) -> Result<(), String> {
+        let header = self.b.create_block();
+        let body_block = self.b.create_block();
+        self.b.ins().jump(header, &[]);
+        self.b.switch_to_block(header);
+        self.point = point;
+        let c = self.truth(cond)?;
+        self.b.ins().brif(c, body_block, &[], done, &[]);
+        self.b.switch_to_block(body_block);
+        self.loops.push(LoopCtx {
+            point,
+            latch: header,
+            exit: broke,
+            state: None,
+        });
+        // A while loop may run forever: it always polls.
+        let _ = is_root;
+        if let Some(first) = body.first() {
+            self.point = first.point;
+            self.poll_interrupt();
+        }
+        self.block(body)?;
+        self.b.ins().jump(header, &[]);
+        self.loops.pop();
+        Ok(())
+    }
+
+    fn helper(&mut self, name: &'static str, params: &[ir::Type], ret: ir::Type) -> ir::FuncRef {
+        if let Some(f) = self.helpers.get(name) {
+            return *f;
+        }
+        let mut sig = self.module.make_signature();
+        for p in params {
+            sig.params.push(AbiParam::new(*p));
+        }
+        sig.returns.push(AbiParam::new(ret));
+        let id = self
+            .module
+            .declare_function(name, Linkage::Import, &sig)
+            .expect("helpers are declared once with one signature");
+        let f = self.module.declare_func_in_func(id, self.b.func);
+        self.helpers.insert(name, f);
+        f
+    }
+
+    /// Calls a helper `f(x, y, &status)` and leaves for the interpreter if it set the
+    /// status.
+    fn call_checked(&mut self, name: &'static str, x: Value, y: Value, ty: ir::Type) -> Value {
+        let f = self.helper(name, &[ty, ty, self.pointer], ty);
+        let status = self
+            .b
+            .ins()
+            .iadd_imm_s(self.frame, Self::slot_offset(frame::STATUS) as i64);
+        let call = self.b.ins().call(f, &[x, y, status]);
+        let r = self.b.inst_results(call)[0];
+        let s = self.load_slot(types::I64, frame::STATUS);
+        let failed = self.b.ins().icmp_imm_s(IntCC::NotEqual, s, 0);
+        self.deopt_if(failed);
+        r
+    }
+}
+
+#[allow(dead_code)]
+fn block_arg(v: Value) -> BlockArg {
+    BlockArg::Value(v)
+}

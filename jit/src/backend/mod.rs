@@ -1,0 +1,3 @@
+//! Code generators. `cpu` is tier 1 (serial Cranelift code).
+
+pub mod cpu;

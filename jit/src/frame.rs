@@ -1,0 +1,83 @@
+//! The frame: the block of 64-bit slots through which the VM and compiled code exchange
+//! state, in both directions.
+//!
+//! On entry the VM writes the site loop's bounds, each variable's value and type code
+//! (0 for unbound), and each array's descriptor (data pointer, shape, byte strides). On
+//! exit compiled code writes back every variable the nest assigns, with the type code of
+//! the value it holds then, and the state of every loop that was running (so the
+//! interpreter can finish the iterations it resumes inside).
+
+use crate::ir::{Nest, Point, StmtKind, Var};
+use crate::types::{ArrayTy, Ty};
+use cranelift_codegen::entity::SecondaryMap;
+use std::collections::HashMap;
+
+/// The site loop's current value (on entry, where it starts).
+pub const ROOT_CUR: usize = 0;
+pub const ROOT_STOP: usize = 1;
+pub const ROOT_STEP: usize = 2;
+/// Set non-zero by a helper that hit something the interpreter would raise for.
+pub const STATUS: usize = 3;
+const VAR_BASE: usize = 4;
+
+/// Where each piece of state lives in a nest's frame.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    nvars: usize,
+    /// For each inner `for` loop (by point): its slot of [current, stop, step].
+    loops: HashMap<Point, usize>,
+    /// For each array variable: its descriptor's first slot.
+    arrays: SecondaryMap<Var, Option<(usize, ArrayTy)>>,
+    len: usize,
+}
+
+impl Layout {
+    pub fn new(nest: &Nest, entry: &[Ty]) -> Layout {
+        let nvars = nest.vars.len();
+        let mut len = VAR_BASE + 2 * nvars;
+        let mut loops = HashMap::new();
+        for stmt in nest.statements().into_iter().skip(1) {
+            if let StmtKind::For { .. } = stmt.kind {
+                loops.insert(stmt.point, len);
+                len += 3;
+            }
+        }
+        let mut arrays = SecondaryMap::new();
+        for var in nest.vars.keys() {
+            if let Ty::Array(a) = entry[var.as_u32() as usize] {
+                arrays[var] = Some((len, a));
+                len += 1 + 2 * a.ndim as usize;
+            }
+        }
+        Layout {
+            nvars,
+            loops,
+            arrays,
+            len,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The slot of a variable's value bits; its type code is in the next slot.
+    pub fn var(&self, var: Var) -> usize {
+        debug_assert!((var.as_u32() as usize) < self.nvars);
+        VAR_BASE + 2 * var.as_u32() as usize
+    }
+
+    /// The [current, stop, step] slots of the inner `for` loop at `point`.
+    pub fn loop_state(&self, point: Point) -> Option<usize> {
+        self.loops.get(&point).copied()
+    }
+
+    /// The first slot of an array's descriptor: data pointer, then shape, then strides.
+    pub fn array(&self, var: Var) -> Option<(usize, ArrayTy)> {
+        self.arrays[var]
+    }
+}

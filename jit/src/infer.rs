@@ -1,0 +1,378 @@
+//! Type inference for a nest, from the types its variables had on entry.
+//!
+//! Flow-insensitive: each variable gets one static type for the whole nest, the join of
+//! its entry type and of every value assigned to it, computed to a fixed point (the
+//! lattice is small: a scalar type, its mixed form, or a failure). A variable unbound on
+//! entry is "maybe unbound": compiled code keeps a flag for it and exits to the
+//! interpreter if it would read it unbound, so the interpreter raises the NameError.
+//! Expression types follow [`crate::types`]; an expression outside what compiled code
+//! does makes the whole nest fail, with a reason for the report.
+
+use crate::ir::{BinOp, Expr, Intrinsic, MathFn, Nest, Stmt, StmtKind, UnaryOp, Var};
+use crate::types::{self, ArrayTy, Scalar, ScalarTy, Ty};
+use cranelift_codegen::entity::SecondaryMap;
+
+/// A variable's type across the nest.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum VarTy {
+    /// Never given a type (unbound on entry and not yet assigned).
+    #[default]
+    Unknown,
+    Scalar {
+        ty: ScalarTy,
+        maybe_unbound: bool,
+    },
+    Array(ArrayTy),
+    Other(String),
+}
+
+/// The type of an expression.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum ExprTy {
+    Scalar(ScalarTy),
+    Array(ArrayTy),
+}
+
+pub struct Typing<'a> {
+    pub nest: &'a Nest,
+    pub vars: SecondaryMap<Var, VarTy>,
+}
+
+type Result<T> = std::result::Result<T, String>;
+
+impl<'a> Typing<'a> {
+    /// Types `nest` given the entry type of each of its variables.
+    pub fn infer(nest: &'a Nest, entry: &[Ty]) -> Result<Self> {
+        let mut vars = SecondaryMap::new();
+        for (var, data) in nest.vars.iter() {
+            vars[var] = match &entry[var.as_u32() as usize] {
+                Ty::Unbound => VarTy::Unknown,
+                Ty::Scalar(s) => VarTy::Scalar {
+                    ty: ScalarTy::exact(*s),
+                    maybe_unbound: false,
+                },
+                Ty::Array(a) => VarTy::Array(*a),
+                Ty::Other(what) => VarTy::Other(format!("`{}` is {what}", data.name)),
+            };
+        }
+        let mut typing = Typing { nest, vars };
+        let unbound_on_entry: Vec<Var> = nest
+            .vars
+            .keys()
+            .filter(|v| entry[v.as_u32() as usize] == Ty::Unbound)
+            .collect();
+        let statements = nest.statements();
+        for _round in 0..16 {
+            let mut changed = false;
+            for stmt in &statements {
+                for (target, ty) in typing.assignments(stmt) {
+                    let Ok(ty) = ty else { continue };
+                    changed |= typing.assign(target, ty, unbound_on_entry.contains(&target))?;
+                }
+            }
+            if !changed {
+                typing.check(&statements)?;
+                return Ok(typing);
+            }
+        }
+        Err("the types of its variables do not settle".into())
+    }
+
+    fn name(&self, var: Var) -> &str {
+        &self.nest.vars[var].name
+    }
+
+    /// The (target, value type) pairs a statement assigns.
+    fn assignments(&self, stmt: &Stmt) -> Vec<(Var, Result<ExprTy>)> {
+        match &stmt.kind {
+            StmtKind::Assign { targets, values } => targets
+                .iter()
+                .zip(values)
+                .map(|(t, v)| (*t, self.expr(v)))
+                .collect(),
+            StmtKind::For { var, .. } => {
+                vec![(*var, Ok(ExprTy::Scalar(ScalarTy::exact(Scalar::Int))))]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn assign(&mut self, var: Var, ty: ExprTy, unbound_on_entry: bool) -> Result<bool> {
+        let ExprTy::Scalar(ty) = ty else {
+            return Err(format!("it assigns an array to `{}`", self.name(var)));
+        };
+        let new = match &self.vars[var] {
+            VarTy::Unknown => VarTy::Scalar {
+                ty,
+                maybe_unbound: unbound_on_entry,
+            },
+            VarTy::Scalar {
+                ty: old,
+                maybe_unbound,
+            } => match old.join(ty) {
+                Some(joined) => VarTy::Scalar {
+                    ty: joined,
+                    maybe_unbound: *maybe_unbound,
+                },
+                None => {
+                    return Err(format!(
+                        "`{}` holds both {} and {}",
+                        self.name(var),
+                        old.describe(),
+                        ty.describe()
+                    ));
+                }
+            },
+            VarTy::Array(_) => return Err(format!("it assigns to the array `{}`", self.name(var))),
+            // Compiled code cannot hold what it had on entry: until assigned, it counts
+            // as unbound, and the write-back keeps the entry object if it never is.
+            VarTy::Other(_) => VarTy::Scalar {
+                ty,
+                maybe_unbound: true,
+            },
+        };
+        let changed = new != self.vars[var];
+        self.vars[var] = new;
+        Ok(changed)
+    }
+
+    /// Every expression of the nest has a type compiled code handles.
+    fn check(&self, statements: &[&Stmt]) -> Result<()> {
+        for stmt in statements {
+            let line = stmt.line;
+            let at = |e: String| format!("line {line}: {e}");
+            match &stmt.kind {
+                StmtKind::Assign { values, .. } => {
+                    for v in values {
+                        self.scalar(v).map_err(at)?;
+                    }
+                }
+                StmtKind::Store {
+                    array,
+                    index,
+                    op,
+                    value,
+                } => {
+                    let load = Expr::Load(*array, index.clone());
+                    let element = self.scalar(&load).map_err(at)?;
+                    let value = self.scalar(value).map_err(at)?;
+                    if let Some(op) = op {
+                        self.binary(*op, element, value).map_err(at)?;
+                    }
+                }
+                StmtKind::If { cond, .. } | StmtKind::While { cond, .. } => {
+                    self.scalar(cond).map_err(at)?;
+                }
+                StmtKind::For {
+                    start, stop, step, ..
+                } => {
+                    for e in [start, stop, step] {
+                        let ty = self.scalar(e).map_err(at)?;
+                        if !ty.variants().iter().all(|t| t.is_integer()) {
+                            return Err(at(format!("range() of {}", ty.describe())));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    pub fn scalar(&self, e: &Expr) -> Result<ScalarTy> {
+        match self.expr(e)? {
+            ExprTy::Scalar(s) => Ok(s),
+            ExprTy::Array(_) => Err("an array is used as a number".into()),
+        }
+    }
+
+    pub fn var(&self, var: Var) -> Result<ExprTy> {
+        match &self.vars[var] {
+            VarTy::Unknown => Err(format!("`{}` is never bound", self.name(var))),
+            VarTy::Scalar { ty, .. } => Ok(ExprTy::Scalar(*ty)),
+            VarTy::Array(a) => Ok(ExprTy::Array(*a)),
+            VarTy::Other(why) => Err(why.clone()),
+        }
+    }
+
+    pub fn array(&self, var: Var) -> Result<ArrayTy> {
+        match self.var(var)? {
+            ExprTy::Array(a) => Ok(a),
+            ExprTy::Scalar(s) => Err(format!(
+                "`{}` is {}, not an array",
+                self.name(var),
+                s.describe()
+            )),
+        }
+    }
+
+    pub fn expr(&self, e: &Expr) -> Result<ExprTy> {
+        let scalar = |s: Scalar| Ok(ExprTy::Scalar(ScalarTy::exact(s)));
+        match e {
+            Expr::Int(_) => scalar(Scalar::Int),
+            Expr::Float(_) => scalar(Scalar::Float),
+            Expr::Bool(_) => scalar(Scalar::Bool),
+            Expr::Var(v) => self.var(*v),
+            Expr::Binary(op, a, b) => {
+                let t = self.binary(*op, self.scalar(a)?, self.scalar(b)?)?;
+                Ok(ExprTy::Scalar(t))
+            }
+            Expr::Unary(op, a) => {
+                let a = self.scalar(a)?;
+                let t = map_variants(a, |t| match (op, t) {
+                    (UnaryOp::Not, _) => Some(Scalar::Bool),
+                    (_, Scalar::Np(types::Dtype::Bool)) => None,
+                    (_, Scalar::Np(types::Dtype::U64)) => None,
+                    (UnaryOp::Invert, t) if t.is_float() => None,
+                    (_, Scalar::Bool) => Some(Scalar::Int),
+                    (_, t) => Some(t),
+                })
+                .ok_or_else(|| format!("{op:?} of {}", a.describe()))?;
+                Ok(ExprTy::Scalar(t))
+            }
+            Expr::Compare(first, rest) => {
+                let mut left = self.scalar(first)?;
+                let mut results = Vec::new();
+                for (_, right) in rest {
+                    let right = self.scalar(right)?;
+                    for x in left.variants() {
+                        for y in right.variants() {
+                            if !numeric(x) || !numeric(y) {
+                                return Err("comparison of these types".into());
+                            }
+                            results.push(types::comparison(x, y));
+                        }
+                    }
+                    left = right;
+                }
+                ScalarTy::from_variants(&results)
+                    .map(ExprTy::Scalar)
+                    .ok_or_else(|| "a chained comparison mixing numpy and Python values".into())
+            }
+            Expr::Logic(_, values) | Expr::Call(Intrinsic::Min | Intrinsic::Max, values) => {
+                let mut all = Vec::new();
+                for v in values {
+                    all.extend(self.scalar(v)?.variants());
+                }
+                ScalarTy::from_variants(&all)
+                    .map(ExprTy::Scalar)
+                    .ok_or_else(|| "`and`/`or`/min()/max() of values of different types".into())
+            }
+            Expr::IfExp(cond, a, b) => {
+                self.scalar(cond)?;
+                let (a, b) = (self.scalar(a)?, self.scalar(b)?);
+                a.join(b).map(ExprTy::Scalar).ok_or_else(|| {
+                    format!(
+                        "a conditional expression of {} or {}",
+                        a.describe(),
+                        b.describe()
+                    )
+                })
+            }
+            Expr::Load(array, index) => {
+                let a = self.array(*array)?;
+                if index.len() != a.ndim as usize {
+                    return Err(format!(
+                        "`{}` ({}-d) is indexed with {} subscripts",
+                        self.name(*array),
+                        a.ndim,
+                        index.len()
+                    ));
+                }
+                for i in index {
+                    let t = self.scalar(i)?;
+                    if !t.variants().iter().all(|t| t.is_integer() && !t.is_bool()) {
+                        return Err(format!("an index of type {}", t.describe()));
+                    }
+                }
+                if a.dtype == types::Dtype::U64 {
+                    return Err("uint64 elements stay interpreted".into());
+                }
+                scalar(Scalar::Np(a.dtype))
+            }
+            Expr::Shape(array, axis) => {
+                let a = self.array(*array)?;
+                let ndim = a.ndim as i64;
+                if *axis >= ndim || *axis < -ndim {
+                    return Err("`.shape[k]` past the array's axes".into());
+                }
+                scalar(Scalar::Int)
+            }
+            Expr::Len(array) => {
+                if self.array(*array)?.ndim == 0 {
+                    return Err("len() of a 0-d array".into());
+                }
+                scalar(Scalar::Int)
+            }
+            Expr::Call(f, args) => {
+                let tys = args
+                    .iter()
+                    .map(|a| self.scalar(a))
+                    .collect::<Result<Vec<_>>>()?;
+                for t in &tys {
+                    if !t.variants().iter().all(|t| numeric(*t)) {
+                        return Err(format!("{f:?} of {}", t.describe()));
+                    }
+                }
+                match f {
+                    Intrinsic::Math(MathFn::Floor | MathFn::Ceil) => scalar(Scalar::Int),
+                    Intrinsic::Math(MathFn::Isnan | MathFn::Isinf) => scalar(Scalar::Bool),
+                    Intrinsic::Math(_) | Intrinsic::Float => scalar(Scalar::Float),
+                    Intrinsic::Int | Intrinsic::Round => scalar(Scalar::Int),
+                    Intrinsic::Bool => scalar(Scalar::Bool),
+                    Intrinsic::Abs => map_variants(tys[0], |t| match t {
+                        Scalar::Bool => Some(Scalar::Int),
+                        Scalar::Np(types::Dtype::Bool) => None,
+                        t => Some(t),
+                    })
+                    .map(ExprTy::Scalar)
+                    .ok_or_else(|| "abs() of a numpy bool".into()),
+                    Intrinsic::Min | Intrinsic::Max => unreachable!("handled with Logic"),
+                }
+            }
+        }
+    }
+
+    pub fn binary(&self, op: BinOp, a: ScalarTy, b: ScalarTy) -> Result<ScalarTy> {
+        let mut results = Vec::new();
+        for x in a.variants() {
+            for y in b.variants() {
+                if !numeric(x) || !numeric(y) {
+                    return Err(format!("{op:?} of {} and {}", x.describe(), y.describe()));
+                }
+                let t = match op {
+                    BinOp::Div => types::true_divide(x, y),
+                    BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor
+                        if x == Scalar::Bool && y == Scalar::Bool =>
+                    {
+                        Some(Scalar::Bool)
+                    }
+                    BinOp::BitAnd
+                    | BinOp::BitOr
+                    | BinOp::BitXor
+                    | BinOp::LShift
+                    | BinOp::RShift => types::arithmetic(x, y).filter(|t| t.is_integer()),
+                    _ => types::arithmetic(x, y),
+                };
+                results.push(
+                    t.ok_or_else(|| format!("{op:?} of {} and {}", x.describe(), y.describe()))?,
+                );
+            }
+        }
+        ScalarTy::from_variants(&results)
+            .ok_or_else(|| format!("{op:?} gives different kinds of result"))
+    }
+}
+
+fn numeric(t: Scalar) -> bool {
+    t != Scalar::Np(types::Dtype::U64)
+}
+
+fn map_variants(t: ScalarTy, f: impl Fn(Scalar) -> Option<Scalar>) -> Option<ScalarTy> {
+    let all = t
+        .variants()
+        .into_iter()
+        .map(f)
+        .collect::<Option<Vec<_>>>()?;
+    ScalarTy::from_variants(&all)
+}

@@ -1,0 +1,195 @@
+//! Functions compiled code calls, and the interrupt flag it polls.
+//!
+//! The math functions are the ones the interpreter's `math` module calls (pymath), so a
+//! compiled `math.exp(x)` gives the same bits as an interpreted one; where pymath would
+//! make the interpreter raise, the helper sets `*status` instead and the compiled code
+//! hands the statement back to the interpreter, which raises. The float `//` and `%`
+//! follow the interpreter's float type exactly.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set (by the VM's SIGINT handler or an interrupt request) to make compiled loops stop
+/// at their next poll; they hand back to the interpreter, which raises
+/// `KeyboardInterrupt`.
+pub static INTERRUPT: AtomicBool = AtomicBool::new(false);
+
+/// Asks running compiled loops to stop.
+pub fn request_interrupt() {
+    INTERRUPT.store(true, Ordering::SeqCst);
+}
+
+/// Clears a request once the interpreter has taken it over.
+pub fn clear_interrupt() {
+    INTERRUPT.store(false, Ordering::SeqCst);
+}
+
+pub fn interrupt_flag_address() -> *const u8 {
+    INTERRUPT.as_ptr() as *const u8
+}
+
+type MathResult = Result<f64, pymath::Error>;
+
+/// # Safety
+/// `status` points to the frame's status slot.
+unsafe fn report(result: MathResult, status: *mut u64) -> f64 {
+    match result {
+        Ok(v) => v,
+        Err(_) => {
+            // SAFETY: compiled code passes a pointer to its frame's status slot.
+            unsafe { *status = 1 };
+            0.0
+        }
+    }
+}
+
+macro_rules! unary_math {
+    ($($name:ident => $f:expr;)*) => {
+        $(
+            /// # Safety
+            /// `status` points to the frame's status slot.
+            pub unsafe extern "C" fn $name(x: f64, _y: f64, status: *mut u64) -> f64 {
+                unsafe { report($f(x), status) }
+            }
+        )*
+    };
+}
+
+macro_rules! binary_math {
+    ($($name:ident => $f:expr;)*) => {
+        $(
+            /// # Safety
+            /// `status` points to the frame's status slot.
+            pub unsafe extern "C" fn $name(x: f64, y: f64, status: *mut u64) -> f64 {
+                unsafe { report($f(x, y), status) }
+            }
+        )*
+    };
+}
+
+unary_math! {
+    kiln_exp => pymath::math::exp;
+    kiln_log => |x| pymath::math::log(x, None);
+    kiln_log10 => pymath::math::log10;
+    kiln_log2 => pymath::math::log2;
+    kiln_sin => pymath::math::sin;
+    kiln_cos => pymath::math::cos;
+    kiln_tan => pymath::math::tan;
+    kiln_asin => pymath::math::asin;
+    kiln_acos => pymath::math::acos;
+    kiln_atan => pymath::math::atan;
+    kiln_sinh => pymath::math::sinh;
+    kiln_cosh => pymath::math::cosh;
+    kiln_tanh => pymath::math::tanh;
+    kiln_erf => pymath::math::erf;
+    kiln_erfc => pymath::math::erfc;
+}
+
+binary_math! {
+    kiln_pow => pymath::math::pow;
+    kiln_atan2 => pymath::math::atan2;
+    kiln_copysign => pymath::math::copysign;
+    kiln_hypot => |x, y| Ok(pymath::math::hypot(&[x, y]));
+}
+
+/// Python's `float ** float` as the interpreter computes it; a result it would raise
+/// for or turn complex sets `*status`.
+/// # Safety
+/// `status` points to the frame's status slot.
+pub unsafe extern "C" fn kiln_float_pow(x: f64, y: f64, status: *mut u64) -> f64 {
+    let fails = (x == 0.0 && y.is_sign_negative())
+        || (x.is_sign_negative() && (y.floor() - y).abs() > f64::EPSILON);
+    let r = x.powf(y);
+    // An overflow from finite operands: numpy warns, so the interpreter decides.
+    if fails || (r.is_infinite() && x.is_finite() && y.is_finite()) {
+        unsafe { *status = 1 };
+    }
+    r
+}
+
+/// Python's `float % float` (the divisor is known to be non-zero).
+pub extern "C" fn kiln_float_mod(v1: f64, v2: f64, _status: *mut u64) -> f64 {
+    let val = v1 % v2;
+    match (v1.signum() as i32, v2.signum() as i32) {
+        (1, 1) | (-1, -1) => val,
+        _ if (v1 == 0.0) || (v1.abs() == v2.abs()) => val.copysign(v2),
+        _ => (val + v2).copysign(v2),
+    }
+}
+
+/// Python's `float // float` (the divisor is known to be non-zero).
+pub extern "C" fn kiln_float_floordiv(v1: f64, v2: f64, _status: *mut u64) -> f64 {
+    (v1 / v2).floor()
+}
+
+/// `int ** int` for a non-negative exponent, exactly; an overflow of i64 sets
+/// `*status` (the interpreter's ints are unbounded).
+/// # Safety
+/// `status` points to the frame's status slot.
+pub unsafe extern "C" fn kiln_int_pow(base: i64, exp: i64, status: *mut u64) -> i64 {
+    if exp < 0 {
+        unsafe { *status = 1 };
+        return 0;
+    }
+    match u32::try_from(exp).ok().and_then(|e| base.checked_pow(e)) {
+        Some(v) => v,
+        None => {
+            unsafe { *status = 1 };
+            0
+        }
+    }
+}
+
+/// Every helper, with the symbol name compiled code imports it by.
+pub fn symbols() -> Vec<(&'static str, *const u8)> {
+    vec![
+        ("kiln_exp", kiln_exp as *const u8),
+        ("kiln_log", kiln_log as *const u8),
+        ("kiln_log10", kiln_log10 as *const u8),
+        ("kiln_log2", kiln_log2 as *const u8),
+        ("kiln_sin", kiln_sin as *const u8),
+        ("kiln_cos", kiln_cos as *const u8),
+        ("kiln_tan", kiln_tan as *const u8),
+        ("kiln_asin", kiln_asin as *const u8),
+        ("kiln_acos", kiln_acos as *const u8),
+        ("kiln_atan", kiln_atan as *const u8),
+        ("kiln_sinh", kiln_sinh as *const u8),
+        ("kiln_cosh", kiln_cosh as *const u8),
+        ("kiln_tanh", kiln_tanh as *const u8),
+        ("kiln_erf", kiln_erf as *const u8),
+        ("kiln_erfc", kiln_erfc as *const u8),
+        ("kiln_pow", kiln_pow as *const u8),
+        ("kiln_atan2", kiln_atan2 as *const u8),
+        ("kiln_copysign", kiln_copysign as *const u8),
+        ("kiln_hypot", kiln_hypot as *const u8),
+        ("kiln_float_pow", kiln_float_pow as *const u8),
+        ("kiln_float_mod", kiln_float_mod as *const u8),
+        ("kiln_float_floordiv", kiln_float_floordiv as *const u8),
+        ("kiln_int_pow", kiln_int_pow as *const u8),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn float_mod_and_floordiv_follow_python() {
+        let s = std::ptr::null_mut();
+        assert_eq!(kiln_float_mod(-7.0, 2.0, s), 1.0);
+        assert_eq!(kiln_float_mod(7.0, -2.0, s), -1.0);
+        assert!(kiln_float_mod(-0.0, 2.0, s).is_sign_positive());
+        assert_eq!(kiln_float_floordiv(-7.0, 2.0, s), -4.0);
+    }
+
+    #[test]
+    fn helpers_report_what_the_interpreter_raises_for() {
+        let mut status = 0u64;
+        unsafe { kiln_log(-1.0, 0.0, &mut status) };
+        assert_eq!(status, 1);
+        let mut status = 0u64;
+        assert_eq!(unsafe { kiln_int_pow(3, 4, &mut status) }, 81);
+        assert_eq!(status, 0);
+        unsafe { kiln_int_pow(10, 40, &mut status) };
+        assert_eq!(status, 1);
+    }
+}

@@ -1,0 +1,442 @@
+//! The types compiled code specialises on, and numpy's promotion rules between them.
+//!
+//! A scalar is either a Python builtin (`bool`, `int`, `float`) or a numpy scalar of a
+//! dtype (`np.float64`, `np.int32`, ...): numerically a Python float and an
+//! `np.float64` are the same double, but they promote differently (NEP 50: Python
+//! scalars are "weak") and the interpreter must get back the kind it would have made.
+//! A variable that holds a Python float on one path and an `np.float64` on another (the
+//! accumulator `s = 0.0; s += a[i]`) is [`ScalarTy::mixed`]: the machine value is the
+//! same and a run-time flag says which of the two it is. Only the pairs whose
+//! arithmetic is identical can mix: `int`/`int64`, `float`/`float64`, `bool`/`bool_`.
+
+/// numpy dtypes compiled code can read and write.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Dtype {
+    Bool,
+    I8,
+    I16,
+    I32,
+    I64,
+    U8,
+    U16,
+    U32,
+    U64,
+    F32,
+    F64,
+}
+
+impl Dtype {
+    pub const ALL: [Dtype; 11] = [
+        Dtype::Bool,
+        Dtype::I8,
+        Dtype::I16,
+        Dtype::I32,
+        Dtype::I64,
+        Dtype::U8,
+        Dtype::U16,
+        Dtype::U32,
+        Dtype::U64,
+        Dtype::F32,
+        Dtype::F64,
+    ];
+
+    pub fn size(self) -> u32 {
+        match self {
+            Dtype::Bool | Dtype::I8 | Dtype::U8 => 1,
+            Dtype::I16 | Dtype::U16 => 2,
+            Dtype::I32 | Dtype::U32 | Dtype::F32 => 4,
+            Dtype::I64 | Dtype::U64 | Dtype::F64 => 8,
+        }
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(self, Dtype::F32 | Dtype::F64)
+    }
+
+    pub fn is_signed(self) -> bool {
+        matches!(self, Dtype::I8 | Dtype::I16 | Dtype::I32 | Dtype::I64)
+    }
+
+    pub fn is_unsigned(self) -> bool {
+        matches!(self, Dtype::U8 | Dtype::U16 | Dtype::U32 | Dtype::U64)
+    }
+
+    pub fn is_int(self) -> bool {
+        self.is_signed() || self.is_unsigned()
+    }
+
+    /// The range of an integer dtype (u64's upper half is beyond compiled ints).
+    pub fn int_range(self) -> (i64, i64) {
+        match self {
+            Dtype::Bool => (0, 1),
+            Dtype::I8 => (i8::MIN as i64, i8::MAX as i64),
+            Dtype::I16 => (i16::MIN as i64, i16::MAX as i64),
+            Dtype::I32 => (i32::MIN as i64, i32::MAX as i64),
+            Dtype::I64 => (i64::MIN, i64::MAX),
+            Dtype::U8 => (0, u8::MAX as i64),
+            Dtype::U16 => (0, u16::MAX as i64),
+            Dtype::U32 => (0, u32::MAX as i64),
+            Dtype::U64 => (0, i64::MAX),
+            Dtype::F32 | Dtype::F64 => unreachable!("float dtypes have no integer range"),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Dtype::Bool => "bool",
+            Dtype::I8 => "int8",
+            Dtype::I16 => "int16",
+            Dtype::I32 => "int32",
+            Dtype::I64 => "int64",
+            Dtype::U8 => "uint8",
+            Dtype::U16 => "uint16",
+            Dtype::U32 => "uint32",
+            Dtype::U64 => "uint64",
+            Dtype::F32 => "float32",
+            Dtype::F64 => "float64",
+        }
+    }
+
+    /// numpy's promotion of two dtypes (`np.promote_types`).
+    pub fn promote(a: Dtype, b: Dtype) -> Dtype {
+        use Dtype::*;
+        if a == b {
+            return a;
+        }
+        match (a, b) {
+            (Bool, x) | (x, Bool) => x,
+            (F64, _) | (_, F64) => F64,
+            (F32, x) | (x, F32) => {
+                if x.size() <= 2 {
+                    F32
+                } else {
+                    F64
+                }
+            }
+            _ if a.is_signed() == b.is_signed() => {
+                if a.size() >= b.size() {
+                    a
+                } else {
+                    b
+                }
+            }
+            _ => {
+                let (s, u) = if a.is_signed() { (a, b) } else { (b, a) };
+                if s.size() > u.size() {
+                    s
+                } else {
+                    match u.size() {
+                        1 => I16,
+                        2 => I32,
+                        4 => I64,
+                        _ => F64,
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A scalar's Python type.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Scalar {
+    Bool,
+    Int,
+    Float,
+    /// A numpy scalar of this dtype.
+    Np(Dtype),
+}
+
+/// How a scalar's value is held in compiled code.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Machine {
+    /// 64-bit integer (bools are 0 and 1).
+    I64,
+    F64,
+    F32,
+}
+
+impl Scalar {
+    pub fn machine(self) -> Machine {
+        match self {
+            Scalar::Float | Scalar::Np(Dtype::F64) => Machine::F64,
+            Scalar::Np(Dtype::F32) => Machine::F32,
+            _ => Machine::I64,
+        }
+    }
+
+    pub fn is_numpy(self) -> bool {
+        matches!(self, Scalar::Np(_))
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(self, Scalar::Float | Scalar::Np(Dtype::F32 | Dtype::F64))
+    }
+
+    pub fn is_bool(self) -> bool {
+        matches!(self, Scalar::Bool | Scalar::Np(Dtype::Bool))
+    }
+
+    /// Integers, including Python bools (which compute as ints).
+    pub fn is_integer(self) -> bool {
+        match self {
+            Scalar::Bool | Scalar::Int => true,
+            Scalar::Np(d) => d.is_int(),
+            Scalar::Float => false,
+        }
+    }
+
+    /// The numpy counterpart of a Python scalar type, which it may mix with.
+    pub fn numpy_twin(self) -> Option<Scalar> {
+        match self {
+            Scalar::Bool => Some(Scalar::Np(Dtype::Bool)),
+            Scalar::Int => Some(Scalar::Np(Dtype::I64)),
+            Scalar::Float => Some(Scalar::Np(Dtype::F64)),
+            Scalar::Np(_) => None,
+        }
+    }
+
+    /// The Python counterpart of a numpy scalar type.
+    pub fn python_twin(self) -> Option<Scalar> {
+        match self {
+            Scalar::Np(Dtype::Bool) => Some(Scalar::Bool),
+            Scalar::Np(Dtype::I64) => Some(Scalar::Int),
+            Scalar::Np(Dtype::F64) => Some(Scalar::Float),
+            _ => None,
+        }
+    }
+
+    /// The code written into the frame for this type (see [`crate::frame`]).
+    pub fn code(self) -> u64 {
+        match self {
+            Scalar::Bool => 1,
+            Scalar::Int => 2,
+            Scalar::Float => 3,
+            Scalar::Np(d) => 16 + Dtype::ALL.iter().position(|x| *x == d).unwrap() as u64,
+        }
+    }
+
+    pub fn from_code(code: u64) -> Option<Scalar> {
+        match code {
+            1 => Some(Scalar::Bool),
+            2 => Some(Scalar::Int),
+            3 => Some(Scalar::Float),
+            c if c >= 16 => Dtype::ALL.get((c - 16) as usize).map(|d| Scalar::Np(*d)),
+            _ => None,
+        }
+    }
+
+    pub fn describe(self) -> String {
+        match self {
+            Scalar::Bool => "bool".into(),
+            Scalar::Int => "int".into(),
+            Scalar::Float => "float".into(),
+            Scalar::Np(d) => format!("numpy.{}", if d == Dtype::Bool { "bool" } else { d.name() }),
+        }
+    }
+}
+
+/// The result type of an arithmetic operation between two scalars (`+ - * // % **`
+/// and friends), by Python's rules between Python scalars and numpy's (NEP 50) when
+/// a numpy scalar takes part. `None` when compiled code does not do this operation
+/// (numpy bool arithmetic, uint64).
+pub fn arithmetic(a: Scalar, b: Scalar) -> Option<Scalar> {
+    use Scalar::*;
+    Some(match (a, b) {
+        (Np(Dtype::U64), _) | (_, Np(Dtype::U64)) => return None,
+        (Np(Dtype::Bool), Np(Dtype::Bool)) => return None,
+        (Bool | Int, Bool | Int) => Int,
+        (Float, Bool | Int | Float) | (Bool | Int, Float) => Float,
+        (Np(x), Np(y)) => Np(Dtype::promote(x, y)),
+        (Np(d), weak) | (weak, Np(d)) => Np(weak_with(weak, d)),
+    })
+}
+
+/// The dtype a Python scalar meeting a numpy scalar of `d` gives (NEP 50).
+fn weak_with(weak: Scalar, d: Dtype) -> Dtype {
+    match weak {
+        Scalar::Float if !d.is_float() => Dtype::F64,
+        Scalar::Int | Scalar::Bool if d == Dtype::Bool => Dtype::I64,
+        _ => d,
+    }
+}
+
+/// The result type of `/`.
+pub fn true_divide(a: Scalar, b: Scalar) -> Option<Scalar> {
+    let t = arithmetic(a, b)?;
+    Some(match t {
+        Scalar::Int => Scalar::Float,
+        Scalar::Np(d) if !d.is_float() => Scalar::Np(Dtype::F64),
+        t => t,
+    })
+}
+
+/// The type comparisons between `a` and `b` give.
+pub fn comparison(a: Scalar, b: Scalar) -> Scalar {
+    if a.is_numpy() || b.is_numpy() {
+        Scalar::Np(Dtype::Bool)
+    } else {
+        Scalar::Bool
+    }
+}
+
+/// The static type of a scalar value: one type, or a Python type and its numpy twin
+/// told apart by a run-time flag (`mixed`, with `ty` the numpy one).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ScalarTy {
+    pub ty: Scalar,
+    pub mixed: bool,
+}
+
+impl ScalarTy {
+    pub fn exact(ty: Scalar) -> Self {
+        ScalarTy { ty, mixed: false }
+    }
+
+    /// The types a value of this static type can have at run time.
+    pub fn variants(self) -> Vec<Scalar> {
+        if self.mixed {
+            vec![
+                self.ty.python_twin().expect("mixed types have a twin"),
+                self.ty,
+            ]
+        } else {
+            vec![self.ty]
+        }
+    }
+
+    pub fn machine(self) -> Machine {
+        self.ty.machine()
+    }
+
+    /// The least type holding both, if any.
+    pub fn join(self, other: ScalarTy) -> Option<ScalarTy> {
+        if self == other {
+            return Some(self);
+        }
+        let mut all = self.variants();
+        all.extend(other.variants());
+        Self::from_variants(&all)
+    }
+
+    /// The static type of a set of possible types.
+    pub fn from_variants(all: &[Scalar]) -> Option<ScalarTy> {
+        let first = *all.first()?;
+        if all.iter().all(|t| *t == first) {
+            return Some(ScalarTy::exact(first));
+        }
+        let numpy = match first {
+            Scalar::Np(_) => first,
+            python => python.numpy_twin()?,
+        };
+        let python = numpy.python_twin()?;
+        all.iter()
+            .all(|t| *t == numpy || *t == python)
+            .then_some(ScalarTy {
+                ty: numpy,
+                mixed: true,
+            })
+    }
+
+    pub fn describe(self) -> String {
+        if self.mixed {
+            format!(
+                "{} or {}",
+                self.ty.python_twin().unwrap().describe(),
+                self.ty.describe()
+            )
+        } else {
+            self.ty.describe()
+        }
+    }
+}
+
+/// What the compiled code knows of an array: its dtype and number of axes, and the
+/// layout class its strides were seen with.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ArrayTy {
+    pub dtype: Dtype,
+    pub ndim: u32,
+    /// The last axis steps by one element (C-contiguous rows): its stride is folded
+    /// into the code as a constant.
+    pub unit_inner: bool,
+}
+
+/// The type of a variable on entry to compiled code.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Ty {
+    /// Not bound (a name the loop assigns first).
+    Unbound,
+    Scalar(Scalar),
+    Array(ArrayTy),
+    /// Some other object (a list, a module...): compiled code cannot use it.
+    Other(String),
+}
+
+impl Ty {
+    pub fn describe(&self) -> String {
+        match self {
+            Ty::Unbound => "unbound".into(),
+            Ty::Scalar(s) => s.describe(),
+            Ty::Array(a) => format!(
+                "{}-d {} array{}",
+                a.ndim,
+                a.dtype.name(),
+                if a.unit_inner { "" } else { " (strided rows)" }
+            ),
+            Ty::Other(name) => name.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn promotion_follows_numpy() {
+        use Dtype::*;
+        assert_eq!(Dtype::promote(U8, I8), I16);
+        assert_eq!(Dtype::promote(U32, I32), I64);
+        assert_eq!(Dtype::promote(U64, I64), F64);
+        assert_eq!(Dtype::promote(I16, F32), F32);
+        assert_eq!(Dtype::promote(I32, F32), F64);
+        assert_eq!(Dtype::promote(Bool, U16), U16);
+        assert_eq!(Dtype::promote(I8, I64), I64);
+    }
+
+    #[test]
+    fn python_scalars_are_weak() {
+        let f32 = Scalar::Np(Dtype::F32);
+        assert_eq!(arithmetic(f32, Scalar::Float), Some(f32));
+        assert_eq!(
+            arithmetic(Scalar::Np(Dtype::I8), Scalar::Int),
+            Some(Scalar::Np(Dtype::I8))
+        );
+        assert_eq!(
+            arithmetic(Scalar::Np(Dtype::I8), Scalar::Float),
+            Some(Scalar::Np(Dtype::F64))
+        );
+        assert_eq!(arithmetic(Scalar::Bool, Scalar::Bool), Some(Scalar::Int));
+        assert_eq!(true_divide(Scalar::Int, Scalar::Int), Some(Scalar::Float));
+    }
+
+    #[test]
+    fn twins_mix_and_others_do_not() {
+        let float = ScalarTy::exact(Scalar::Float);
+        let f64 = ScalarTy::exact(Scalar::Np(Dtype::F64));
+        let mixed = float.join(f64).unwrap();
+        assert!(mixed.mixed);
+        assert_eq!(mixed.join(float), Some(mixed));
+        assert_eq!(float.join(ScalarTy::exact(Scalar::Int)), None);
+        assert_eq!(f64.join(ScalarTy::exact(Scalar::Np(Dtype::F32))), None);
+        for s in [
+            Scalar::Bool,
+            Scalar::Int,
+            Scalar::Float,
+            Scalar::Np(Dtype::U16),
+        ] {
+            assert_eq!(Scalar::from_code(s.code()), Some(s));
+        }
+    }
+}

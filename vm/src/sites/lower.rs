@@ -1,0 +1,577 @@
+//! Lowering a loop statement's AST into the JIT's loop-nest IR.
+//!
+//! This runs when user source is compiled, before anything has executed, so it decides
+//! only what can be decided from the syntax: whether the nest stays inside the subset the
+//! JIT compiles, and if not, why (the reason names the line and the construct). Whether
+//! `math` really is the math module, or `x` an array, is left to run time: the
+//! [`Nest`] records the names it assumes and the types come from observation.
+//!
+//! Statements are numbered in pre-order, which is the order
+//! [`super::rewrite::resume_code`] numbers them in too: the two must agree, as a point
+//! is how compiled code tells the interpreter where to resume.
+
+use super::LineIndex;
+use kiln_jit::ir::{
+    Assumed, Assumption, BinOp, CmpOp, Expr, Intrinsic, LogicOp, MathFn, Nest, Point, Stmt,
+    StmtKind, UnaryOp, Var, VarData,
+};
+use kiln_jit::ir::{EntityRef, PrimaryMap};
+use ruff_text_size::Ranged;
+use rustpython_vm::compiler::ast;
+use std::collections::HashMap;
+
+/// Why a loop stays interpreted, for the jit report.
+pub type Reason = String;
+
+/// Builds the nest of the loop statement `stmt` (a `for` or a `while`).
+pub fn lower_loop(stmt: &ast::Stmt, lines: &LineIndex) -> Result<Nest, Reason> {
+    let mut lowering = Lowering {
+        lines,
+        vars: PrimaryMap::new(),
+        by_name: HashMap::new(),
+        next_point: 0,
+        assumed: Vec::new(),
+    };
+    let root = lowering.root(stmt)?;
+    Ok(Nest {
+        vars: lowering.vars,
+        root,
+        points: lowering.next_point,
+        assumed: lowering.assumed,
+    })
+}
+
+struct Lowering<'a> {
+    lines: &'a LineIndex,
+    vars: PrimaryMap<Var, VarData>,
+    by_name: HashMap<String, Var>,
+    next_point: u32,
+    assumed: Vec<Assumption>,
+}
+
+impl Lowering<'_> {
+    fn root(&mut self, stmt: &ast::Stmt) -> Result<Stmt, Reason> {
+        match stmt {
+            ast::Stmt::For(f) => {
+                if f.is_async {
+                    return Err(self.at(stmt, "`async for` loops stay interpreted"));
+                }
+                let var = self.target_name(&f.target, stmt)?;
+                if range_call(&f.iter).is_none() {
+                    return Err(
+                        self.at(stmt, "the loop iterates over something other than range()")
+                    );
+                }
+                let point = self.point();
+                let body = self.block(&f.body)?;
+                // The bounds of the site's own loop come from the range object it runs.
+                Ok(Stmt {
+                    point,
+                    line: self.line(stmt),
+                    kind: StmtKind::For {
+                        var,
+                        start: Expr::Int(0),
+                        stop: Expr::Int(0),
+                        step: Expr::Int(1),
+                        body,
+                    },
+                })
+            }
+            ast::Stmt::While(w) => {
+                if !w.orelse.is_empty() {
+                    return Err(
+                        self.at(stmt, "`while` loops with an `else` clause stay interpreted")
+                    );
+                }
+                let point = self.point();
+                let cond = self.expr(&w.test, stmt)?;
+                let body = self.block(&w.body)?;
+                Ok(Stmt {
+                    point,
+                    line: self.line(stmt),
+                    kind: StmtKind::While { cond, body },
+                })
+            }
+            _ => unreachable!("lower_loop is given loop statements"),
+        }
+    }
+
+    fn point(&mut self) -> Point {
+        let point = Point::new(self.next_point as usize);
+        self.next_point += 1;
+        point
+    }
+
+    fn line(&self, stmt: &ast::Stmt) -> u32 {
+        self.lines.line(stmt.range().start().to_u32())
+    }
+
+    fn at(&self, stmt: &ast::Stmt, what: &str) -> Reason {
+        format!("line {}: {what}", self.line(stmt))
+    }
+
+    fn var(&mut self, name: &str) -> Var {
+        if let Some(&var) = self.by_name.get(name) {
+            return var;
+        }
+        let var = self.vars.push(VarData {
+            name: name.to_owned(),
+        });
+        self.by_name.insert(name.to_owned(), var);
+        var
+    }
+
+    fn assume(&mut self, name: &str, is: Assumed) {
+        let assumption = Assumption {
+            name: name.to_owned(),
+            is,
+        };
+        if !self.assumed.contains(&assumption) {
+            self.assumed.push(assumption);
+        }
+    }
+
+    fn target_name(&mut self, target: &ast::Expr, stmt: &ast::Stmt) -> Result<Var, Reason> {
+        match target {
+            ast::Expr::Name(name) => Ok(self.var(name.id.as_str())),
+            _ => Err(self.at(stmt, "the loop target is not a plain name")),
+        }
+    }
+
+    fn block(&mut self, stmts: &[ast::Stmt]) -> Result<Vec<Stmt>, Reason> {
+        stmts.iter().map(|s| self.stmt(s)).collect()
+    }
+
+    fn stmt(&mut self, stmt: &ast::Stmt) -> Result<Stmt, Reason> {
+        let point = self.point();
+        let line = self.line(stmt);
+        let kind = match stmt {
+            ast::Stmt::For(f) => {
+                if f.is_async || !f.orelse.is_empty() {
+                    return Err(self.at(stmt, "inner loops with an `else` clause stay interpreted"));
+                }
+                let var = self.target_name(&f.target, stmt)?;
+                let Some(args) = range_call(&f.iter) else {
+                    return Err(self.at(
+                        stmt,
+                        "an inner loop iterates over something other than range()",
+                    ));
+                };
+                self.assume("range", Assumed::Builtin("range".into()));
+                let args = args
+                    .iter()
+                    .map(|a| self.expr(a, stmt))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let (start, stop, step) = match <[Expr; 3]>::try_from(args) {
+                    Ok([a, b, c]) => (a, b, c),
+                    Err(args) => match <[Expr; 2]>::try_from(args) {
+                        Ok([a, b]) => (a, b, Expr::Int(1)),
+                        Err(args) => {
+                            let [b] = <[Expr; 1]>::try_from(args).expect("range_call checks arity");
+                            (Expr::Int(0), b, Expr::Int(1))
+                        }
+                    },
+                };
+                let body = self.block(&f.body)?;
+                StmtKind::For {
+                    var,
+                    start,
+                    stop,
+                    step,
+                    body,
+                }
+            }
+            ast::Stmt::While(w) => {
+                if !w.orelse.is_empty() {
+                    return Err(
+                        self.at(stmt, "`while` loops with an `else` clause stay interpreted")
+                    );
+                }
+                let cond = self.expr(&w.test, stmt)?;
+                let body = self.block(&w.body)?;
+                StmtKind::While { cond, body }
+            }
+            ast::Stmt::If(i) => {
+                if !i.elif_else_clauses.iter().all(|c| c.test.is_none()) {
+                    unreachable!("elif chains are desugared into nested ifs before lowering");
+                }
+                let cond = self.expr(&i.test, stmt)?;
+                let then = self.block(&i.body)?;
+                let orelse = match i.elif_else_clauses.first() {
+                    Some(clause) => self.block(&clause.body)?,
+                    None => Vec::new(),
+                };
+                StmtKind::If { cond, then, orelse }
+            }
+            ast::Stmt::Assign(a) => {
+                let [target] = a.targets.as_slice() else {
+                    return Err(self.at(stmt, "chained assignment stays interpreted"));
+                };
+                self.assign(target, None, &a.value, stmt)?
+            }
+            ast::Stmt::AnnAssign(a) => match &a.value {
+                Some(value) => self.assign(&a.target, None, value, stmt)?,
+                None => StmtKind::Pass,
+            },
+            ast::Stmt::AugAssign(a) => {
+                self.assign(&a.target, Some(bin_op(a.op, self, stmt)?), &a.value, stmt)?
+            }
+            ast::Stmt::Break(_) => StmtKind::Break,
+            ast::Stmt::Continue(_) => StmtKind::Continue,
+            ast::Stmt::Pass(_) => StmtKind::Pass,
+            ast::Stmt::Expr(e) if matches!(&*e.value, ast::Expr::StringLiteral(_)) => {
+                StmtKind::Pass
+            }
+            ast::Stmt::Expr(e) => {
+                let what = match &*e.value {
+                    ast::Expr::Call(_) => {
+                        "a call whose result is discarded (a function kiln does not compile)"
+                    }
+                    _ => "an expression statement",
+                };
+                return Err(self.at(stmt, &format!("{what} stays interpreted")));
+            }
+            other => {
+                let what = match other {
+                    ast::Stmt::Return(_) => "`return`",
+                    ast::Stmt::Raise(_) => "`raise`",
+                    ast::Stmt::Try(_) => "`try`",
+                    ast::Stmt::With(_) => "`with`",
+                    ast::Stmt::FunctionDef(_) => "a nested `def`",
+                    ast::Stmt::ClassDef(_) => "a nested `class`",
+                    ast::Stmt::Delete(_) => "`del`",
+                    ast::Stmt::Global(_) | ast::Stmt::Nonlocal(_) => {
+                        "a `global`/`nonlocal` declaration"
+                    }
+                    ast::Stmt::Import(_) | ast::Stmt::ImportFrom(_) => "`import`",
+                    ast::Stmt::Assert(_) => "`assert`",
+                    ast::Stmt::Match(_) => "`match`",
+                    _ => "this statement",
+                };
+                return Err(self.at(stmt, &format!("{what} stays interpreted")));
+            }
+        };
+        Ok(Stmt { point, line, kind })
+    }
+
+    fn assign(
+        &mut self,
+        target: &ast::Expr,
+        op: Option<BinOp>,
+        value: &ast::Expr,
+        stmt: &ast::Stmt,
+    ) -> Result<StmtKind, Reason> {
+        match target {
+            ast::Expr::Name(name) => {
+                let var = self.var(name.id.as_str());
+                let mut value = self.expr(value, stmt)?;
+                if let Some(op) = op {
+                    value = Expr::Binary(op, Box::new(Expr::Var(var)), Box::new(value));
+                }
+                Ok(StmtKind::Assign {
+                    targets: vec![var],
+                    values: vec![value],
+                })
+            }
+            ast::Expr::Tuple(t) if op.is_none() => {
+                let ast::Expr::Tuple(values) = value else {
+                    return Err(self.at(
+                        stmt,
+                        "unpacking something other than a tuple display stays interpreted",
+                    ));
+                };
+                if values.elts.len() != t.elts.len() {
+                    return Err(self.at(
+                        stmt,
+                        "unpacking a tuple of another length raises; it stays interpreted",
+                    ));
+                }
+                let mut targets = Vec::new();
+                for elt in &t.elts {
+                    let ast::Expr::Name(name) = elt else {
+                        return Err(self.at(
+                            stmt,
+                            "tuple assignment to something other than names stays interpreted",
+                        ));
+                    };
+                    targets.push(self.var(name.id.as_str()));
+                }
+                let values = values
+                    .elts
+                    .iter()
+                    .map(|v| self.expr(v, stmt))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(StmtKind::Assign { targets, values })
+            }
+            ast::Expr::Subscript(_) => {
+                let Some(Expr::Load(array, index)) = self.element(target, stmt)? else {
+                    return Err(self.at(stmt, "assignment to this subscript stays interpreted"));
+                };
+                let value = self.expr(value, stmt)?;
+                Ok(StmtKind::Store {
+                    array,
+                    index,
+                    op,
+                    value,
+                })
+            }
+            _ => Err(self.at(
+                stmt,
+                "assignment to an attribute or a starred target stays interpreted",
+            )),
+        }
+    }
+
+    /// `a[i, j]`, `a[i][j]` and `a.shape[k]`; `None` for other subscripts.
+    fn element(&mut self, expr: &ast::Expr, stmt: &ast::Stmt) -> Result<Option<Expr>, Reason> {
+        let ast::Expr::Subscript(sub) = expr else {
+            return Ok(None);
+        };
+        let parts: Vec<&ast::Expr> = match &*sub.slice {
+            ast::Expr::Tuple(t) => t.elts.iter().collect(),
+            one => vec![one],
+        };
+        if parts
+            .iter()
+            .any(|p| matches!(p, ast::Expr::Slice(_) | ast::Expr::Starred(_)))
+        {
+            return Err(self.at(
+                stmt,
+                "slicing inside the loop makes arrays; it stays interpreted",
+            ));
+        }
+        match &*sub.value {
+            ast::Expr::Name(name) => {
+                let array = self.var(name.id.as_str());
+                let index = parts
+                    .into_iter()
+                    .map(|p| self.expr(p, stmt))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(Some(Expr::Load(array, index)))
+            }
+            ast::Expr::Attribute(attr) if attr.attr.as_str() == "shape" => {
+                let ast::Expr::Name(name) = &*attr.value else {
+                    return Ok(None);
+                };
+                let [axis] = parts.as_slice() else {
+                    return Ok(None);
+                };
+                let Some(axis) = int_literal(axis) else {
+                    return Err(self.at(
+                        stmt,
+                        "`.shape[k]` with a k that is not a literal stays interpreted",
+                    ));
+                };
+                let array = self.var(name.id.as_str());
+                Ok(Some(Expr::Shape(array, axis)))
+            }
+            inner @ ast::Expr::Subscript(_) => match self.element(inner, stmt)? {
+                Some(Expr::Load(array, mut index)) => {
+                    for p in parts {
+                        index.push(self.expr(p, stmt)?);
+                    }
+                    Ok(Some(Expr::Load(array, index)))
+                }
+                _ => Ok(None),
+            },
+            _ => Ok(None),
+        }
+    }
+
+    fn exprs(&mut self, exprs: &[ast::Expr], stmt: &ast::Stmt) -> Result<Vec<Expr>, Reason> {
+        exprs.iter().map(|e| self.expr(e, stmt)).collect()
+    }
+
+    fn expr(&mut self, expr: &ast::Expr, stmt: &ast::Stmt) -> Result<Expr, Reason> {
+        Ok(match expr {
+            ast::Expr::Name(name) => Expr::Var(self.var(name.id.as_str())),
+            ast::Expr::NumberLiteral(n) => match &n.value {
+                ast::Number::Int(i) => match i.as_i64() {
+                    Some(i) => Expr::Int(i),
+                    None => {
+                        return Err(
+                            self.at(stmt, "an integer literal beyond 64 bits stays interpreted")
+                        );
+                    }
+                },
+                ast::Number::Float(f) => Expr::Float(*f),
+                ast::Number::Complex { .. } => {
+                    return Err(self.at(stmt, "complex numbers stay interpreted"));
+                }
+            },
+            ast::Expr::BooleanLiteral(b) => Expr::Bool(b.value),
+            ast::Expr::BinOp(b) => Expr::Binary(
+                bin_op(b.op, self, stmt)?,
+                Box::new(self.expr(&b.left, stmt)?),
+                Box::new(self.expr(&b.right, stmt)?),
+            ),
+            ast::Expr::UnaryOp(u) => {
+                // `-3` is a literal to the compiled code, as it is to CPython's optimiser.
+                if let (ast::UnaryOp::USub, Some(i)) = (u.op, int_literal(&u.operand).map(|i| -i)) {
+                    return Ok(Expr::Int(i));
+                }
+                let op = match u.op {
+                    ast::UnaryOp::USub => UnaryOp::Neg,
+                    ast::UnaryOp::UAdd => UnaryOp::Pos,
+                    ast::UnaryOp::Not => UnaryOp::Not,
+                    ast::UnaryOp::Invert => UnaryOp::Invert,
+                };
+                Expr::Unary(op, Box::new(self.expr(&u.operand, stmt)?))
+            }
+            ast::Expr::BoolOp(b) => {
+                let op = match b.op {
+                    ast::BoolOp::And => LogicOp::And,
+                    ast::BoolOp::Or => LogicOp::Or,
+                };
+                Expr::Logic(op, self.exprs(&b.values, stmt)?)
+            }
+            ast::Expr::Compare(c) => {
+                let mut rest = Vec::new();
+                for (op, right) in c.ops.iter().zip(c.comparators.iter()) {
+                    let op = match op {
+                        ast::CmpOp::Eq => CmpOp::Eq,
+                        ast::CmpOp::NotEq => CmpOp::Ne,
+                        ast::CmpOp::Lt => CmpOp::Lt,
+                        ast::CmpOp::LtE => CmpOp::Le,
+                        ast::CmpOp::Gt => CmpOp::Gt,
+                        ast::CmpOp::GtE => CmpOp::Ge,
+                        _ => return Err(self.at(stmt, "`in`/`is` comparisons stay interpreted")),
+                    };
+                    rest.push((op, self.expr(right, stmt)?));
+                }
+                Expr::Compare(Box::new(self.expr(&c.left, stmt)?), rest)
+            }
+            ast::Expr::If(i) => Expr::IfExp(
+                Box::new(self.expr(&i.test, stmt)?),
+                Box::new(self.expr(&i.body, stmt)?),
+                Box::new(self.expr(&i.orelse, stmt)?),
+            ),
+            ast::Expr::Subscript(_) => match self.element(expr, stmt)? {
+                Some(e) => e,
+                None => return Err(self.at(stmt, "this subscript stays interpreted")),
+            },
+            ast::Expr::Call(call) => self.call(call, stmt)?,
+            ast::Expr::Attribute(_) => {
+                return Err(self.at(stmt, "attribute access stays interpreted"));
+            }
+            _ => return Err(self.at(stmt, "this kind of expression stays interpreted")),
+        })
+    }
+
+    fn call(&mut self, call: &ast::ExprCall, stmt: &ast::Stmt) -> Result<Expr, Reason> {
+        if !call.arguments.keywords.is_empty()
+            || call
+                .arguments
+                .args
+                .iter()
+                .any(|a| matches!(a, ast::Expr::Starred(_)))
+        {
+            return Err(self.at(
+                stmt,
+                "calls with keyword or starred arguments stay interpreted",
+            ));
+        }
+        let args = &call.arguments.args;
+        let (intrinsic, name) = match &*call.func {
+            ast::Expr::Attribute(attr) => {
+                let ast::Expr::Name(module) = &*attr.value else {
+                    return Err(self.at(stmt, "calls of methods stay interpreted"));
+                };
+                let Some(f) = MathFn::from_name(attr.attr.as_str()) else {
+                    return Err(self.at(
+                        stmt,
+                        &format!("`{}.{}()` stays interpreted", module.id, attr.attr),
+                    ));
+                };
+                self.assume(module.id.as_str(), Assumed::Module("math".into()));
+                (Intrinsic::Math(f), f.name())
+            }
+            ast::Expr::Name(name) => {
+                let id = name.id.as_str();
+                if id == "len" && args.len() == 1 {
+                    if let ast::Expr::Name(array) = &args[0] {
+                        self.assume("len", Assumed::Builtin("len".into()));
+                        return Ok(Expr::Len(self.var(array.id.as_str())));
+                    }
+                    return Err(self.at(
+                        stmt,
+                        "`len()` of something other than a name stays interpreted",
+                    ));
+                }
+                if let Some(b) = Intrinsic::builtin(id) {
+                    self.assume(id, Assumed::Builtin(id.into()));
+                    (b, id)
+                } else if let Some(f) = MathFn::from_name(id) {
+                    self.assume(
+                        id,
+                        Assumed::Function {
+                            module: "math".into(),
+                            function: id.into(),
+                        },
+                    );
+                    (Intrinsic::Math(f), id)
+                } else {
+                    return Err(self.at(stmt, &format!("a call of `{id}()` stays interpreted")));
+                }
+            }
+            _ => return Err(self.at(stmt, "this call stays interpreted")),
+        };
+        let arity_ok = match intrinsic {
+            Intrinsic::Math(f) => args.len() == f.arity(),
+            Intrinsic::Min | Intrinsic::Max => args.len() >= 2,
+            _ => args.len() == 1,
+        };
+        if !arity_ok {
+            return Err(self.at(
+                stmt,
+                &format!("`{name}()` with {} arguments stays interpreted", args.len()),
+            ));
+        }
+        Ok(Expr::Call(intrinsic, self.exprs(args, stmt)?))
+    }
+}
+
+fn bin_op(op: ast::Operator, lowering: &Lowering, stmt: &ast::Stmt) -> Result<BinOp, Reason> {
+    Ok(match op {
+        ast::Operator::Add => BinOp::Add,
+        ast::Operator::Sub => BinOp::Sub,
+        ast::Operator::Mult => BinOp::Mul,
+        ast::Operator::Div => BinOp::Div,
+        ast::Operator::FloorDiv => BinOp::FloorDiv,
+        ast::Operator::Mod => BinOp::Mod,
+        ast::Operator::Pow => BinOp::Pow,
+        ast::Operator::BitAnd => BinOp::BitAnd,
+        ast::Operator::BitOr => BinOp::BitOr,
+        ast::Operator::BitXor => BinOp::BitXor,
+        ast::Operator::LShift => BinOp::LShift,
+        ast::Operator::RShift => BinOp::RShift,
+        ast::Operator::MatMult => return Err(lowering.at(stmt, "`@` stays interpreted")),
+    })
+}
+
+/// The arguments of `range(...)` with one to three positional arguments.
+pub(super) fn range_call(expr: &ast::Expr) -> Option<&[ast::Expr]> {
+    let ast::Expr::Call(call) = expr else {
+        return None;
+    };
+    let ast::Expr::Name(name) = &*call.func else {
+        return None;
+    };
+    let args = &call.arguments.args;
+    (name.id.as_str() == "range"
+        && call.arguments.keywords.is_empty()
+        && (1..=3).contains(&args.len())
+        && !args.iter().any(|a| matches!(a, ast::Expr::Starred(_))))
+    .then_some(args)
+}
+
+fn int_literal(expr: &ast::Expr) -> Option<i64> {
+    match expr {
+        ast::Expr::NumberLiteral(ast::ExprNumberLiteral {
+            value: ast::Number::Int(i),
+            ..
+        }) => i.as_i64(),
+        ast::Expr::UnaryOp(u) if u.op == ast::UnaryOp::USub => int_literal(&u.operand).map(|i| -i),
+        _ => None,
+    }
+}

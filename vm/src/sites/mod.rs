@@ -1,0 +1,150 @@
+//! Loop sites: every loop statement of user code, counted, and compiled when hot.
+//!
+//! - [`rewrite`]: the compile path turns each loop statement into a site (the AST
+//!   rewrite that adds counting, compiled entry, write-back and resume);
+//! - [`lower`]: the loop's AST as the JIT's loop-nest IR, or why it stays interpreted;
+//! - [`tier`]: what happens when a site is entered or gets hot: read the live variables
+//!   from the running frame, pick or compile a specialisation, run it, box the results;
+//! - [`runtime`]: `_kiln_jit`, the native module the rewritten code calls;
+//! - [`interrupt`]: SIGINT raising the flag compiled loops poll;
+//! - [`report`]: `--jit-report` and `KILN_JIT_REPORT`.
+//!
+//! Sites live in one process-wide registry, indexed by id; the ids are what the
+//! rewritten code passes to `_kiln_jit`.
+
+pub mod interrupt;
+pub mod lower;
+pub mod report;
+pub mod rewrite;
+pub mod runtime;
+pub mod tier;
+
+use kiln_jit::ir::Nest;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
+
+/// Which kind of loop statement a site is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SiteKind {
+    For,
+    While,
+}
+
+/// One loop statement of user code.
+pub struct Site {
+    pub id: u32,
+    pub file: String,
+    pub line: u32,
+    pub kind: SiteKind,
+    /// The site of the loop this one is nested in (same function), if any.
+    pub parent: Option<u32>,
+    /// The loop nest, or why it stays interpreted whatever the types.
+    pub nest: Result<Nest, String>,
+    /// Back-edges taken in the interpreter, this loop's and its inner loops'.
+    pub count: AtomicU64,
+    /// The count at which the next attempt to compile is made.
+    pub next_try: AtomicU64,
+    pub state: Mutex<tier::SiteState>,
+}
+
+static REGISTRY: RwLock<Vec<Arc<Site>>> = RwLock::new(Vec::new());
+
+/// Registers a site and returns its id.
+pub fn register_site(
+    file: &str,
+    line: u32,
+    kind: SiteKind,
+    parent: Option<u32>,
+    nest: Result<Nest, String>,
+) -> u32 {
+    let mut sites = REGISTRY.write().expect("site registry poisoned");
+    let id = sites.len() as u32;
+    sites.push(Arc::new(Site {
+        id,
+        file: file.to_owned(),
+        line,
+        kind,
+        parent,
+        nest,
+        count: AtomicU64::new(0),
+        next_try: AtomicU64::new(settings().threshold),
+        state: Mutex::new(tier::SiteState::default()),
+    }));
+    id
+}
+
+pub fn site(id: u32) -> Option<Arc<Site>> {
+    REGISTRY.read().ok()?.get(id as usize).cloned()
+}
+
+pub fn all_sites() -> Vec<Arc<Site>> {
+    REGISTRY.read().map(|s| s.clone()).unwrap_or_default()
+}
+
+/// The site and the sites it is nested in, innermost first.
+pub fn chain(id: u32) -> Vec<Arc<Site>> {
+    let mut out = Vec::new();
+    let mut next = Some(id);
+    while let Some(id) = next {
+        let Some(site) = site(id) else { break };
+        next = site.parent;
+        out.push(site);
+    }
+    out
+}
+
+impl Site {
+    pub fn count_back_edge(&self) -> u64 {
+        self.count.fetch_add(1, Ordering::Relaxed) + 1
+    }
+}
+
+/// The JIT's settings, from the environment (read once).
+#[derive(Clone, Debug)]
+pub struct JitSettings {
+    /// `KILN_JIT=0` turns compiled tiers off: loops are not even rewritten.
+    pub enabled: bool,
+    /// `KILN_JIT_THRESHOLD`: back-edges before a site is compiled.
+    pub threshold: u64,
+}
+
+/// The default hot threshold. A back-edge costs the interpreter about 0.3-1 µs and a
+/// nest takes 1-5 ms to compile, so a site repays its compile time after some
+/// thousands of iterations; 1000 back-edges (about a millisecond of interpreting) is
+/// where compiling starts to pay for the loops of benches/kernels.
+pub const DEFAULT_THRESHOLD: u64 = 1000;
+
+pub fn settings() -> &'static JitSettings {
+    static SETTINGS: OnceLock<JitSettings> = OnceLock::new();
+    SETTINGS.get_or_init(|| {
+        let enabled = std::env::var("KILN_JIT").map_or(true, |v| v.trim() != "0");
+        let threshold = std::env::var("KILN_JIT_THRESHOLD")
+            .ok()
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(DEFAULT_THRESHOLD);
+        JitSettings { enabled, threshold }
+    })
+}
+
+/// Offsets of line starts, to turn a source offset into a 1-based line number.
+pub struct LineIndex {
+    starts: Vec<u32>,
+}
+
+impl LineIndex {
+    pub fn new(source: &str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(
+            source
+                .bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == b'\n')
+                .map(|(i, _)| i as u32 + 1),
+        );
+        LineIndex { starts }
+    }
+
+    pub fn line(&self, offset: u32) -> u32 {
+        self.starts.partition_point(|s| *s <= offset) as u32
+    }
+}

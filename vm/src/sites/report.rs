@@ -1,0 +1,198 @@
+//! The jit report: per loop site, what the JIT did with it and why.
+//!
+//! `kiln --jit-report script.py` prints [`text`] to stderr when the script ends;
+//! `KILN_JIT_REPORT=path` writes [`json`] there. Sites that never ran are left out.
+
+use super::{Site, SiteKind, all_sites, settings};
+use kiln_jit::types::Ty;
+use std::fmt::Write;
+use std::sync::atomic::Ordering;
+
+/// One site as the report shows it.
+pub struct SiteReport {
+    pub file: String,
+    pub line: u32,
+    pub kind: &'static str,
+    /// "tier 1" or "interpreted".
+    pub tier: &'static str,
+    pub back_edges: u64,
+    pub hot: bool,
+    pub entries: u64,
+    pub osr_entries: u64,
+    pub guard_failures: u64,
+    pub deopts: u64,
+    /// Each specialisation: the variables' types, compile time (ms), entries, deopts.
+    pub specialisations: Vec<(String, f64, u64, u64)>,
+    /// Why the site is interpreted, when it is and the reason is known.
+    pub reason: Option<String>,
+}
+
+fn describe_key(site: &Site, key: &[Ty]) -> String {
+    let Ok(nest) = &site.nest else {
+        return String::new();
+    };
+    nest.vars
+        .iter()
+        .zip(key)
+        .filter(|(_, ty)| !matches!(ty, Ty::Unbound))
+        .map(|((_, v), ty)| format!("{}: {}", v.name, ty.describe()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Every site that ran, in registration order.
+pub fn sites() -> Vec<SiteReport> {
+    let threshold = settings().threshold;
+    let mut out = Vec::new();
+    for site in all_sites() {
+        let back_edges = site.count.load(Ordering::Relaxed);
+        let state = site.state.lock().expect("site state poisoned");
+        if back_edges == 0 && state.entries == 0 {
+            continue;
+        }
+        let compiled = !state.specs.is_empty();
+        let hot = back_edges >= threshold || compiled;
+        let reason = match (&site.nest, &state.reason) {
+            (Err(why), _) => Some(why.clone()),
+            (Ok(_), Some(why)) => Some(why.clone()),
+            (Ok(_), None) if !compiled && hot => {
+                Some("not yet at an iteration boundary since it got hot".into())
+            }
+            _ => None,
+        };
+        out.push(SiteReport {
+            file: site.file.clone(),
+            line: site.line,
+            kind: match site.kind {
+                SiteKind::For => "for",
+                SiteKind::While => "while",
+            },
+            tier: if compiled { "tier 1" } else { "interpreted" },
+            back_edges,
+            hot,
+            entries: state.entries,
+            osr_entries: state.osr_entries,
+            guard_failures: state.guard_failures,
+            deopts: state.deopts,
+            specialisations: state
+                .specs
+                .iter()
+                .map(|s| {
+                    (
+                        describe_key(&site, &s.key),
+                        s.compile_time.as_secs_f64() * 1e3,
+                        s.entries,
+                        s.deopts,
+                    )
+                })
+                .collect(),
+            reason: if compiled && state.reason.is_none() {
+                None
+            } else {
+                reason
+            },
+        });
+    }
+    out
+}
+
+/// The report as text, for a person.
+pub fn text() -> String {
+    let sites = sites();
+    let mut out = String::from("kiln jit report\n");
+    if !settings().enabled {
+        out.push_str("  the JIT is off (KILN_JIT=0)\n");
+        return out;
+    }
+    if sites.is_empty() {
+        out.push_str("  no loop ran\n");
+        return out;
+    }
+    for s in &sites {
+        let _ = writeln!(
+            out,
+            "  {}:{}  {}  {}  back-edges {}  entries {} ({} on-stack)  deopts {}  guard failures {}",
+            s.file,
+            s.line,
+            s.kind,
+            s.tier,
+            s.back_edges,
+            s.entries,
+            s.osr_entries,
+            s.deopts,
+            s.guard_failures
+        );
+        for (key, ms, entries, deopts) in &s.specialisations {
+            let _ = writeln!(
+                out,
+                "      specialised on {key}: compiled in {ms:.2} ms, {entries} entries, {deopts} deopts"
+            );
+        }
+        if let Some(reason) = &s.reason
+            && s.hot
+        {
+            let _ = writeln!(out, "      interpreted: {reason}");
+        }
+    }
+    out
+}
+
+fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The report as JSON: `{"enabled": bool, "threshold": n, "sites": [...]}`.
+pub fn json() -> String {
+    let sites = sites();
+    let mut out = format!(
+        "{{\"enabled\": {}, \"threshold\": {}, \"sites\": [",
+        settings().enabled,
+        settings().threshold
+    );
+    for (k, s) in sites.iter().enumerate() {
+        if k > 0 {
+            out.push_str(", ");
+        }
+        let specs = s
+            .specialisations
+            .iter()
+            .map(|(key, ms, entries, deopts)| {
+                format!(
+                    "{{\"types\": {}, \"compile_ms\": {ms:.3}, \"entries\": {entries}, \"deopts\": {deopts}}}",
+                    json_string(key)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let _ = write!(
+            out,
+            "{{\"file\": {}, \"line\": {}, \"kind\": \"{}\", \"tier\": \"{}\", \"back_edges\": {}, \"hot\": {}, \"entries\": {}, \"osr_entries\": {}, \"guard_failures\": {}, \"deopts\": {}, \"specialisations\": [{specs}], \"reason\": {}}}",
+            json_string(&s.file),
+            s.line,
+            s.kind,
+            s.tier,
+            s.back_edges,
+            s.hot,
+            s.entries,
+            s.osr_entries,
+            s.guard_failures,
+            s.deopts,
+            s.reason.as_deref().map_or("null".into(), json_string)
+        );
+    }
+    out.push_str("]}");
+    out
+}

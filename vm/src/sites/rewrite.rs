@@ -1,0 +1,570 @@
+//! Rewriting loop statements of user source into loop sites.
+//!
+//! Every `for` and `while` statement of a module (at any depth: functions, methods,
+//! nested functions, class bodies) is registered as a site and rewritten in place. The
+//! rewritten statement is still a `for` loop on the original line, so tracebacks and
+//! line numbers are unchanged:
+//!
+//! ```text
+//! for i in range(n):          for i in _kiln_jit.loop(S, range(n)):
+//!     BODY                        BODY
+//! else:                ==>    else:
+//!     ELSE                        if _kiln_jit.ran(S):
+//!                                     __kiln_o = _kiln_jit.take()
+//!                                     x, i = __kiln_o.values           # write-back
+//!                                     if __kiln_o.point == -1: ELSE    # compiled code finished
+//!                                     elif __kiln_o.point == 3: ...    # resume at statement 3
+//!                                     del __kiln_o
+//!                                 else:
+//!                                     ELSE
+//! ```
+//!
+//! `_kiln_jit.loop` returns a native counting iterator: it counts back-edges without
+//! extra bytecode and, at an iteration boundary once the site is hot, runs the rest of
+//! the loop as compiled code (or, when code exists already, all of it from the start)
+//! and then reports exhaustion. The `else` clause then writes the live-out variables
+//! back, and if the compiled code had to stop early (an overflow, a failed bounds
+//! check...), resumes the interpreter at the exact statement it stopped before: the
+//! resume code is the rest of the nest from that statement, built here from the AST.
+//! A compilable `while COND:` becomes `for [] in _kiln_jit.ticks(S): if not COND: break`
+//! (an empty target binds no name). Loops outside the compilable subset keep their shape
+//! and, for `for` loops, still count, so the report can say why a hot loop stayed
+//! interpreted.
+
+use super::lower::lower_loop;
+use super::{LineIndex, SiteKind, register_site};
+use kiln_jit::ir::Nest;
+use ruff_text_size::{Ranged, TextRange};
+use rustpython_vm::compiler::ast::{self, Expr, Stmt};
+
+/// Rewrites every loop statement in `body` (a module's statements) into a loop site.
+pub fn rewrite_module(body: &mut [Stmt], file: &str, source: &str) {
+    let lines = LineIndex::new(source);
+    desugar_elif(body);
+    let rewriter = Rewriter {
+        file,
+        lines: &lines,
+    };
+    rewriter.block(body, None);
+}
+
+struct Rewriter<'a> {
+    file: &'a str,
+    lines: &'a LineIndex,
+}
+
+impl Rewriter<'_> {
+    fn block(&self, body: &mut [Stmt], parent: Option<u32>) {
+        for stmt in body {
+            self.stmt(stmt, parent);
+        }
+    }
+
+    fn stmt(&self, stmt: &mut Stmt, parent: Option<u32>) {
+        match stmt {
+            Stmt::For(_) | Stmt::While(_) => self.site(stmt, parent),
+            // A function body starts a new nest: its loops have no enclosing site.
+            Stmt::FunctionDef(f) => self.block(&mut f.body, None),
+            Stmt::ClassDef(c) => self.block(&mut c.body, None),
+            Stmt::If(i) => {
+                self.block(&mut i.body, parent);
+                for clause in &mut i.elif_else_clauses {
+                    self.block(&mut clause.body, parent);
+                }
+            }
+            Stmt::With(w) => self.block(&mut w.body, parent),
+            Stmt::Try(t) => {
+                self.block(&mut t.body, parent);
+                for handler in &mut t.handlers {
+                    let ast::ExceptHandler::ExceptHandler(h) = handler;
+                    self.block(&mut h.body, parent);
+                }
+                self.block(&mut t.orelse, parent);
+                self.block(&mut t.finalbody, parent);
+            }
+            Stmt::Match(m) => {
+                for case in &mut m.cases {
+                    self.block(&mut case.body, parent);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn site(&self, stmt: &mut Stmt, parent: Option<u32>) {
+        let line = self.lines.line(stmt.range().start().to_u32());
+        let nest = lower_loop(stmt, self.lines);
+        let kind = if matches!(stmt, Stmt::For(_)) {
+            SiteKind::For
+        } else {
+            SiteKind::While
+        };
+        // The resume code is built from the loop as written, before its inner loops
+        // become sites themselves: resumed iterations run plainly.
+        let original = stmt.clone();
+        let compilable = nest.as_ref().ok().map(|n| (n.clone(), original));
+        let id = register_site(self.file, line, kind, parent, nest);
+        match stmt {
+            Stmt::For(f) => {
+                self.block(&mut f.body, Some(id));
+                self.block(&mut f.orelse, Some(id));
+                let r = f.iter.range();
+                let iter = std::mem::replace(&mut *f.iter, name("_kiln_jit", r));
+                *f.iter = call(
+                    attr(name("_kiln_jit", r), "loop", r),
+                    vec![int(id, r), iter],
+                    r,
+                );
+                if let Some((nest, original)) = compilable {
+                    let orelse = std::mem::take(&mut f.orelse);
+                    f.orelse = dispatch(id, &nest, &original, orelse, r);
+                }
+            }
+            Stmt::While(w) => {
+                self.block(&mut w.body, Some(id));
+                let Some((nest, original)) = compilable else {
+                    return;
+                };
+                let r = w.test.range();
+                let test = std::mem::replace(&mut *w.test, name("_kiln_jit", r));
+                let mut body = vec![if_stmt(
+                    not(test, r),
+                    vec![Stmt::Break(ast::StmtBreak {
+                        node_index: Default::default(),
+                        range: r,
+                    })],
+                    vec![],
+                    r,
+                )];
+                body.append(&mut w.body);
+                *stmt = for_stmt(
+                    empty_target(r),
+                    call(attr(name("_kiln_jit", r), "ticks", r), vec![int(id, r)], r),
+                    body,
+                    dispatch(id, &nest, &original, Vec::new(), r),
+                    w.range,
+                );
+            }
+            _ => unreachable!(),
+        }
+    }
+}
+
+/// The `else` clause of a compilable site: plain `ELSE` after an interpreted run; after
+/// compiled code, the write-back and the jump to where the interpreter resumes.
+fn dispatch(id: u32, nest: &Nest, original: &Stmt, orelse: Vec<Stmt>, r: TextRange) -> Vec<Stmt> {
+    let outcome = || name("__kiln_o", r);
+    let mut compiled = vec![assign(
+        name_store("__kiln_o", r),
+        call(attr(name("_kiln_jit", r), "take", r), vec![], r),
+        r,
+    )];
+    let assigned = nest.assigned();
+    let targets: Vec<Expr> = assigned
+        .iter()
+        .map(|&v| name_store(&nest.vars[v].name, r))
+        .collect();
+    compiled.push(assign(
+        tuple_store(targets, r),
+        attr(outcome(), "values", r),
+        r,
+    ));
+    let unbinds = assigned
+        .iter()
+        .enumerate()
+        .map(|(k, &v)| {
+            let test = call(attr(outcome(), "is_unbound", r), vec![int(k as u32, r)], r);
+            let del = Stmt::Delete(ast::StmtDelete {
+                node_index: Default::default(),
+                range: r,
+                targets: vec![name_del(&nest.vars[v].name, r)],
+            });
+            if_stmt(test, vec![del], vec![], r)
+        })
+        .collect();
+    compiled.push(if_stmt(attr(outcome(), "unbound", r), unbinds, vec![], r));
+
+    let points = resume_points(original);
+    let mut chain = if orelse.is_empty() {
+        vec![pass(r)]
+    } else {
+        orelse.clone()
+    };
+    for p in points.into_iter().rev() {
+        let test = eq(attr(outcome(), "point", r), int(p, r), r);
+        chain = vec![if_stmt(test, resume_code(original, p), chain, r)];
+    }
+    let finished = eq(attr(outcome(), "point", r), int_i64(-1, r), r);
+    let broke = vec![pass(r)];
+    compiled.push(if_stmt(
+        finished,
+        if orelse.is_empty() {
+            vec![pass(r)]
+        } else {
+            orelse.clone()
+        },
+        // Not finished: either broke out (point -2, nothing more to do) or resumes.
+        vec![if_stmt(
+            eq(attr(outcome(), "point", r), int_i64(-2, r), r),
+            broke,
+            chain,
+            r,
+        )],
+        r,
+    ));
+    compiled.push(Stmt::Delete(ast::StmtDelete {
+        node_index: Default::default(),
+        range: r,
+        targets: vec![name_del("__kiln_o", r)],
+    }));
+    let ran = call(attr(name("_kiln_jit", r), "ran", r), vec![int(id, r)], r);
+    vec![if_stmt(
+        ran,
+        compiled,
+        if orelse.is_empty() {
+            vec![pass(r)]
+        } else {
+            orelse
+        },
+        r,
+    )]
+}
+
+/// The points compiled code can stop at: every statement inside the site's loop, and
+/// for a `while` the loop itself (its test).
+fn resume_points(root: &Stmt) -> Vec<u32> {
+    let first = if matches!(root, Stmt::While(_)) { 0 } else { 1 };
+    (first..size(root)).collect()
+}
+
+/// How many points a statement and its children take (pre-order numbering).
+fn size(stmt: &Stmt) -> u32 {
+    1 + children(stmt)
+        .iter()
+        .map(|b| b.iter().map(size).sum::<u32>())
+        .sum::<u32>()
+}
+
+/// The statement lists inside a statement, in numbering order.
+fn children(stmt: &Stmt) -> Vec<&[Stmt]> {
+    match stmt {
+        Stmt::For(f) => vec![&f.body],
+        Stmt::While(w) => vec![&w.body],
+        Stmt::If(i) => {
+            let mut out: Vec<&[Stmt]> = vec![&i.body];
+            if let Some(clause) = i.elif_else_clauses.first() {
+                out.push(&clause.body);
+            }
+            out
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The code that continues the site's loop from point `p` (numbered as [`size`] does,
+/// the loop itself being point 0) to the end of the loop.
+pub fn resume_code(root: &Stmt, p: u32) -> Vec<Stmt> {
+    if p == 0 {
+        // A `while` stopped at its test: the loop runs again from the test.
+        return vec![root.clone()];
+    }
+    resume_loop(root, 0, p)
+}
+
+/// Resumes inside `stmt`, a statement numbered `at`, at point `p` within it.
+fn resume_stmt(stmt: &Stmt, at: u32, p: u32) -> Vec<Stmt> {
+    if at == p {
+        return vec![stmt.clone()];
+    }
+    match stmt {
+        Stmt::If(i) => {
+            let then_size: u32 = i.body.iter().map(size).sum();
+            if p < at + 1 + then_size {
+                resume_block(&i.body, at + 1, p)
+            } else {
+                let orelse = &i.elif_else_clauses.first().expect("p is inside").body;
+                resume_block(orelse, at + 1 + then_size, p)
+            }
+        }
+        Stmt::For(_) | Stmt::While(_) => resume_loop(stmt, at, p),
+        _ => unreachable!("only compound statements contain points"),
+    }
+}
+
+/// The rest of the current iteration (run inside a one-shot loop, so `break` and
+/// `continue` keep their meaning), then the remaining iterations.
+fn resume_loop(stmt: &Stmt, at: u32, p: u32) -> Vec<Stmt> {
+    let r = stmt.range();
+    let (body, rest) = match stmt {
+        Stmt::For(f) => {
+            let r = f.iter.range();
+            let rest_iter = call(attr(name("__kiln_o", r), "rest", r), vec![int(at, r)], r);
+            let rest = for_stmt(
+                (*f.target).clone(),
+                rest_iter,
+                f.body.clone(),
+                f.orelse.clone(),
+                f.range,
+            );
+            (&f.body, rest)
+        }
+        Stmt::While(w) => (&w.body, Stmt::While(w.clone())),
+        _ => unreachable!(),
+    };
+    let partial = resume_block(body, at + 1, p);
+    let once = Expr::Tuple(ast::ExprTuple {
+        node_index: Default::default(),
+        range: r,
+        elts: vec![Expr::Tuple(ast::ExprTuple {
+            node_index: Default::default(),
+            range: r,
+            elts: vec![],
+            ctx: ast::ExprContext::Load,
+            parenthesized: true,
+        })],
+        ctx: ast::ExprContext::Load,
+        parenthesized: true,
+    });
+    vec![for_stmt(empty_target(r), once, partial, vec![rest], r)]
+}
+
+/// Resumes in a block whose first statement is numbered `first`.
+fn resume_block(stmts: &[Stmt], first: u32, p: u32) -> Vec<Stmt> {
+    let mut at = first;
+    for (m, stmt) in stmts.iter().enumerate() {
+        let n = size(stmt);
+        if p < at + n {
+            let mut out = resume_stmt(stmt, at, p);
+            out.extend(stmts[m + 1..].iter().cloned());
+            return out;
+        }
+        at += n;
+    }
+    unreachable!("point {p} is not in this block")
+}
+
+/// Rewrites `if/elif/else` chains as nested `if/else`, everywhere: the loop-nest IR and
+/// the resume code both number an `elif` as an `if` of its own.
+fn desugar_elif(body: &mut [Stmt]) {
+    for stmt in body {
+        match stmt {
+            Stmt::If(i) => {
+                desugar_elif(&mut i.body);
+                for clause in &mut i.elif_else_clauses {
+                    desugar_elif(&mut clause.body);
+                }
+                if i.elif_else_clauses
+                    .first()
+                    .is_some_and(|c| c.test.is_some())
+                {
+                    let mut clauses = std::mem::take(&mut i.elif_else_clauses);
+                    let first = clauses.remove(0);
+                    let range = TextRange::new(first.range.start(), i.range.end());
+                    let nested = Stmt::If(ast::StmtIf {
+                        node_index: Default::default(),
+                        range,
+                        test: Box::new(first.test.expect("an elif has a test")),
+                        body: first.body,
+                        elif_else_clauses: clauses,
+                    });
+                    let mut nested = [nested];
+                    desugar_elif(&mut nested);
+                    let [nested] = nested;
+                    i.elif_else_clauses = vec![ast::ElifElseClause {
+                        range,
+                        node_index: Default::default(),
+                        test: None,
+                        body: vec![nested],
+                    }];
+                }
+            }
+            Stmt::For(f) => {
+                desugar_elif(&mut f.body);
+                desugar_elif(&mut f.orelse);
+            }
+            Stmt::While(w) => {
+                desugar_elif(&mut w.body);
+                desugar_elif(&mut w.orelse);
+            }
+            Stmt::FunctionDef(f) => desugar_elif(&mut f.body),
+            Stmt::ClassDef(c) => desugar_elif(&mut c.body),
+            Stmt::With(w) => desugar_elif(&mut w.body),
+            Stmt::Try(t) => {
+                desugar_elif(&mut t.body);
+                for handler in &mut t.handlers {
+                    let ast::ExceptHandler::ExceptHandler(h) = handler;
+                    desugar_elif(&mut h.body);
+                }
+                desugar_elif(&mut t.orelse);
+                desugar_elif(&mut t.finalbody);
+            }
+            Stmt::Match(m) => {
+                for case in &mut m.cases {
+                    desugar_elif(&mut case.body);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+// AST construction. Every node made here takes the range of the loop it belongs to,
+// so the code it compiles to carries the loop's line.
+
+fn name_ctx(id: &str, ctx: ast::ExprContext, range: TextRange) -> Expr {
+    Expr::Name(ast::ExprName {
+        node_index: Default::default(),
+        range,
+        id: ast::name::Name::new(id),
+        ctx,
+    })
+}
+
+fn name(id: &str, range: TextRange) -> Expr {
+    name_ctx(id, ast::ExprContext::Load, range)
+}
+
+fn name_store(id: &str, range: TextRange) -> Expr {
+    name_ctx(id, ast::ExprContext::Store, range)
+}
+
+fn name_del(id: &str, range: TextRange) -> Expr {
+    name_ctx(id, ast::ExprContext::Del, range)
+}
+
+fn tuple_store(elts: Vec<Expr>, range: TextRange) -> Expr {
+    Expr::Tuple(ast::ExprTuple {
+        node_index: Default::default(),
+        range,
+        elts,
+        ctx: ast::ExprContext::Store,
+        parenthesized: true,
+    })
+}
+
+/// `[]` as a loop target: unpacks an empty item, binds nothing.
+fn empty_target(range: TextRange) -> Expr {
+    Expr::List(ast::ExprList {
+        node_index: Default::default(),
+        range,
+        elts: vec![],
+        ctx: ast::ExprContext::Store,
+    })
+}
+
+fn attr(value: Expr, attr: &str, range: TextRange) -> Expr {
+    Expr::Attribute(ast::ExprAttribute {
+        node_index: Default::default(),
+        range,
+        value: Box::new(value),
+        attr: ast::Identifier::new(attr, range),
+        ctx: ast::ExprContext::Load,
+    })
+}
+
+fn call(func: Expr, args: Vec<Expr>, range: TextRange) -> Expr {
+    Expr::Call(ast::ExprCall {
+        node_index: Default::default(),
+        range,
+        func: Box::new(func),
+        arguments: ast::Arguments {
+            range,
+            node_index: Default::default(),
+            args: args.into_boxed_slice(),
+            keywords: Box::new([]),
+        },
+    })
+}
+
+fn int(value: u32, range: TextRange) -> Expr {
+    Expr::NumberLiteral(ast::ExprNumberLiteral {
+        node_index: Default::default(),
+        range,
+        value: ast::Number::Int(ast::Int::from(value)),
+    })
+}
+
+fn int_i64(value: i64, range: TextRange) -> Expr {
+    if value >= 0 {
+        return int(value as u32, range);
+    }
+    Expr::UnaryOp(ast::ExprUnaryOp {
+        node_index: Default::default(),
+        range,
+        op: ast::UnaryOp::USub,
+        operand: Box::new(int(value.unsigned_abs() as u32, range)),
+    })
+}
+
+fn eq(left: Expr, right: Expr, range: TextRange) -> Expr {
+    Expr::Compare(ast::ExprCompare {
+        node_index: Default::default(),
+        range,
+        left: Box::new(left),
+        ops: Box::new([ast::CmpOp::Eq]),
+        comparators: Box::new([right]),
+    })
+}
+
+fn not(operand: Expr, range: TextRange) -> Expr {
+    Expr::UnaryOp(ast::ExprUnaryOp {
+        node_index: Default::default(),
+        range,
+        op: ast::UnaryOp::Not,
+        operand: Box::new(operand),
+    })
+}
+
+fn assign(target: Expr, value: Expr, range: TextRange) -> Stmt {
+    Stmt::Assign(ast::StmtAssign {
+        node_index: Default::default(),
+        range,
+        targets: vec![target],
+        value: Box::new(value),
+    })
+}
+
+fn pass(range: TextRange) -> Stmt {
+    Stmt::Pass(ast::StmtPass {
+        node_index: Default::default(),
+        range,
+    })
+}
+
+fn if_stmt(test: Expr, body: Vec<Stmt>, orelse: Vec<Stmt>, range: TextRange) -> Stmt {
+    let elif_else_clauses = if orelse.is_empty() {
+        Vec::new()
+    } else {
+        vec![ast::ElifElseClause {
+            range,
+            node_index: Default::default(),
+            test: None,
+            body: orelse,
+        }]
+    };
+    Stmt::If(ast::StmtIf {
+        node_index: Default::default(),
+        range,
+        test: Box::new(test),
+        body,
+        elif_else_clauses,
+    })
+}
+
+fn for_stmt(
+    target: Expr,
+    iter: Expr,
+    body: Vec<Stmt>,
+    orelse: Vec<Stmt>,
+    range: TextRange,
+) -> Stmt {
+    Stmt::For(ast::StmtFor {
+        node_index: Default::default(),
+        range,
+        is_async: false,
+        target: Box::new(target),
+        iter: Box::new(iter),
+        body,
+        orelse,
+    })
+}

@@ -1,0 +1,330 @@
+//! `_kiln_jit`: the native module the rewritten loops call (see [`super::rewrite`]).
+//!
+//! - `loop(site, iterable)`: a counting iterator over a `range`; entering a site that
+//!   has code runs it at once, and a site that gets hot during its loop continues
+//!   there in compiled code (on-stack replacement at an iteration boundary). Anything
+//!   but a `range` is passed through untouched.
+//! - `ticks(site)`: the same for a `while` loop (it yields `()` for ever).
+//! - `ran(site)` / `take()`: after the loop, whether compiled code ran and its outcome
+//!   (write-back values, where to resume, the state of the loops it stopped in).
+//!
+//! The outcome travels through a per-thread slot: it is published when the iterator
+//! reports exhaustion and taken by the very next bytecode, the loop's `else` clause.
+
+pub(crate) use _kiln_jit::module_def;
+
+use super::tier::{self, Outcome};
+use super::{Site, settings};
+use rustpython_vm::{PyResult, VirtualMachine};
+use std::cell::RefCell;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+thread_local! {
+    static OUTCOME: RefCell<Option<(u32, Outcome)>> = const { RefCell::new(None) };
+}
+
+fn publish(site: u32, outcome: Option<Outcome>) {
+    OUTCOME.with(|slot| *slot.borrow_mut() = outcome.map(|o| (site, o)));
+}
+
+/// A site and the sites around it, which its back-edges count for too.
+struct Counted {
+    chain: Vec<Arc<Site>>,
+}
+
+impl Counted {
+    fn new(site: u32) -> Option<Counted> {
+        let chain = super::chain(site);
+        (!chain.is_empty()).then_some(Counted { chain })
+    }
+
+    fn site(&self) -> &Site {
+        &self.chain[0]
+    }
+
+    /// Counts one back-edge; true when the site should try compiled code now.
+    fn back_edge(&self) -> bool {
+        for outer in &self.chain[1..] {
+            outer.count_back_edge();
+        }
+        let site = self.site();
+        let count = site.count_back_edge();
+        if count < site.next_try.load(Ordering::Relaxed) || site.nest.is_err() {
+            return false;
+        }
+        // Whatever happens, the next attempt waits twice as long.
+        site.next_try
+            .store(count.saturating_mul(2), Ordering::Relaxed);
+        true
+    }
+
+    /// Whether entering the site should try compiled code.
+    fn has_code(&self) -> bool {
+        let site = self.site();
+        site.nest.is_ok()
+            && !site
+                .state
+                .lock()
+                .map(|s| s.specs.is_empty())
+                .unwrap_or(true)
+    }
+}
+
+fn run(
+    vm: &VirtualMachine,
+    site: &Site,
+    bounds: (i64, i64, i64),
+    osr: bool,
+) -> PyResult<Option<Outcome>> {
+    if !settings().enabled {
+        return Ok(None);
+    }
+    tier::run(vm, site, bounds, osr)
+}
+
+#[rustpython_vm::pymodule]
+mod _kiln_jit {
+    use super::{Counted, OUTCOME, Outcome, publish, run};
+    use rustpython_vm::builtins::{PyRange, PyTupleRef};
+    use rustpython_vm::common::lock::PyMutex;
+    use rustpython_vm::protocol::PyIterReturn;
+    use rustpython_vm::types::{IterNext, Iterable, SelfIter};
+    use rustpython_vm::{AsObject, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine, pyclass};
+
+    struct RangeState {
+        cur: i64,
+        stop: i64,
+        step: i64,
+        done: bool,
+        /// A compiled run that already finished the loop, reported at the next step.
+        pending: Option<Outcome>,
+    }
+
+    #[pyattr]
+    #[pyclass(name = "site_range")]
+    #[derive(PyPayload)]
+    struct SiteRange {
+        counted: Counted,
+        state: PyMutex<RangeState>,
+    }
+
+    impl std::fmt::Debug for SiteRange {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "site_range({})", self.counted.site().id)
+        }
+    }
+
+    #[pyclass(with(IterNext, Iterable))]
+    impl SiteRange {}
+
+    impl SelfIter for SiteRange {}
+
+    impl IterNext for SiteRange {
+        fn next(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<PyIterReturn> {
+            let site = zelf.counted.site();
+            let mut st = zelf.state.lock();
+            if let Some(outcome) = st.pending.take() {
+                st.done = true;
+                publish(site.id, Some(outcome));
+                return Ok(PyIterReturn::StopIteration(None));
+            }
+            let cur = st.cur;
+            let more = !st.done
+                && if st.step > 0 {
+                    cur < st.stop
+                } else {
+                    cur > st.stop
+                };
+            if !more {
+                st.done = true;
+                publish(site.id, None);
+                return Ok(PyIterReturn::StopIteration(None));
+            }
+            if zelf.counted.back_edge() {
+                let bounds = (cur, st.stop, st.step);
+                drop(st);
+                let outcome = run(vm, site, bounds, true)?;
+                st = zelf.state.lock();
+                if let Some(outcome) = outcome {
+                    st.done = true;
+                    publish(site.id, Some(outcome));
+                    return Ok(PyIterReturn::StopIteration(None));
+                }
+            }
+            match cur.checked_add(st.step) {
+                Some(next) => st.cur = next,
+                None => st.done = true,
+            }
+            Ok(PyIterReturn::Return(vm.ctx.new_int(cur).into()))
+        }
+    }
+
+    /// The iterator a rewritten `for` loop runs over.
+    #[pyfunction(name = "loop")]
+    fn loop_(site: u32, iterable: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let Some(range) = iterable.downcast_ref::<PyRange>() else {
+            return Ok(iterable);
+        };
+        let bounds =
+            [&range.start, &range.stop, &range.step].map(|v| v.try_to_primitive::<i64>(vm).ok());
+        let ([Some(start), Some(stop), Some(step)], Some(counted)) = (bounds, Counted::new(site))
+        else {
+            return Ok(iterable);
+        };
+        let pending = if counted.has_code() {
+            run(vm, counted.site(), (start, stop, step), false)?
+        } else {
+            None
+        };
+        let state = RangeState {
+            cur: start,
+            stop,
+            step,
+            done: false,
+            pending,
+        };
+        Ok(SiteRange {
+            counted,
+            state: PyMutex::new(state),
+        }
+        .into_ref(&vm.ctx)
+        .into())
+    }
+
+    #[pyattr]
+    #[pyclass(name = "site_ticks")]
+    #[derive(PyPayload)]
+    struct SiteTicks {
+        counted: Counted,
+        pending: PyMutex<Option<Outcome>>,
+    }
+
+    impl std::fmt::Debug for SiteTicks {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "site_ticks({})", self.counted.site().id)
+        }
+    }
+
+    #[pyclass(with(IterNext, Iterable))]
+    impl SiteTicks {}
+
+    impl SelfIter for SiteTicks {}
+
+    impl IterNext for SiteTicks {
+        fn next(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<PyIterReturn> {
+            let site = zelf.counted.site();
+            if let Some(outcome) = zelf.pending.lock().take() {
+                publish(site.id, Some(outcome));
+                return Ok(PyIterReturn::StopIteration(None));
+            }
+            if zelf.counted.back_edge()
+                && let Some(outcome) = run(vm, site, (0, 0, 1), true)?
+            {
+                publish(site.id, Some(outcome));
+                return Ok(PyIterReturn::StopIteration(None));
+            }
+            Ok(PyIterReturn::Return(vm.ctx.empty_tuple.clone().into()))
+        }
+    }
+
+    /// The iterator a rewritten `while` loop runs over.
+    #[pyfunction]
+    fn ticks(site: u32, vm: &VirtualMachine) -> PyResult {
+        let Some(counted) = Counted::new(site) else {
+            return Err(vm.new_runtime_error(format!("kiln: no loop site {site}")));
+        };
+        let pending = if counted.has_code() {
+            run(vm, counted.site(), (0, 0, 1), false)?
+        } else {
+            None
+        };
+        Ok(SiteTicks {
+            counted,
+            pending: PyMutex::new(pending),
+        }
+        .into_ref(&vm.ctx)
+        .into())
+    }
+
+    /// Whether the loop of `site` that just ended ran compiled code.
+    #[pyfunction]
+    fn ran(site: u32) -> bool {
+        OUTCOME.with(|o| matches!(&*o.borrow(), Some((id, _)) if *id == site))
+    }
+
+    #[pyattr]
+    #[pyclass(name = "outcome")]
+    #[derive(Debug, PyPayload)]
+    struct PyOutcome {
+        values: PyTupleRef,
+        unbound: Vec<bool>,
+        point: i64,
+        loops: std::collections::HashMap<u32, (i64, i64, i64)>,
+    }
+
+    #[pyclass]
+    impl PyOutcome {
+        /// The assigned variables, in the order the rewrite unpacks them.
+        #[pygetset]
+        fn values(&self) -> PyTupleRef {
+            self.values.clone()
+        }
+
+        /// Whether some variable must be left unbound.
+        #[pygetset]
+        fn unbound(&self) -> bool {
+            self.unbound.iter().any(|u| *u)
+        }
+
+        #[pymethod]
+        fn is_unbound(&self, k: usize) -> bool {
+            self.unbound.get(k).copied().unwrap_or(false)
+        }
+
+        /// -1: the loop finished; -2: it broke out; else the statement to resume at.
+        #[pygetset]
+        fn point(&self) -> i64 {
+            self.point
+        }
+
+        /// The iterations left of the `for` loop at point `k` after the one that
+        /// stopped.
+        #[pymethod]
+        fn rest(&self, k: u32, vm: &VirtualMachine) -> PyResult {
+            let (cur, stop, step) = self
+                .loops
+                .get(&k)
+                .copied()
+                .ok_or_else(|| vm.new_runtime_error(format!("kiln: no state for loop {k}")))?;
+            let next = cur.saturating_add(step);
+            vm.ctx
+                .types
+                .range_type
+                .as_object()
+                .call((next, stop, step), vm)
+        }
+    }
+
+    /// The outcome of the compiled run `ran` reported.
+    #[pyfunction]
+    fn take(vm: &VirtualMachine) -> PyResult {
+        let Some((_, outcome)) = OUTCOME.with(|o| o.borrow_mut().take()) else {
+            return Err(vm.new_runtime_error("kiln: no compiled outcome to take"));
+        };
+        let unbound = outcome.values.iter().map(|v| v.is_none()).collect();
+        let values = outcome
+            .values
+            .into_iter()
+            .map(|v| v.unwrap_or_else(|| vm.ctx.none()))
+            .collect();
+        Ok(PyOutcome {
+            values: vm.ctx.new_tuple(values),
+            unbound,
+            point: outcome.point,
+            loops: outcome.loops,
+        }
+        .into_ref(&vm.ctx)
+        .into())
+    }
+}

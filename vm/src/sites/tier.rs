@@ -1,0 +1,434 @@
+//! Entering compiled code from a running frame, and coming back.
+//!
+//! When a site is entered (or gets hot during an iteration of its loop), the variables
+//! the nest names are read from the running frame and classified ([`Ty`]): that list is
+//! the specialisation key and, checked on every entry, the guard. A site keeps up to
+//! [`MAX_SPECS`] specialisations; a key that fails to compile is remembered with its
+//! reason and not tried again; past that, the site stays interpreted. After the run the
+//! assigned variables are boxed from the frame as the interpreter would have made them
+//! (a Python float, an `np.float64`...) and handed to the rewritten code as an
+//! [`Outcome`].
+
+use super::Site;
+use kiln_jit::frame::{ROOT_CUR, ROOT_STEP, ROOT_STOP};
+use kiln_jit::ir::{Assumed, Nest, StmtKind};
+use kiln_jit::types::{ArrayTy, Dtype, Scalar, Ty};
+use kiln_jit::{BROKE, CompiledNest, FINISHED};
+use kiln_stdlib::numpy::DType;
+use kiln_stdlib::numpy::format::Element;
+use kiln_stdlib::numpy::python::convert::{scalar_element, scalar_to_py};
+use kiln_stdlib::numpy::python::ndarray::PyNdArray;
+use rustpython_vm::builtins::{PyFloat, PyInt};
+use rustpython_vm::frame::Frame;
+use rustpython_vm::function::ArgMapping;
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Specialisations a site keeps before it stays interpreted.
+pub const MAX_SPECS: usize = 4;
+
+/// What the report shows of a site, and its compiled code.
+#[derive(Default)]
+pub struct SiteState {
+    pub specs: Vec<Spec>,
+    /// Keys that did not compile, with the reason.
+    pub failed: Vec<(Vec<Ty>, String)>,
+    /// Entries into compiled code: at the loop's start, and on-stack from the
+    /// interpreter mid-loop.
+    pub entries: u64,
+    pub osr_entries: u64,
+    /// Entries where no specialisation matched the types seen (a guard failure).
+    pub guard_failures: u64,
+    /// Runs that handed a statement back to the interpreter.
+    pub deopts: u64,
+    /// Why the site is interpreted now, if it is.
+    pub reason: Option<String>,
+}
+
+pub struct Spec {
+    pub key: Vec<Ty>,
+    pub code: Arc<CompiledNest>,
+    pub compile_time: Duration,
+    pub entries: u64,
+    pub deopts: u64,
+}
+
+/// The result of a compiled run, for the rewritten code's write-back and resume.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The nest's assigned variables, in `Nest::assigned` order (`None`: unbound).
+    pub values: Vec<Option<PyObjectRef>>,
+    /// [`FINISHED`], [`BROKE`] or the point to resume at.
+    pub point: i64,
+    /// The state of each `for` loop that was running, by point: next value, stop, step.
+    pub loops: HashMap<u32, (i64, i64, i64)>,
+}
+
+/// The variables of a frame, read as Python would resolve the names.
+struct FrameVars {
+    frame: rustpython_vm::PyRef<Frame>,
+    locals: ArgMapping,
+    optimized: bool,
+}
+
+impl FrameVars {
+    fn new(vm: &VirtualMachine) -> PyResult<Option<FrameVars>> {
+        let Some(frame) = vm.current_frame() else {
+            return Ok(None);
+        };
+        let locals = frame.locals(vm)?;
+        let optimized = frame
+            .code
+            .code
+            .flags
+            .contains(rustpython_vm::bytecode::CodeFlags::OPTIMIZED);
+        Ok(Some(FrameVars {
+            frame,
+            locals,
+            optimized,
+        }))
+    }
+
+    /// The object a name refers to here, or `None` when it is unbound.
+    fn get(&self, name: &str, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
+        let code = &self.frame.code.code;
+        let is_local = code
+            .varnames
+            .iter()
+            .chain(code.cellvars.iter())
+            .chain(code.freevars.iter())
+            .any(|n| n.as_str() == name);
+        if let Ok(v) = self.locals.as_object().get_item(name, vm) {
+            return Ok(Some(v));
+        }
+        if self.optimized && is_local {
+            return Ok(None);
+        }
+        if let Some(v) = self.frame.globals.get_item_opt(name, vm)? {
+            return Ok(Some(v));
+        }
+        Ok(self.frame.builtins.get_item(name, vm).ok())
+    }
+}
+
+/// A variable's value, classified for the key, and what goes into its frame slots.
+enum Entry {
+    Scalar(Scalar, u64),
+    Array(ArrayTy, Vec<u64>),
+    Unbound,
+    Other(String),
+}
+
+fn classify(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Entry> {
+    let types = &vm.ctx.types;
+    let class = obj.class();
+    if class.is(types.bool_type) {
+        return Ok(Entry::Scalar(
+            Scalar::Bool,
+            obj.is(&vm.ctx.true_value) as u64,
+        ));
+    }
+    if class.is(types.int_type) {
+        let int = obj.downcast_ref::<PyInt>().expect("an int");
+        return Ok(match int.try_to_primitive::<i64>(vm) {
+            Ok(v) => Entry::Scalar(Scalar::Int, v as u64),
+            Err(_) => Entry::Other("an int beyond 64 bits".into()),
+        });
+    }
+    if class.is(types.float_type) {
+        let f = obj.downcast_ref::<PyFloat>().expect("a float").to_f64();
+        return Ok(Entry::Scalar(Scalar::Float, f.to_bits()));
+    }
+    if let Some(array) = obj.downcast_ref::<PyNdArray>() {
+        let a = &array.array;
+        let Some(dtype) = jit_dtype(a.dtype) else {
+            return Ok(Entry::Other(format!("a {} array", a.dtype.name())));
+        };
+        let itemsize = dtype.size() as isize;
+        let ndim = a.shape.len();
+        let unit_inner = ndim > 0 && a.strides[ndim - 1] == itemsize;
+        let data = unsafe { a.buffer.as_ptr().offset(a.offset) } as u64;
+        let mut slots = vec![data];
+        slots.extend(a.shape.iter().map(|s| *s as u64));
+        slots.extend(a.strides.iter().map(|s| *s as i64 as u64));
+        let ty = ArrayTy {
+            dtype,
+            ndim: ndim as u32,
+            unit_inner,
+        };
+        return Ok(Entry::Array(ty, slots));
+    }
+    if let Some((element, strength)) = scalar_element(vm, obj)? {
+        use kiln_stdlib::numpy::python::convert::Strength;
+        let Strength::Strong(dtype) = strength else {
+            return Ok(Entry::Other(format!("a {}", class.name())));
+        };
+        let Some(d) = jit_dtype(dtype) else {
+            return Ok(Entry::Other(format!("a numpy {}", dtype.name())));
+        };
+        let bits = match element {
+            Element::Bool(b) => b as u64,
+            Element::Int(v) => v as u64,
+            Element::UInt(v) if v <= i64::MAX as u64 => v,
+            Element::Float(f) if d == Dtype::F32 => (f as f32).to_bits() as u64,
+            Element::Float(f) => f.to_bits(),
+            _ => return Ok(Entry::Other(format!("a numpy {}", dtype.name()))),
+        };
+        return Ok(Entry::Scalar(Scalar::Np(d), bits));
+    }
+    Ok(Entry::Other(format!("a {}", class.name())))
+}
+
+fn jit_dtype(d: DType) -> Option<Dtype> {
+    Some(match d {
+        DType::Bool => Dtype::Bool,
+        DType::Int8 => Dtype::I8,
+        DType::Int16 => Dtype::I16,
+        DType::Int32 => Dtype::I32,
+        DType::Int64 => Dtype::I64,
+        DType::UInt8 => Dtype::U8,
+        DType::UInt16 => Dtype::U16,
+        DType::UInt32 => Dtype::U32,
+        DType::UInt64 => Dtype::U64,
+        DType::Float32 => Dtype::F32,
+        DType::Float64 => Dtype::F64,
+        DType::Complex128 => return None,
+    })
+}
+
+fn numpy_dtype(d: Dtype) -> DType {
+    match d {
+        Dtype::Bool => DType::Bool,
+        Dtype::I8 => DType::Int8,
+        Dtype::I16 => DType::Int16,
+        Dtype::I32 => DType::Int32,
+        Dtype::I64 => DType::Int64,
+        Dtype::U8 => DType::UInt8,
+        Dtype::U16 => DType::UInt16,
+        Dtype::U32 => DType::UInt32,
+        Dtype::U64 => DType::UInt64,
+        Dtype::F32 => DType::Float32,
+        Dtype::F64 => DType::Float64,
+    }
+}
+
+/// Checks the names the nest takes for modules and builtins are those.
+fn check_assumptions(
+    nest: &Nest,
+    vars: &FrameVars,
+    vm: &VirtualMachine,
+) -> PyResult<Result<(), String>> {
+    for a in &nest.assumed {
+        let found = vars.get(&a.name, vm)?;
+        let expected = match &a.is {
+            Assumed::Module(m) => vm.import(&vm.ctx.new_str(m.as_str()), 0).ok(),
+            Assumed::Function { module, function } => vm
+                .import(&vm.ctx.new_str(module.as_str()), 0)
+                .ok()
+                .and_then(|m| m.get_attr(&vm.ctx.new_str(function.as_str()), vm).ok()),
+            Assumed::Builtin(b) => vm.builtins.get_attr(&vm.ctx.new_str(b.as_str()), vm).ok(),
+        };
+        let same = match (&found, &expected) {
+            (Some(f), Some(e)) => f.is(e),
+            _ => false,
+        };
+        if !same {
+            return Ok(Err(format!(
+                "`{}` is not what the loop takes it for",
+                a.name
+            )));
+        }
+    }
+    Ok(Ok(()))
+}
+
+/// Runs the site's loop as compiled code from `start` (to `stop` by `step` for a `for`
+/// site), if the site has or can make code for the types in the frame. `None`: the
+/// interpreter runs it.
+pub fn run(
+    vm: &VirtualMachine,
+    site: &Site,
+    bounds: (i64, i64, i64),
+    osr: bool,
+) -> PyResult<Option<Outcome>> {
+    let Ok(nest) = &site.nest else {
+        return Ok(None);
+    };
+    // A trace or profile function sees every line: compiled code would hide them.
+    if !vm.is_none(&vm.trace_func.borrow()) || !vm.is_none(&vm.profile_func.borrow()) {
+        return Ok(None);
+    }
+    let Some(vars) = FrameVars::new(vm)? else {
+        return Ok(None);
+    };
+    // The site's own loop variable is bound by the loop before anything reads it: its
+    // value on entry is no part of the key (it is kept when the loop runs no iteration).
+    let root_var = match &nest.root.kind {
+        StmtKind::For { var, .. } => Some(*var),
+        _ => None,
+    };
+    let mut key = Vec::with_capacity(nest.vars.len());
+    let mut entries = Vec::with_capacity(nest.vars.len());
+    let mut objects = Vec::with_capacity(nest.vars.len());
+    for (var, data) in nest.vars.iter() {
+        let obj = vars.get(&data.name, vm)?;
+        let entry = match &obj {
+            Some(_) if Some(var) == root_var => Entry::Unbound,
+            Some(obj) => classify(vm, obj)?,
+            None => Entry::Unbound,
+        };
+        objects.push(obj);
+        key.push(match &entry {
+            Entry::Scalar(s, _) => Ty::Scalar(*s),
+            Entry::Array(a, _) => Ty::Array(*a),
+            Entry::Unbound => Ty::Unbound,
+            Entry::Other(what) => Ty::Other(what.clone()),
+        });
+        entries.push(entry);
+    }
+
+    let code = {
+        let mut state = site.state.lock().expect("site state poisoned");
+        let found = state.specs.iter().position(|s| s.key == key);
+        match found {
+            Some(k) => {
+                state.specs[k].entries += 1;
+                state.specs[k].code.clone()
+            }
+            None => {
+                if !state.specs.is_empty() {
+                    state.guard_failures += 1;
+                }
+                if state.failed.iter().any(|(k, _)| *k == key) || state.specs.len() >= MAX_SPECS {
+                    if state.specs.len() >= MAX_SPECS {
+                        state.reason = Some(format!(
+                            "it was seen with more than {MAX_SPECS} sets of types"
+                        ));
+                    }
+                    return Ok(None);
+                }
+                if let Err(reason) = check_assumptions(nest, &vars, vm)? {
+                    state.failed.push((key, reason.clone()));
+                    state.reason = Some(reason);
+                    return Ok(None);
+                }
+                match kiln_jit::compile(nest, &key) {
+                    Ok(code) => {
+                        let code = Arc::new(code);
+                        state.specs.push(Spec {
+                            key,
+                            compile_time: code.compile_time,
+                            code: code.clone(),
+                            entries: 1,
+                            deopts: 0,
+                        });
+                        state.reason = None;
+                        code
+                    }
+                    Err(reason) => {
+                        state.failed.push((key, reason.clone()));
+                        state.reason = Some(reason);
+                        return Ok(None);
+                    }
+                }
+            }
+        }
+    };
+
+    let layout = &code.layout;
+    let mut frame = vec![0u64; layout.len()];
+    frame[ROOT_CUR] = bounds.0 as u64;
+    frame[ROOT_STOP] = bounds.1 as u64;
+    frame[ROOT_STEP] = bounds.2 as u64;
+    for ((var, _), entry) in nest.vars.iter().zip(&entries) {
+        let slot = layout.var(var);
+        match entry {
+            Entry::Scalar(s, bits) => {
+                frame[slot] = *bits;
+                frame[slot + 1] = s.code();
+            }
+            Entry::Array(_, slots) => {
+                let (base, _) = layout.array(var).expect("arrays have descriptors");
+                frame[base..base + slots.len()].copy_from_slice(slots);
+            }
+            Entry::Unbound | Entry::Other(_) => {}
+        }
+    }
+    // SAFETY: the arrays in the frame are held by the frame's variables, which the nest
+    // cannot rebind, and have the types the code was compiled for.
+    super::interrupt::ensure_sigint_hook();
+    let point = unsafe { code.run(&mut frame) };
+    // An interrupt that stopped the loop is the interpreter's to raise now (its own
+    // signal flag is set too); one that came between runs has been seen by the
+    // interpreter already.
+    kiln_jit::runtime::clear_interrupt();
+
+    let mut values = Vec::new();
+    for var in nest.assigned() {
+        let slot = layout.var(var);
+        let bits = frame[slot];
+        let value = match Scalar::from_code(frame[slot + 1]) {
+            // Never assigned: whatever it held on entry.
+            None => objects[var.as_u32() as usize].clone(),
+            Some(Scalar::Bool) => Some(vm.ctx.new_bool(bits != 0).into()),
+            Some(Scalar::Int) => Some(vm.ctx.new_int(bits as i64).into()),
+            Some(Scalar::Float) => Some(vm.ctx.new_float(f64::from_bits(bits)).into()),
+            Some(Scalar::Np(d)) => {
+                let element = match d {
+                    Dtype::Bool => Element::Bool(bits != 0),
+                    Dtype::F64 => Element::Float(f64::from_bits(bits)),
+                    Dtype::F32 => Element::Float(f32::from_bits(bits as u32) as f64),
+                    _ => Element::Int(bits as i64),
+                };
+                Some(scalar_to_py(vm, numpy_dtype(d), element)?)
+            }
+        };
+        values.push(value);
+    }
+    let mut loops = HashMap::new();
+    if point >= 0 {
+        loops.insert(
+            0,
+            (
+                frame[ROOT_CUR] as i64,
+                frame[ROOT_STOP] as i64,
+                frame[ROOT_STEP] as i64,
+            ),
+        );
+        for stmt in nest.statements().into_iter().skip(1) {
+            if let StmtKind::For { .. } = stmt.kind
+                && let Some(base) = layout.loop_state(stmt.point)
+            {
+                loops.insert(
+                    stmt.point.as_u32(),
+                    (
+                        frame[base] as i64,
+                        frame[base + 1] as i64,
+                        frame[base + 2] as i64,
+                    ),
+                );
+            }
+        }
+    }
+    {
+        let mut state = site.state.lock().expect("site state poisoned");
+        state.entries += 1;
+        if osr {
+            state.osr_entries += 1;
+        }
+        if point >= 0 {
+            state.deopts += 1;
+            if let Some(spec) = state.specs.iter_mut().find(|s| Arc::ptr_eq(&s.code, &code)) {
+                spec.deopts += 1;
+            }
+        }
+    }
+    debug_assert!(point >= 0 || point == FINISHED || point == BROKE);
+    Ok(Some(Outcome {
+        values,
+        point,
+        loops,
+    }))
+}
