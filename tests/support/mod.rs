@@ -1,6 +1,9 @@
 //! What the test harnesses in tests/ share: the workspace root, the reference
 //! CPython, and a readable account of a finished process.
 
+// Each harness uses a part of this module.
+#![allow(dead_code)]
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

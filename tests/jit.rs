@@ -1,0 +1,130 @@
+//! The JIT against the interpreter: every script in tests/jit/ runs under kiln twice,
+//! compiled (a low `KILN_JIT_THRESHOLD`, so loops get hot at once) and interpreted
+//! (`KILN_JIT=0`), and must print the same stdout and stderr and exit the same way.
+//!
+//! The scripts mark the loops the JIT must have compiled: a loop line ending in
+//! `# jit: compiled` must be a tier-1 site in the jit report (`KILN_JIT_REPORT`), and
+//! `# jit: compiled, deopts` must also have handed a statement back to the interpreter
+//! at least once. So a JIT that silently stays interpreted, or never takes the deopt
+//! path a script is about, fails here.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+mod support;
+use support::{describe, root};
+
+const THRESHOLD: &str = "20";
+
+fn kiln(script: &Path, jit: bool, report: Option<&Path>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_kiln"));
+    cmd.arg(script).current_dir(root());
+    cmd.env_remove("KILN_JIT_REPORT");
+    if jit {
+        cmd.env("KILN_JIT_THRESHOLD", THRESHOLD);
+    } else {
+        cmd.env("KILN_JIT", "0");
+    }
+    if let Some(report) = report {
+        cmd.env("KILN_JIT_REPORT", report);
+    }
+    cmd.output().expect("kiln runs")
+}
+
+/// What a case marks: (line, must have deopts).
+fn marks(source: &str) -> Vec<(u64, bool)> {
+    source
+        .lines()
+        .enumerate()
+        .filter_map(|(k, line)| {
+            let (_, mark) = line.split_once("# jit:")?;
+            Some((k as u64 + 1, mark.contains("deopts")))
+        })
+        .collect()
+}
+
+fn check(script: &Path) -> Result<(), String> {
+    let name = script.file_name().unwrap().to_string_lossy().into_owned();
+    let report = std::env::temp_dir().join(format!("kiln-jit-{}-{name}.json", std::process::id()));
+    let compiled = kiln(script, true, Some(&report));
+    let interpreted = kiln(script, false, None);
+    if compiled.stdout != interpreted.stdout
+        || compiled.stderr != interpreted.stderr
+        || compiled.status.code() != interpreted.status.code()
+    {
+        return Err(format!(
+            "{name}: compiled and interpreted runs differ\n=== compiled\n{}\n=== interpreted\n{}",
+            describe(&compiled),
+            describe(&interpreted)
+        ));
+    }
+    let text = std::fs::read_to_string(&report)
+        .map_err(|e| format!("{name}: no jit report at {}: {e}", report.display()))?;
+    let _ = std::fs::remove_file(&report);
+    let json: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{name}: bad report JSON: {e}"))?;
+    let sites = json["sites"].as_array().cloned().unwrap_or_default();
+    let source = std::fs::read_to_string(script).unwrap();
+    for (line, deopts) in marks(&source) {
+        let site = sites.iter().find(|s| {
+            s["line"].as_u64() == Some(line)
+                && s["file"].as_str().is_some_and(|f| f.ends_with(&name))
+        });
+        let Some(site) = site else {
+            return Err(format!("{name}:{line}: no such site in the report\n{text}"));
+        };
+        if site["tier"] != "tier 1" {
+            return Err(format!("{name}:{line}: not compiled: {}", site["reason"]));
+        }
+        if deopts && site["deopts"].as_u64().unwrap_or(0) == 0 {
+            return Err(format!(
+                "{name}:{line}: compiled but never deoptimised\n{site}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn cases() -> Vec<PathBuf> {
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(root().join("tests/jit"))
+        .expect("tests/jit exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "py"))
+        .filter(|p| {
+            let name = p.file_stem().unwrap().to_string_lossy();
+            filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()))
+        })
+        .collect();
+    cases.sort();
+    cases
+}
+
+fn main() {
+    let cases = cases();
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = cases
+            .chunks(cases.len().div_ceil(2).max(1))
+            .map(|chunk| scope.spawn(move || chunk.iter().map(|c| check(c)).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .filter_map(Result::err)
+            .collect()
+    });
+    for failure in &failures {
+        eprintln!("{failure}\n");
+    }
+    println!(
+        "jit cases: {} passed, {} failed",
+        cases.len() - failures.len(),
+        failures.len()
+    );
+    if !failures.is_empty() {
+        std::process::exit(1);
+    }
+}
