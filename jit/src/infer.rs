@@ -337,30 +337,32 @@ impl<'a> Typing<'a> {
         let mut results = Vec::new();
         for x in a.variants() {
             for y in b.variants() {
-                if !numeric(x) || !numeric(y) {
-                    return Err(format!("{op:?} of {} and {}", x.describe(), y.describe()));
-                }
-                let t = match op {
-                    BinOp::Div => types::true_divide(x, y),
-                    BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor
-                        if x == Scalar::Bool && y == Scalar::Bool =>
-                    {
-                        Some(Scalar::Bool)
-                    }
-                    BinOp::BitAnd
-                    | BinOp::BitOr
-                    | BinOp::BitXor
-                    | BinOp::LShift
-                    | BinOp::RShift => types::arithmetic(x, y).filter(|t| t.is_integer()),
-                    _ => types::arithmetic(x, y),
-                };
                 results.push(
-                    t.ok_or_else(|| format!("{op:?} of {} and {}", x.describe(), y.describe()))?,
+                    binary_result(op, x, y).ok_or_else(|| {
+                        format!("{op:?} of {} and {}", x.describe(), y.describe())
+                    })?,
                 );
             }
         }
         ScalarTy::from_variants(&results)
             .ok_or_else(|| format!("{op:?} gives different kinds of result"))
+    }
+}
+
+/// The type of `x op y`, or `None` when compiled code does not do it.
+pub fn binary_result(op: BinOp, x: Scalar, y: Scalar) -> Option<Scalar> {
+    if !numeric(x) || !numeric(y) {
+        return None;
+    }
+    match op {
+        BinOp::Div => types::true_divide(x, y),
+        BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor if x == Scalar::Bool && y == Scalar::Bool => {
+            Some(Scalar::Bool)
+        }
+        BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::LShift | BinOp::RShift => {
+            types::arithmetic(x, y).filter(|t| t.is_integer())
+        }
+        _ => types::arithmetic(x, y),
     }
 }
 

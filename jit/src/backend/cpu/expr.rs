@@ -38,13 +38,40 @@ impl Gen<'_, '_> {
         }
     }
 
-    /// The flag of a result whose type is numpy's if either operand's is.
-    fn either_flag(&mut self, ty: ScalarTy, a: &Val, b: &Val) -> Option<Value> {
+    /// The numpy flag of a mixed result of `a op b`, as a function of the operands'
+    /// flags: `rule` gives the result type for each pair of operand types.
+    fn result_flag(
+        &mut self,
+        ty: ScalarTy,
+        a: &Val,
+        b: &Val,
+        rule: impl Fn(Scalar, Scalar) -> Option<Scalar>,
+    ) -> Option<Value> {
         if !ty.mixed {
             return None;
         }
-        let (x, y) = (self.numpy_flag(a), self.numpy_flag(b));
-        Some(self.b.ins().bor(x, y))
+        // numpy-ness of the result for each (a is numpy, b is numpy).
+        let mut table = [[None; 2]; 2];
+        for x in a.ty.variants() {
+            for y in b.ty.variants() {
+                table[x.is_numpy() as usize][y.is_numpy() as usize] =
+                    rule(x, y).map(|r| r.is_numpy());
+            }
+        }
+        let fa = self.numpy_flag(a);
+        let fb = self.numpy_flag(b);
+        let entry = |i: usize, j: usize| table[i][j];
+        // The result follows a, b, or either, over the combinations that occur.
+        let follows = |f: &dyn Fn(usize, usize) -> bool| {
+            (0..2).all(|i| (0..2).all(|j| entry(i, j).is_none_or(|r| r == f(i, j))))
+        };
+        Some(if follows(&|i, _| i == 1) {
+            fa
+        } else if follows(&|_, j| j == 1) {
+            fb
+        } else {
+            self.b.ins().bor(fa, fb)
+        })
     }
 
     pub(super) fn scalar(&mut self, e: &Expr) -> Result<Val> {
@@ -76,7 +103,8 @@ impl Gen<'_, '_> {
                 let flag = if ty.mixed {
                     let a = self.scalar(first)?;
                     let b = self.scalar(&rest[0].1)?;
-                    let flag = self.either_flag(ty, &a, &b);
+                    let flag =
+                        self.result_flag(ty, &a, &b, |x, y| Some(crate::types::comparison(x, y)));
                     let c = self.compare(rest[0].0, &a, &b)?;
                     let v = self.b.ins().uextend(types::I64, c);
                     return Ok(self.val(ty, v, flag));
@@ -315,7 +343,7 @@ impl Gen<'_, '_> {
 
     pub(super) fn binary(&mut self, op: BinOp, a: Val, b: Val) -> Result<Val> {
         let ty = self.typing.binary(op, a.ty, b.ty)?;
-        let flag = self.either_flag(ty, &a, &b);
+        let flag = self.result_flag(ty, &a, &b, |x, y| crate::infer::binary_result(op, x, y));
         match ty.machine() {
             Machine::I64 => {
                 // A Python int meeting a small numpy int must fit its dtype (NEP 50).

@@ -1,0 +1,461 @@
+//! Differential testing of the JIT: random loop nests, run compiled and interpreted.
+//!
+//! A seeded generator writes Python functions whose loops mix ints, floats and bools,
+//! arrays of several dtypes (strided, reversed, transposed, aliasing views), negative
+//! and out-of-bounds indices, floor division and modulo of negatives, i64 overflow,
+//! stores that do not fit the dtype, `break`/`continue`/`while`, and calls each one
+//! with arguments whose types change between calls. Every batch of programs runs under
+//! kiln with a very low hot threshold (so loops compile during their first run and are
+//! re-entered compiled later) and with `KILN_JIT=0`; stdout (results, final state,
+//! exception types and messages) and stderr (warnings, tracebacks) must be identical.
+//!
+//! `KILN_FUZZ_PROGRAMS` (default 2000) and `KILN_FUZZ_SEED` (default 1) choose how many
+//! programs and which; a failing batch is kept in the temp directory to rerun by hand.
+
+use std::fmt::Write;
+use std::process::Command;
+
+const PER_BATCH: usize = 100;
+
+/// splitmix64: small, seeded, the same on every machine.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
+    }
+
+    fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+}
+
+struct Gen {
+    rng: Rng,
+    out: String,
+    /// Loop variables in scope, innermost last.
+    loops: Vec<&'static str>,
+}
+
+impl Gen {
+    fn line(&mut self, depth: usize, text: &str) {
+        let _ = writeln!(self.out, "{}{text}", "    ".repeat(depth));
+    }
+
+    fn loop_var(&mut self) -> &'static str {
+        match self.loops.len() {
+            0 => "n",
+            k => self.loops[self.rng.below(k)],
+        }
+    }
+
+    fn index_1d(&mut self) -> String {
+        let v = self.loop_var();
+        match self.rng.below(8) {
+            0 => v.to_string(),
+            1 => format!("-{v} - 1"),
+            2 => format!("{v} % len(a)"),
+            3 => format!("({v} * 3 + 1) % len(a)"),
+            4 => format!("{v} + 1"),
+            5 => "-1".into(),
+            6 => format!("len(a) - 1 - {v} % len(a)"),
+            _ => format!("{v} // 2"),
+        }
+    }
+
+    fn element(&mut self) -> String {
+        if self.rng.chance(60) {
+            let arr = self.rng.pick(&["a", "b"]);
+            format!("{arr}[{}]", self.index_1d())
+        } else {
+            let v = self.loop_var();
+            let w = self.loop_var();
+            if self.rng.chance(70) {
+                format!("m[{v} % m.shape[0], {w} % m.shape[1]]")
+            } else {
+                format!("m[{v} % 4][-1 - {w} % 3]")
+            }
+        }
+    }
+
+    fn atom(&mut self, depth: usize) -> String {
+        let choices = if depth >= 2 { 5 } else { 10 };
+        match self.rng.below(choices) {
+            0 | 1 => self.loop_var().to_string(),
+            2 => self.element(),
+            3 => self.rng.pick(&["s", "t", "x", "y", "n"]).to_string(),
+            4 => self
+                .rng
+                .pick(&["2", "-3", "7", "0.5", "-1.25", "3.0", "1000003", "True"])
+                .to_string(),
+            5 => format!("abs({})", self.expr(depth + 1)),
+            6 => format!("min({}, {})", self.expr(depth + 1), self.expr(depth + 1)),
+            7 => format!("math.sqrt(abs({}))", self.expr(depth + 1)),
+            8 => format!(
+                "({} if {} else {})",
+                self.expr(depth + 1),
+                self.cond(depth + 1),
+                self.expr(depth + 1)
+            ),
+            _ => self.element(),
+        }
+    }
+
+    fn expr(&mut self, depth: usize) -> String {
+        if depth >= 2 || self.rng.chance(35) {
+            return self.atom(depth);
+        }
+        let op = self
+            .rng
+            .pick(&["+", "-", "*", "+", "*", "//", "%", "/", "-"]);
+        format!("({} {op} {})", self.expr(depth + 1), self.expr(depth + 1))
+    }
+
+    fn cond(&mut self, depth: usize) -> String {
+        let cmp = self.rng.pick(&["<", "<=", ">", ">=", "==", "!="]);
+        let c = format!(
+            "{} {cmp} {}",
+            self.expr(depth.max(1)),
+            self.expr(depth.max(1))
+        );
+        match self.rng.below(6) {
+            0 => format!("{c} and {} > 0", self.loop_var()),
+            1 => format!("not ({c})"),
+            2 => format!("0 <= {} < {}", self.loop_var(), self.atom(2)),
+            _ => c,
+        }
+    }
+
+    fn stmt(&mut self, depth: usize, nest: usize) {
+        match self.rng.below(12) {
+            0..=2 => {
+                let e = self.expr(0);
+                self.line(depth, &format!("s += {e}"));
+            }
+            3 => {
+                let v = self.loop_var();
+                let m = self.rng.pick(&["31", "1000003", "7"]);
+                self.line(depth, &format!("t = (t * {m} + {v}) % 2147483647"));
+            }
+            4 => {
+                let v = self.loop_var();
+                let big = self.rng.pick(&["3", "1000003", "-7"]);
+                self.line(depth, &format!("t = t * {big} + {v}"));
+            }
+            5 | 6 => {
+                let target = self.element();
+                let e = self.expr(0);
+                let op = self.rng.pick(&["=", "=", "+="]);
+                self.line(depth, &format!("{target} {op} {e}"));
+            }
+            7 => {
+                let c = self.cond(0);
+                self.line(depth, &format!("if {c}:"));
+                self.stmt(depth + 1, nest);
+                if self.rng.chance(50) {
+                    self.line(depth, "else:");
+                    self.stmt(depth + 1, nest);
+                }
+            }
+            8 if !self.loops.is_empty() => {
+                let c = self.cond(0);
+                let jump = self.rng.pick(&["break", "continue"]);
+                self.line(depth, &format!("if {c}:"));
+                self.line(depth + 1, jump);
+            }
+            9 if nest < 2 => self.for_loop(depth, nest + 1),
+            10 if nest < 2 => {
+                let w = ["w", "v"][nest];
+                self.line(depth, &format!("{w} = 0"));
+                let v = self.loop_var();
+                self.line(depth, &format!("while {w} < {v} % 5:"));
+                // First, so that a `continue` cannot make it loop for ever.
+                self.line(depth + 1, &format!("{w} += 1"));
+                self.loops.push(w);
+                self.stmt(depth + 1, nest + 1);
+                self.loops.pop();
+            }
+            _ => {
+                let e = self.expr(0);
+                let c = self.cond(0);
+                self.line(depth, &format!("u = {c}"));
+                self.line(depth, &format!("x, y = y, {e}"));
+            }
+        }
+    }
+
+    fn for_loop(&mut self, depth: usize, nest: usize) {
+        let var = ["i", "j", "k"][nest.min(2)];
+        let outer = self.loop_var();
+        let range = match self.rng.below(7) {
+            0 => "range(n)".to_string(),
+            1 => "range(len(a) - 1, -1, -1)".into(),
+            2 => "range(1, n, 2)".into(),
+            3 => "range(n, 0, -3)".into(),
+            4 => format!("range({outer} % 4 + 1)"),
+            5 => "range(m.shape[1])".into(),
+            _ => "range(-2, n + 2)".into(),
+        };
+        self.line(depth, &format!("for {var} in {range}:"));
+        self.loops.push(var);
+        let count = 1 + self.rng.below(3);
+        for _ in 0..count {
+            self.stmt(depth + 1, nest);
+        }
+        self.loops.pop();
+    }
+
+    fn program(&mut self, k: usize) {
+        self.line(0, &format!("def f{k}(a, b, m, n, x, y):"));
+        let s0 = self.rng.pick(&["0.0", "0", "x"]);
+        self.line(1, &format!("s = {s0}"));
+        self.line(1, "t = 1");
+        self.line(1, "u = False");
+        self.for_loop(1, 0);
+        self.line(1, "return s, t, u, x, y");
+        self.line(0, "");
+        let _ = writeln!(self.out, "run({k}, f{k})\n");
+    }
+}
+
+const PRELUDE: &str = r#"import math
+import numpy as np
+
+DTYPES = [np.float64, np.int64, np.int32, np.float32, np.int8, np.uint8, np.int16, np.bool_]
+
+def arrays(call, k):
+    n = 12 + (k + call) % 9
+    dt = DTYPES[(k + call * 3) % len(DTYPES)]
+    base = (np.arange(3 * n) * 7 % 11 - 4).astype(dt)
+    shape = [base[:n], base[::3], base[::-2][:n]][(k + call) % 3]
+    a = shape.copy() if call == 1 else shape
+    b = a[1:] if call != 2 else a[::-1]
+    m = (np.arange(30.0) % 7 - 2).reshape(5, 6)
+    if call == 2:
+        m = m.T.astype(np.int32)
+    return a, b, m, n
+
+def show(v):
+    if isinstance(v, np.ndarray):
+        return repr(v.tolist())
+    return repr(v)
+
+def run(k, f):
+    for call, (x, y) in enumerate([(1.5, 2), (-3, 0.25), (np.float64(0.5), np.int32(3))]):
+        a, b, m, n = arrays(call, k)
+        try:
+            r = f(a, b, m, n, x, y)
+            print(k, call, "->", " ".join(show(v) for v in r), show(a), show(m))
+        except Exception as e:
+            print(k, call, type(e).__name__, e, show(a))
+
+"#;
+
+fn batch(seed: u64, first: usize, count: usize) -> String {
+    let mut g = Gen {
+        rng: Rng(seed.wrapping_mul(1_000_003).wrapping_add(first as u64)),
+        out: PRELUDE.to_string(),
+        loops: Vec::new(),
+    };
+    for k in first..first + count {
+        g.program(k);
+    }
+    g.out
+}
+
+fn main() {
+    let programs: usize = std::env::var("KILN_FUZZ_PROGRAMS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000);
+    let seed: u64 = std::env::var("KILN_FUZZ_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    let kiln = env!("CARGO_BIN_EXE_kiln");
+    let dir = std::env::temp_dir().join(format!("kiln-fuzz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let batches: Vec<usize> = (0..programs.div_ceil(PER_BATCH)).collect();
+    let stats = std::sync::Mutex::new(Stats::default());
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = batches
+            .chunks(batches.len().div_ceil(2).max(1))
+            .map(|chunk| {
+                let dir = &dir;
+                let stats = &stats;
+                scope.spawn(move || {
+                    let mut failures = Vec::new();
+                    for &b in chunk {
+                        let first = b * PER_BATCH;
+                        let count = PER_BATCH.min(programs - first);
+                        let path = dir.join(format!("batch{b}.py"));
+                        std::fs::write(&path, batch(seed, first, count)).unwrap();
+                        let report = dir.join(format!("batch{b}.json"));
+                        let run = |jit: bool| {
+                            let mut cmd = Command::new(kiln);
+                            cmd.arg(&path).env_remove("KILN_JIT_REPORT");
+                            if jit {
+                                cmd.env("KILN_JIT_THRESHOLD", "3");
+                                cmd.env("KILN_JIT_REPORT", &report);
+                            } else {
+                                cmd.env("KILN_JIT", "0");
+                            }
+                            run_with_timeout(cmd)
+                        };
+                        let (on, off) = (run(true), run(false));
+                        tally(&report, stats);
+                        if on.stdout != off.stdout
+                            || on.stderr != off.stderr
+                            || on.status.code() != off.status.code()
+                        {
+                            let diff = first_difference(&on.stdout, &off.stdout)
+                                .or_else(|| first_difference(&on.stderr, &off.stderr))
+                                .unwrap_or_else(|| {
+                                    format!(
+                                        "exit {:?} vs {:?}",
+                                        on.status.code(),
+                                        off.status.code()
+                                    )
+                                });
+                            failures.push(format!("{} (kept): {diff}", path.display()));
+                        } else {
+                            let _ = std::fs::remove_file(&path);
+                        }
+                    }
+                    failures
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    });
+    for f in &failures {
+        eprintln!("MISMATCH {f}");
+    }
+    let stats = stats.into_inner().unwrap();
+    println!(
+        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled, {} deopts",
+        failures.len(),
+        stats.compiled,
+        stats.sites,
+        stats.deopts
+    );
+    let mut reasons: Vec<_> = stats.reasons.into_iter().collect();
+    reasons.sort_by_key(|r| std::cmp::Reverse(r.1));
+    for (reason, n) in reasons.iter().take(5) {
+        println!("  interpreted {n}x: {reason}");
+    }
+    // A fuzzer whose loops all stay interpreted tests nothing.
+    assert!(
+        stats.compiled * 2 >= stats.sites,
+        "fewer than half the loops compiled"
+    );
+    if failures.is_empty() {
+        let _ = std::fs::remove_dir_all(&dir);
+    } else {
+        std::process::exit(1);
+    }
+}
+
+#[derive(Default)]
+struct Stats {
+    sites: usize,
+    compiled: usize,
+    deopts: u64,
+    reasons: std::collections::HashMap<String, usize>,
+}
+
+/// Adds a batch's jit report to the totals.
+fn tally(report: &std::path::Path, stats: &std::sync::Mutex<Stats>) {
+    let Ok(text) = std::fs::read_to_string(report) else {
+        return;
+    };
+    let _ = std::fs::remove_file(report);
+    let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) else {
+        return;
+    };
+    let mut stats = stats.lock().unwrap();
+    for site in json["sites"].as_array().into_iter().flatten() {
+        stats.sites += 1;
+        if site["tier"] == "tier 1" {
+            stats.compiled += 1;
+        }
+        stats.deopts += site["deopts"].as_u64().unwrap_or(0);
+        if let Some(reason) = site["reason"].as_str() {
+            // "line 12: ..." differs per program; the rest is the kind of reason.
+            let kind = reason.split_once(": ").map_or(reason, |(_, r)| r);
+            *stats.reasons.entry(kind.to_owned()).or_default() += 1;
+        }
+    }
+}
+
+/// Runs a batch, killing it after a minute: a hang is a failure, not a stuck CI.
+fn run_with_timeout(mut cmd: Command) -> std::process::Output {
+    use std::process::Stdio;
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kiln starts");
+    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        std::io::Read::read_to_end(&mut out, &mut buf).ok();
+        buf
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        std::io::Read::read_to_end(&mut err, &mut buf).ok();
+        buf
+    });
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status;
+        }
+        if started.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = child.kill();
+            break child.wait().expect("waits");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    std::process::Output {
+        status,
+        stdout: reader.join().unwrap(),
+        stderr: err_reader.join().unwrap(),
+    }
+}
+
+fn first_difference(a: &[u8], b: &[u8]) -> Option<String> {
+    let (a, b) = (String::from_utf8_lossy(a), String::from_utf8_lossy(b));
+    let mut al = a.lines();
+    let mut bl = b.lines();
+    for n in 1.. {
+        match (al.next(), bl.next()) {
+            (None, None) => return None,
+            (x, y) if x == y => continue,
+            (x, y) => {
+                return Some(format!(
+                    "line {n}:\n  compiled:    {}\n  interpreted: {}",
+                    x.unwrap_or("<end>"),
+                    y.unwrap_or("<end>")
+                ));
+            }
+        }
+    }
+    None
+}
