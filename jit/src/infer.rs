@@ -61,9 +61,20 @@ impl<'a> Typing<'a> {
             .keys()
             .filter(|v| entry[v.as_u32() as usize] == Ty::Unbound)
             .collect();
-        let statements = nest.statements();
+        let (statements, bindings) = all_statements(nest);
         for _round in 0..16 {
             let mut changed = false;
+            for (param, arg) in &bindings {
+                // An inlined function's parameter is its argument, arrays included.
+                if let Ok(ty) = typing.expr(arg) {
+                    if let ExprTy::Array(a) = ty {
+                        changed |= typing.vars[*param] != VarTy::Array(a);
+                        typing.vars[*param] = VarTy::Array(a);
+                    } else {
+                        changed |= typing.assign(*param, ty, true)?;
+                    }
+                }
+            }
             for stmt in &statements {
                 for (target, ty) in typing.assignments(stmt) {
                     let Ok(ty) = ty else { continue };
@@ -304,6 +315,8 @@ impl<'a> Typing<'a> {
                 }
                 scalar(Scalar::Int)
             }
+            Expr::Inline(inl) => self.expr(&inl.result),
+            Expr::CallUser(name, _) => Err(format!("`{name}()` is not a function kiln can inline")),
             Expr::Call(f, args) => {
                 let tys = args
                     .iter()
@@ -364,6 +377,62 @@ pub fn binary_result(op: BinOp, x: Scalar, y: Scalar) -> Option<Scalar> {
         }
         _ => types::arithmetic(x, y),
     }
+}
+
+/// Every statement of the nest, those of inlined bodies included, and the parameter
+/// bindings of the inlined calls.
+pub fn all_statements(nest: &Nest) -> (Vec<&Stmt>, Vec<(Var, &Expr)>) {
+    fn inlines<'a>(e: &'a Expr, stmts: &mut Vec<&'a Stmt>, binds: &mut Vec<(Var, &'a Expr)>) {
+        match e {
+            Expr::Inline(inl) => {
+                for (p, arg) in &inl.params {
+                    inlines(arg, stmts, binds);
+                    binds.push((*p, arg));
+                }
+                for s in &inl.body {
+                    statement(s, stmts, binds);
+                }
+                inlines(&inl.result, stmts, binds);
+            }
+            Expr::Binary(_, a, b) => {
+                inlines(a, stmts, binds);
+                inlines(b, stmts, binds);
+            }
+            Expr::Unary(_, a) => inlines(a, stmts, binds),
+            Expr::Compare(a, rest) => {
+                inlines(a, stmts, binds);
+                rest.iter().for_each(|(_, e)| inlines(e, stmts, binds));
+            }
+            Expr::IfExp(c, a, b) => {
+                inlines(c, stmts, binds);
+                inlines(a, stmts, binds);
+                inlines(b, stmts, binds);
+            }
+            Expr::Logic(_, es) | Expr::Load(_, es) | Expr::Call(_, es) | Expr::CallUser(_, es) => {
+                es.iter().for_each(|e| inlines(e, stmts, binds))
+            }
+            _ => {}
+        }
+    }
+    fn statement<'a>(s: &'a Stmt, stmts: &mut Vec<&'a Stmt>, binds: &mut Vec<(Var, &'a Expr)>) {
+        stmts.push(s);
+        for e in s.exprs() {
+            inlines(e, stmts, binds);
+        }
+        match &s.kind {
+            StmtKind::If { then, orelse, .. } => then
+                .iter()
+                .chain(orelse)
+                .for_each(|s| statement(s, stmts, binds)),
+            StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
+                body.iter().for_each(|s| statement(s, stmts, binds))
+            }
+            _ => {}
+        }
+    }
+    let (mut stmts, mut binds) = (Vec::new(), Vec::new());
+    statement(&nest.root, &mut stmts, &mut binds);
+    (stmts, binds)
 }
 
 fn numeric(t: Scalar) -> bool {

@@ -31,6 +31,9 @@ entity_impl!(Point, "p");
 #[derive(Clone, Debug, PartialEq)]
 pub struct VarData {
     pub name: String,
+    /// A variable of an inlined function: not one of the loop's scope, so it is
+    /// neither read on entry nor written back.
+    pub hidden: bool,
 }
 
 /// One loop site: its outermost loop statement and the variables it names.
@@ -129,6 +132,33 @@ pub enum Expr {
     /// `len(a)`.
     Len(Var),
     Call(Intrinsic, Vec<Expr>),
+    /// A call of a user function, by the name it is called by; resolved when the nest is
+    /// compiled, and inlined ([`Expr::Inline`]) if its body is in the subset.
+    CallUser(String, Vec<Expr>),
+    /// An inlined call: parameters bound to the arguments, the body run, the result
+    /// evaluated. Its statements cannot resume the interpreter on their own: a check
+    /// failing inside hands back the whole statement the call is in (the body has no
+    /// side effect but on its own hidden variables).
+    Inline(Box<Inlined>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Inlined {
+    pub params: Vec<(Var, Expr)>,
+    pub body: Vec<Stmt>,
+    pub result: Expr,
+}
+
+/// A user function whose body compiled code can inline: positional parameters,
+/// statements of the subset without loops, and one `return` at the end.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    pub name: String,
+    pub vars: PrimaryMap<Var, VarData>,
+    pub params: Vec<Var>,
+    pub body: Vec<Stmt>,
+    pub result: Expr,
+    pub assumed: Vec<Assumption>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -253,6 +283,146 @@ impl Intrinsic {
     }
 }
 
+impl Expr {
+    /// Renames every variable the expression names.
+    pub fn remap_vars(&mut self, map: &dyn Fn(Var) -> Var) {
+        self.walk_mut(&mut |e| match e {
+            Expr::Var(v) | Expr::Load(v, _) | Expr::Shape(v, _) | Expr::Len(v) => *v = map(*v),
+            Expr::Inline(inl) => {
+                inl.params.iter_mut().for_each(|(p, _)| *p = map(*p));
+                inl.body.iter_mut().for_each(|s| s.remap_vars(map));
+            }
+            _ => {}
+        });
+    }
+
+    /// Calls `f` on this expression and every expression inside it (not inside the
+    /// statements of inlined bodies).
+    pub fn walk(&self, f: &mut dyn FnMut(&Expr)) {
+        f(self);
+        match self {
+            Expr::Binary(_, a, b) => {
+                a.walk(f);
+                b.walk(f);
+            }
+            Expr::Unary(_, a) => a.walk(f),
+            Expr::Compare(a, rest) => {
+                a.walk(f);
+                rest.iter().for_each(|(_, e)| e.walk(f));
+            }
+            Expr::IfExp(c, a, b) => {
+                c.walk(f);
+                a.walk(f);
+                b.walk(f);
+            }
+            Expr::Logic(_, es) | Expr::Load(_, es) | Expr::Call(_, es) | Expr::CallUser(_, es) => {
+                es.iter().for_each(|e| e.walk(f))
+            }
+            Expr::Inline(inl) => {
+                inl.params.iter().for_each(|(_, e)| e.walk(f));
+                inl.result.walk(f);
+            }
+            Expr::Int(_)
+            | Expr::Float(_)
+            | Expr::Bool(_)
+            | Expr::Var(_)
+            | Expr::Shape(..)
+            | Expr::Len(_) => {}
+        }
+    }
+
+    /// The same, with mutable access (children first are not guaranteed).
+    pub fn walk_mut(&mut self, f: &mut dyn FnMut(&mut Expr)) {
+        f(self);
+        match self {
+            Expr::Binary(_, a, b) => {
+                a.walk_mut(f);
+                b.walk_mut(f);
+            }
+            Expr::Unary(_, a) => a.walk_mut(f),
+            Expr::Compare(a, rest) => {
+                a.walk_mut(f);
+                rest.iter_mut().for_each(|(_, e)| e.walk_mut(f));
+            }
+            Expr::IfExp(c, a, b) => {
+                c.walk_mut(f);
+                a.walk_mut(f);
+                b.walk_mut(f);
+            }
+            Expr::Logic(_, es) | Expr::Load(_, es) | Expr::Call(_, es) | Expr::CallUser(_, es) => {
+                es.iter_mut().for_each(|e| e.walk_mut(f))
+            }
+            Expr::Inline(inl) => {
+                inl.params.iter_mut().for_each(|(_, e)| e.walk_mut(f));
+                inl.result.walk_mut(f);
+            }
+            Expr::Int(_)
+            | Expr::Float(_)
+            | Expr::Bool(_)
+            | Expr::Var(_)
+            | Expr::Shape(..)
+            | Expr::Len(_) => {}
+        }
+    }
+}
+
+impl Stmt {
+    /// The expressions directly in this statement (not in nested statements).
+    pub fn exprs(&self) -> Vec<&Expr> {
+        match &self.kind {
+            StmtKind::Assign { values, .. } => values.iter().collect(),
+            StmtKind::Store { index, value, .. } => index.iter().chain([value]).collect(),
+            StmtKind::If { cond, .. } | StmtKind::While { cond, .. } => vec![cond],
+            StmtKind::For {
+                start, stop, step, ..
+            } => vec![start, stop, step],
+            StmtKind::Break | StmtKind::Continue | StmtKind::Pass => Vec::new(),
+        }
+    }
+
+    /// Renames every variable this statement (and those nested in it) names.
+    pub fn remap_vars(&mut self, map: &dyn Fn(Var) -> Var) {
+        self.each_mut(&mut |s| {
+            match &mut s.kind {
+                StmtKind::Assign { targets, .. } => targets.iter_mut().for_each(|t| *t = map(*t)),
+                StmtKind::Store { array, .. } => *array = map(*array),
+                StmtKind::For { var, .. } => *var = map(*var),
+                _ => {}
+            }
+            for e in s.exprs_mut() {
+                e.remap_vars(map);
+            }
+        });
+    }
+
+    /// The expressions directly in this statement, mutably.
+    pub fn exprs_mut(&mut self) -> Vec<&mut Expr> {
+        match &mut self.kind {
+            StmtKind::Assign { values, .. } => values.iter_mut().collect(),
+            StmtKind::Store { index, value, .. } => index.iter_mut().chain([value]).collect(),
+            StmtKind::If { cond, .. } | StmtKind::While { cond, .. } => vec![cond],
+            StmtKind::For {
+                start, stop, step, ..
+            } => vec![start, stop, step],
+            StmtKind::Break | StmtKind::Continue | StmtKind::Pass => Vec::new(),
+        }
+    }
+
+    /// This statement and every statement nested in it, mutably, in pre-order.
+    pub fn each_mut(&mut self, f: &mut dyn FnMut(&mut Stmt)) {
+        f(self);
+        match &mut self.kind {
+            StmtKind::If { then, orelse, .. } => {
+                then.iter_mut().chain(orelse).for_each(|s| s.each_mut(f))
+            }
+            StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
+                body.iter_mut().for_each(|s| s.each_mut(f))
+            }
+            _ => {}
+        }
+    }
+}
+
 impl Nest {
     /// Every statement of the nest, in point order (source order).
     pub fn statements(&self) -> Vec<&Stmt> {
@@ -273,7 +443,8 @@ impl Nest {
         out
     }
 
-    /// The variables the nest assigns (including loop variables), in `Var` order.
+    /// The variables of the loop's scope the nest assigns (including loop variables),
+    /// in `Var` order.
     pub fn assigned(&self) -> Vec<Var> {
         let mut vars = Vec::new();
         for stmt in self.statements() {
@@ -283,6 +454,7 @@ impl Nest {
                 _ => {}
             }
         }
+        vars.retain(|v| !self.vars[*v].hidden);
         vars.sort();
         vars.dedup();
         vars

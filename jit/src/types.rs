@@ -249,7 +249,8 @@ pub fn arithmetic(a: Scalar, b: Scalar) -> Option<Scalar> {
     use Scalar::*;
     Some(match (a, b) {
         (Np(Dtype::U64), _) | (_, Np(Dtype::U64)) => return None,
-        (Np(Dtype::Bool), Np(Dtype::Bool)) => return None,
+        // numpy's bool arithmetic (`+` is `or`, `-` raises) stays interpreted.
+        (Np(Dtype::Bool), Np(Dtype::Bool) | Bool) | (Bool, Np(Dtype::Bool)) => return None,
         (Float, Np(d)) if d.is_int() => Float,
         (Bool, Np(d)) if d.is_int() => Int,
         (Bool | Int, Bool | Int) => Int,

@@ -12,8 +12,8 @@
 
 use super::LineIndex;
 use kiln_jit::ir::{
-    Assumed, Assumption, BinOp, CmpOp, Expr, Intrinsic, LogicOp, MathFn, Nest, Point, Stmt,
-    StmtKind, UnaryOp, Var, VarData,
+    Assumed, Assumption, BinOp, CmpOp, Expr, Function, Intrinsic, LogicOp, MathFn, Nest, Point,
+    Stmt, StmtKind, UnaryOp, Var, VarData,
 };
 use kiln_jit::ir::{EntityRef, PrimaryMap};
 use ruff_text_size::Ranged;
@@ -37,6 +37,75 @@ pub fn lower_loop(stmt: &ast::Stmt, lines: &LineIndex) -> Result<Nest, Reason> {
         vars: lowering.vars,
         root,
         points: lowering.next_point,
+        assumed: lowering.assumed,
+    })
+}
+
+/// Builds the inlinable form of a function definition: positional parameters without
+/// defaults, statements of the subset without loops, one `return` at the end.
+pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<Function, Reason> {
+    let mut lowering = Lowering {
+        lines,
+        vars: PrimaryMap::new(),
+        by_name: HashMap::new(),
+        next_point: 0,
+        assumed: Vec::new(),
+    };
+    let p = &def.parameters;
+    if def.is_async
+        || !def.decorator_list.is_empty()
+        || p.vararg.is_some()
+        || p.kwarg.is_some()
+        || !p.kwonlyargs.is_empty()
+        || p.posonlyargs
+            .iter()
+            .chain(&p.args)
+            .any(|a| a.default.is_some())
+    {
+        return Err("only plain functions are inlined".into());
+    }
+    let params = p
+        .posonlyargs
+        .iter()
+        .chain(&p.args)
+        .map(|a| lowering.var(a.parameter.name.as_str()))
+        .collect();
+    let Some((last, body)) = def.body.split_last() else {
+        return Err("an empty function".into());
+    };
+    let ast::Stmt::Return(ast::StmtReturn {
+        value: Some(result),
+        ..
+    }) = last
+    else {
+        return Err("the function does not end with `return value`".into());
+    };
+    let mut stmts = Vec::new();
+    for stmt in body {
+        let lowered = lowering.stmt(stmt)?;
+        let mut has_loop = false;
+        let mut lowered = lowered;
+        lowered.each_mut(&mut |s| {
+            has_loop |= matches!(
+                s.kind,
+                StmtKind::For { .. }
+                    | StmtKind::While { .. }
+                    | StmtKind::Break
+                    | StmtKind::Continue
+            )
+        });
+        if has_loop {
+            return Err("a function with loops is not inlined".into());
+        }
+        stmts.push(lowered);
+    }
+    let result = lowering.expr(result, last)?;
+    Ok(Function {
+        name: def.name.to_string(),
+        vars: lowering.vars,
+        params,
+        body: stmts,
+        result,
         assumed: lowering.assumed,
     })
 }
@@ -116,6 +185,7 @@ impl Lowering<'_> {
         }
         let var = self.vars.push(VarData {
             name: name.to_owned(),
+            hidden: false,
         });
         self.by_name.insert(name.to_owned(), var);
         var
@@ -511,7 +581,8 @@ impl Lowering<'_> {
                     );
                     (Intrinsic::Math(f), id)
                 } else {
-                    return Err(self.at(stmt, &format!("a call of `{id}()` stays interpreted")));
+                    // A user function, perhaps: resolved and inlined when compiling.
+                    return Ok(Expr::CallUser(id.to_owned(), self.exprs(args, stmt)?));
                 }
             }
             _ => return Err(self.at(stmt, "this call stays interpreted")),

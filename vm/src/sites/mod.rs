@@ -19,7 +19,8 @@ pub mod rewrite;
 pub mod runtime;
 pub mod tier;
 
-use kiln_jit::ir::Nest;
+use kiln_jit::ir::{Function, Nest};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
@@ -71,6 +72,28 @@ pub fn register_site(
         state: Mutex::new(tier::SiteState::default()),
     }));
     id
+}
+
+/// User functions compiled code can inline, by (file, first line, name): what a
+/// function object's code says about it.
+type FunctionKey = (String, u32, String);
+
+static FUNCTIONS: RwLock<Option<HashMap<FunctionKey, Arc<Function>>>> = RwLock::new(None);
+
+pub fn register_function(file: &str, line: u32, function: Function) {
+    let mut table = FUNCTIONS.write().expect("function registry poisoned");
+    let key = (file.to_owned(), line, function.name.clone());
+    table
+        .get_or_insert_default()
+        .insert(key, Arc::new(function));
+}
+
+pub fn function(file: &str, line: u32, name: &str) -> Option<Arc<Function>> {
+    let table = FUNCTIONS.read().ok()?;
+    table
+        .as_ref()?
+        .get(&(file.to_owned(), line, name.to_owned()))
+        .cloned()
 }
 
 pub fn site(id: u32) -> Option<Arc<Site>> {

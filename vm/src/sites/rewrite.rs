@@ -31,8 +31,8 @@
 //! and, for `for` loops, still count, so the report can say why a hot loop stayed
 //! interpreted.
 
-use super::lower::lower_loop;
-use super::{LineIndex, SiteKind, register_site};
+use super::lower::{lower_function, lower_loop};
+use super::{LineIndex, SiteKind, register_function, register_site};
 use kiln_jit::ir::Nest;
 use ruff_text_size::{Ranged, TextRange};
 use rustpython_vm::compiler::ast::{self, Expr, Stmt};
@@ -63,8 +63,15 @@ impl Rewriter<'_> {
     fn stmt(&self, stmt: &mut Stmt, parent: Option<u32>) {
         match stmt {
             Stmt::For(_) | Stmt::While(_) => self.site(stmt, parent),
-            // A function body starts a new nest: its loops have no enclosing site.
-            Stmt::FunctionDef(f) => self.block(&mut f.body, None),
+            // A function body starts a new nest: its loops have no enclosing site. A
+            // small function can be inlined into the loops that call it.
+            Stmt::FunctionDef(f) => {
+                if let Ok(function) = lower_function(f, self.lines) {
+                    let line = self.lines.line(f.range.start().to_u32());
+                    register_function(self.file, line, function);
+                }
+                self.block(&mut f.body, None)
+            }
             Stmt::ClassDef(c) => self.block(&mut c.body, None),
             Stmt::If(i) => {
                 self.block(&mut i.body, parent);

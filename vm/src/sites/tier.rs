@@ -18,7 +18,7 @@ use kiln_stdlib::numpy::DType;
 use kiln_stdlib::numpy::format::Element;
 use kiln_stdlib::numpy::python::convert::{scalar_element, scalar_to_py};
 use kiln_stdlib::numpy::python::ndarray::PyNdArray;
-use rustpython_vm::builtins::{PyFloat, PyInt};
+use rustpython_vm::builtins::{PyDictRef, PyFloat, PyInt};
 use rustpython_vm::frame::Frame;
 use rustpython_vm::function::ArgMapping;
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
@@ -49,6 +49,8 @@ pub struct SiteState {
 
 pub struct Spec {
     pub key: Vec<Ty>,
+    /// The user functions it inlined, which must still be the ones the names give.
+    pub guards: Vec<Guard>,
     pub code: Arc<CompiledNest>,
     pub compile_time: Duration,
     pub entries: u64,
@@ -214,14 +216,15 @@ fn numpy_dtype(d: Dtype) -> DType {
     }
 }
 
-/// Checks the names the nest takes for modules and builtins are those.
+/// Checks the names a nest (or an inlined function) takes for modules and builtins
+/// are those; `resolve` looks a name up where the code runs.
 fn check_assumptions(
-    nest: &Nest,
-    vars: &FrameVars,
+    assumed: &[kiln_jit::ir::Assumption],
+    resolve: &dyn Fn(&str) -> PyResult<Option<PyObjectRef>>,
     vm: &VirtualMachine,
 ) -> PyResult<Result<(), String>> {
-    for a in &nest.assumed {
-        let found = vars.get(&a.name, vm)?;
+    for a in assumed {
+        let found = resolve(&a.name)?;
         let expected = match &a.is {
             Assumed::Module(m) => vm.import(&vm.ctx.new_str(m.as_str()), 0).ok(),
             Assumed::Function { module, function } => vm
@@ -242,6 +245,184 @@ fn check_assumptions(
         }
     }
     Ok(Ok(()))
+}
+
+/// A user function a specialisation inlined: the name it was called by, where the
+/// name is looked up (a function's globals, or the running frame), and the function.
+#[derive(Clone)]
+pub struct Guard {
+    name: String,
+    globals: Option<PyDictRef>,
+    function: PyObjectRef,
+}
+
+fn lookup(
+    globals: &Option<PyDictRef>,
+    vars: &FrameVars,
+    name: &str,
+    vm: &VirtualMachine,
+) -> PyResult<Option<PyObjectRef>> {
+    match globals {
+        None => vars.get(name, vm),
+        Some(g) => {
+            if let Some(v) = g.get_item_opt(name, vm)? {
+                return Ok(Some(v));
+            }
+            Ok(vm.builtins.get_attr(&vm.ctx.new_str(name), vm).ok())
+        }
+    }
+}
+
+fn guards_hold(guards: &[Guard], vars: &FrameVars, vm: &VirtualMachine) -> PyResult<bool> {
+    for g in guards {
+        match lookup(&g.globals, vars, &g.name, vm)? {
+            Some(f) if f.is(&g.function) => {}
+            _ => return Ok(false),
+        }
+    }
+    Ok(true)
+}
+
+/// Calls of user functions this deep are not inlined.
+const MAX_INLINE_DEPTH: usize = 3;
+
+/// The nest with its calls of user functions inlined, and the guards that keep it valid.
+fn inline_calls(
+    nest: &Nest,
+    vars: &FrameVars,
+    vm: &VirtualMachine,
+) -> PyResult<Result<(Nest, Vec<Guard>), String>> {
+    let mut expanded = nest.clone();
+    let mut guards = Vec::new();
+    let mut root = expanded.root.clone();
+    let mut failure: Option<PyResult<String>> = None;
+    root.each_mut(&mut |stmt| {
+        for e in stmt.exprs_mut() {
+            if failure.is_none()
+                && let Err(f) = inline_in(e, &mut expanded.vars, &None, vars, 0, &mut guards, vm)
+            {
+                failure = Some(f);
+            }
+        }
+    });
+    match failure {
+        Some(Ok(reason)) => return Ok(Err(reason)),
+        Some(Err(exc)) => return Err(exc),
+        None => {}
+    }
+    expanded.root = root;
+    Ok(Ok((expanded, guards)))
+}
+
+/// Replaces the calls of user functions in `e` by their inlined bodies. `Err(Ok(..))`
+/// is a reason not to compile, `Err(Err(..))` an exception.
+fn inline_in(
+    e: &mut kiln_jit::ir::Expr,
+    nest_vars: &mut kiln_jit::ir::PrimaryMap<kiln_jit::ir::Var, kiln_jit::ir::VarData>,
+    globals: &Option<PyDictRef>,
+    vars: &FrameVars,
+    depth: usize,
+    guards: &mut Vec<Guard>,
+    vm: &VirtualMachine,
+) -> Result<(), PyResult<String>> {
+    use kiln_jit::ir::{EntityRef, Expr, Inlined, Var, VarData};
+    let mut failure = None;
+    e.walk_mut(&mut |e| {
+        if failure.is_some() {
+            return;
+        }
+        let Expr::CallUser(name, args) = e else {
+            return;
+        };
+        let result = (|| -> Result<Expr, PyResult<String>> {
+            if depth >= MAX_INLINE_DEPTH {
+                return Err(Ok(format!(
+                    "`{name}()` is called deeper than {MAX_INLINE_DEPTH} functions"
+                )));
+            }
+            let not_inlinable = || Err(Ok(format!("a call of `{name}()` stays interpreted")));
+            let Some(function) = lookup(globals, vars, name, vm).map_err(Err)? else {
+                return not_inlinable();
+            };
+            if function
+                .downcast_ref::<rustpython_vm::builtins::PyFunction>()
+                .is_none()
+                || !vm.is_none(&*function.get_attr("__closure__", vm).map_err(Err)?)
+            {
+                return not_inlinable();
+            }
+            let code = function.get_attr("__code__", vm).map_err(Err)?;
+            let Some(code) = code.downcast_ref::<rustpython_vm::builtins::PyCode>() else {
+                return not_inlinable();
+            };
+            let code = &code.code;
+            let line = code.first_line_number.map_or(0, |n| n.get() as u32);
+            let Some(f) = super::function(code.source_path.as_str(), line, code.obj_name.as_str())
+            else {
+                return not_inlinable();
+            };
+            if f.params.len() != args.len() {
+                return not_inlinable();
+            }
+            let callee_globals: PyDictRef = function
+                .get_attr("__globals__", vm)
+                .and_then(|g| g.try_into_value(vm))
+                .map_err(Err)?;
+            let callee = Some(callee_globals.clone());
+            let resolve = |n: &str| lookup(&callee, vars, n, vm);
+            if let Err(reason) = check_assumptions(&f.assumed, &resolve, vm).map_err(Err)? {
+                return Err(Ok(reason));
+            }
+            guards.push(Guard {
+                name: name.clone(),
+                globals: globals.clone(),
+                function: function.clone(),
+            });
+            let base = nest_vars.len();
+            for (_, d) in f.vars.iter() {
+                nest_vars.push(VarData {
+                    name: format!("{}.{}", f.name, d.name),
+                    hidden: true,
+                });
+            }
+            let map = |v: Var| Var::new(base + v.index());
+            let mut body = f.body.clone();
+            for stmt in &mut body {
+                stmt.remap_vars(&map);
+                let mut inner = Ok(());
+                stmt.each_mut(&mut |s| {
+                    for e in s.exprs_mut() {
+                        if inner.is_ok() {
+                            inner = inline_in(e, nest_vars, &callee, vars, depth + 1, guards, vm);
+                        }
+                    }
+                });
+                inner?;
+            }
+            let mut result = f.result.clone();
+            result.remap_vars(&map);
+            inline_in(&mut result, nest_vars, &callee, vars, depth + 1, guards, vm)?;
+            let params = f
+                .params
+                .iter()
+                .map(|p| map(*p))
+                .zip(std::mem::take(args))
+                .collect();
+            Ok(Expr::Inline(Box::new(Inlined {
+                params,
+                body,
+                result,
+            })))
+        })();
+        match result {
+            Ok(inlined) => *e = inlined,
+            Err(f) => failure = Some(f),
+        }
+    });
+    match failure {
+        Some(f) => Err(f),
+        None => Ok(()),
+    }
 }
 
 /// Runs the site's loop as compiled code from `start` (to `stop` by `step` for a `for`
@@ -289,49 +470,80 @@ pub fn run(
         entries.push(entry);
     }
 
-    let code = {
-        let mut state = site.state.lock().expect("site state poisoned");
-        let found = state.specs.iter().position(|s| s.key == key);
-        match found {
-            Some(k) => {
-                state.specs[k].entries += 1;
-                state.specs[k].code.clone()
+    // Names the nest takes for modules and builtins are checked on every entry: code
+    // compiled for `math.sqrt` must not run once `math` is something else.
+    let resolve = |name: &str| vars.get(name, vm);
+    if let Err(reason) = check_assumptions(&nest.assumed, &resolve, vm)? {
+        site.state.lock().expect("site state poisoned").reason = Some(reason);
+        return Ok(None);
+    }
+    let candidates: Vec<(Arc<CompiledNest>, Vec<Guard>)> = {
+        let state = site.state.lock().expect("site state poisoned");
+        state
+            .specs
+            .iter()
+            .filter(|s| s.key == key)
+            .map(|s| (s.code.clone(), s.guards.clone()))
+            .collect()
+    };
+    let mut chosen = None;
+    for (code, guards) in candidates {
+        if guards_hold(&guards, &vars, vm)? {
+            chosen = Some(code);
+            break;
+        }
+    }
+    let code = match chosen {
+        Some(code) => {
+            let mut state = site.state.lock().expect("site state poisoned");
+            if let Some(spec) = state.specs.iter_mut().find(|s| Arc::ptr_eq(&s.code, &code)) {
+                spec.entries += 1;
             }
-            None => {
+            code
+        }
+        None => {
+            {
+                let mut state = site.state.lock().expect("site state poisoned");
                 if !state.specs.is_empty() {
                     state.guard_failures += 1;
                 }
-                if state.failed.iter().any(|(k, _)| *k == key) || state.specs.len() >= MAX_SPECS {
-                    if state.specs.len() >= MAX_SPECS {
-                        state.reason = Some(format!(
-                            "it was seen with more than {MAX_SPECS} sets of types"
-                        ));
-                    }
+                if state.failed.iter().any(|(k, _)| *k == key) {
                     return Ok(None);
                 }
-                if let Err(reason) = check_assumptions(nest, &vars, vm)? {
+                if state.specs.len() >= MAX_SPECS {
+                    state.reason = Some(format!(
+                        "it was seen with more than {MAX_SPECS} sets of types"
+                    ));
+                    return Ok(None);
+                }
+            }
+            let compiled = match inline_calls(nest, &vars, vm)? {
+                Ok((expanded, guards)) => {
+                    let mut full_key = key.clone();
+                    full_key.resize(expanded.vars.len(), Ty::Unbound);
+                    kiln_jit::compile(&expanded, &full_key).map(|code| (code, guards))
+                }
+                Err(reason) => Err(reason),
+            };
+            let mut state = site.state.lock().expect("site state poisoned");
+            match compiled {
+                Ok((code, guards)) => {
+                    let code = Arc::new(code);
+                    state.specs.push(Spec {
+                        key,
+                        guards,
+                        compile_time: code.compile_time,
+                        code: code.clone(),
+                        entries: 1,
+                        deopts: 0,
+                    });
+                    state.reason = None;
+                    code
+                }
+                Err(reason) => {
                     state.failed.push((key, reason.clone()));
                     state.reason = Some(reason);
                     return Ok(None);
-                }
-                match kiln_jit::compile(nest, &key) {
-                    Ok(code) => {
-                        let code = Arc::new(code);
-                        state.specs.push(Spec {
-                            key,
-                            compile_time: code.compile_time,
-                            code: code.clone(),
-                            entries: 1,
-                            deopts: 0,
-                        });
-                        state.reason = None;
-                        code
-                    }
-                    Err(reason) => {
-                        state.failed.push((key, reason.clone()));
-                        state.reason = Some(reason);
-                        return Ok(None);
-                    }
                 }
             }
         }

@@ -158,7 +158,41 @@ impl Gen<'_, '_> {
                 self.exact(Scalar::Int, v)
             }
             Expr::Call(f, args) => self.call(*f, args, ty)?,
+            Expr::Inline(inl) => {
+                for (param, arg) in &inl.params {
+                    match (arg, self.typing.expr(arg)?) {
+                        (Expr::Var(v), crate::infer::ExprTy::Array(_)) => {
+                            self.arrays[*param] = self.arrays[*v].clone();
+                        }
+                        (_, crate::infer::ExprTy::Array(_)) => {
+                            return Err("an array expression as an argument".into());
+                        }
+                        _ => {
+                            let v = self.scalar(arg)?;
+                            self.assign(*param, v);
+                        }
+                    }
+                }
+                self.inlining += 1;
+                for stmt in &inl.body {
+                    self.stmt(stmt)?;
+                }
+                self.inlining -= 1;
+                let result = self.scalar(&inl.result)?;
+                // The result's static type is the expression's (the join the typing made).
+                self.coerce_flag(result, ty)
+            }
+            Expr::CallUser(name, _) => return Err(format!("`{name}()` is not inlined")),
         })
+    }
+
+    /// A value in the (possibly mixed) static type `ty` of the expression it is.
+    fn coerce_flag(&mut self, v: Val, ty: ScalarTy) -> Val {
+        if ty.mixed && v.numpy.is_none() {
+            let flag = self.numpy_flag(&v);
+            return self.val(ty, v.v, Some(flag));
+        }
+        self.val(ty, v.v, v.numpy)
     }
 
     fn machine(&self, ty: ScalarTy) -> cranelift_codegen::ir::Type {
@@ -368,7 +402,22 @@ impl Gen<'_, '_> {
                 }
                 let x = self.convert_float(&a, m);
                 let y = self.convert_float(&b, m);
-                let v = self.float_binary(op, x, y, m, numpy)?;
+                let mut v = self.float_binary(op, x, y, m, numpy)?;
+                if op == BinOp::Div
+                    && a.ty.machine() == Machine::I64
+                    && b.ty.machine() == Machine::I64
+                    && ty.variants().contains(&Scalar::Float)
+                {
+                    // The interpreter divides Python ints exactly as rationals: 0 / -3
+                    // is +0.0 there, where the double division gives -0.0.
+                    let zero = self.b.ins().icmp_imm_s(IntCC::Equal, a.v, 0);
+                    let fa = self.numpy_flag(&a);
+                    let fb = self.numpy_flag(&b);
+                    let numpy_op = self.b.ins().bor(fa, fb);
+                    let python_zero = self.b.ins().band_not(zero, numpy_op);
+                    let plus_zero = self.b.ins().f64const(0.0);
+                    v = self.b.ins().select(python_zero, plus_zero, v);
+                }
                 Ok(self.val(ty, v, flag))
             }
         }

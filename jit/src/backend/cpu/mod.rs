@@ -178,6 +178,8 @@ struct Gen<'a, 'f> {
     /// One exit block per point, with the loops that were running there.
     exits: HashMap<Point, (Block, Vec<(Point, LoopState)>)>,
     helpers: HashMap<&'static str, ir::FuncRef>,
+    /// How deep in inlined function bodies the statement being generated is.
+    inlining: u32,
 }
 
 fn machine_type(m: Machine) -> ir::Type {
@@ -211,6 +213,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             point: nest.root.point,
             exits: HashMap::new(),
             helpers: HashMap::new(),
+            inlining: 0,
         }
     }
 
@@ -307,6 +310,8 @@ impl<'a, 'f> Gen<'a, 'f> {
                         bound,
                     });
                 }
+                // An inlined function's array parameter is its argument's descriptor.
+                VarTy::Array(_) if self.nest.vars[var].hidden => {}
                 VarTy::Array(ty) => {
                     let (slot, _) = self.layout.array(var).expect("arrays have descriptors");
                     let data = self.load_slot(self.pointer, slot);
@@ -431,7 +436,10 @@ impl<'a, 'f> Gen<'a, 'f> {
     }
 
     fn stmt(&mut self, stmt: &Stmt) -> Result<(), String> {
-        self.point = stmt.point;
+        // Inside an inlined body, a failed check hands back the calling statement.
+        if self.inlining == 0 {
+            self.point = stmt.point;
+        }
         let at = |e: String| format!("line {}: {e}", stmt.line);
         match &stmt.kind {
             StmtKind::Assign { targets, values } => {
