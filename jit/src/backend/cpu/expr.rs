@@ -789,6 +789,11 @@ impl Gen<'_, '_> {
                 let a = self.arrays[array].as_ref().expect("typed as an array");
                 (a.shape[k], a.strides[k])
             };
+            if self.proven.contains(&(e as *const Expr)) {
+                let scaled = self.b.ins().imul(i.v, stride);
+                offset = self.b.ins().iadd(offset, scaled);
+                continue;
+            }
             let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, i.v, 0);
             let wrapped = self.b.ins().iadd(i.v, extent);
             let idx = self.b.ins().select(negative, wrapped, i.v);

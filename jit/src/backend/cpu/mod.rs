@@ -13,6 +13,7 @@
 //! statement's one side effect, and a failed check jumps to the statement's exit block,
 //! which writes the state back and returns the statement's point.
 
+mod bounds;
 mod expr;
 
 use crate::frame::{self, Layout};
@@ -96,6 +97,9 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
         g.b.seal_all_blocks();
         g.b.finalize(frontend_config);
     }
+    if std::env::var_os("KILN_JIT_DUMP").is_some() {
+        eprintln!("{}", ctx.func.display());
+    }
     let id = module
         .declare_function("kiln_nest", Linkage::Local, &ctx.func.signature)
         .map_err(|e| format!("Cranelift: {e}"))?;
@@ -175,8 +179,11 @@ struct Gen<'a, 'f> {
     loops: Vec<LoopCtx>,
     /// The statement being generated: a failed check resumes the interpreter there.
     point: Point,
-    /// One exit block per point, with the loops that were running there.
-    exits: HashMap<Point, (Block, Vec<(Point, LoopState)>)>,
+    /// One exit block per point and copy of the loops around it (a versioned loop has
+    /// two), with the loops that were running there.
+    exits: HashMap<(Point, Vec<u32>), (Block, Vec<(Point, LoopState)>)>,
+    /// Subscripts proven in bounds for the loop being generated (see `bounds`).
+    proven: std::collections::HashSet<*const crate::ir::Expr>,
     helpers: HashMap<&'static str, ir::FuncRef>,
     /// How deep in inlined function bodies the statement being generated is.
     inlining: u32,
@@ -214,6 +221,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             exits: HashMap::new(),
             helpers: HashMap::new(),
             inlining: 0,
+            proven: Default::default(),
         }
     }
 
@@ -393,13 +401,20 @@ impl<'a, 'f> Gen<'a, 'f> {
 
     /// The block that hands the current statement back to the interpreter.
     fn exit_block(&mut self) -> Block {
-        if let Some((block, _)) = self.exits.get(&self.point) {
+        use cranelift_codegen::entity::EntityRef;
+        let copy = self
+            .loops
+            .iter()
+            .map(|l| l.state.map_or(u32::MAX, |s| s.0.index() as u32))
+            .collect();
+        let key = (self.point, copy);
+        if let Some((block, _)) = self.exits.get(&key) {
             return *block;
         }
         let block = self.b.create_block();
         self.b.set_cold_block(block);
         let loops = self.loops.iter().map(|l| (l.point, l.state)).collect();
-        self.exits.insert(self.point, (block, loops));
+        self.exits.insert(key, (block, loops));
         block
     }
 
@@ -413,8 +428,8 @@ impl<'a, 'f> Gen<'a, 'f> {
 
     fn fill_exits(&mut self) {
         let mut exits: Vec<_> = self.exits.drain().collect();
-        exits.sort_by_key(|(p, _)| *p);
-        for (point, (block, loops)) in exits {
+        exits.sort_by(|a, b| a.0.cmp(&b.0));
+        for ((point, _), (block, loops)) in exits {
             self.b.switch_to_block(block);
             self.write_back(&loops);
             let code = self.iconst(point.as_u32() as i64);
@@ -564,8 +579,42 @@ impl<'a, 'f> Gen<'a, 'f> {
         })
     }
 
+    /// A `for` loop; an innermost one comes in two copies, one without the bounds
+    /// checks its subscripts were proven not to need (see `bounds`).
     #[allow(clippy::too_many_arguments)]
     fn for_loop(
+        &mut self,
+        point: Point,
+        var: Var,
+        start: Value,
+        stop: Value,
+        step: Value,
+        body: &[Stmt],
+        done: Block,
+        broke: Block,
+        is_root: bool,
+    ) -> Result<(), String> {
+        if !Self::has_inner_loop(body)
+            && let Some((ok, proven)) = self.prove_bounds(var, body, start, stop, step)
+        {
+            let fast = self.b.create_block();
+            let slow = self.b.create_block();
+            self.b.ins().brif(ok, fast, &[], slow, &[]);
+            self.b.switch_to_block(fast);
+            let outer: Vec<_> = proven.difference(&self.proven).copied().collect();
+            self.proven.extend(outer.iter().copied());
+            self.emit_for(point, var, start, stop, step, body, done, broke, is_root)?;
+            for e in outer {
+                self.proven.remove(&e);
+            }
+            self.b.switch_to_block(slow);
+            return self.emit_for(point, var, start, stop, step, body, done, broke, is_root);
+        }
+        self.emit_for(point, var, start, stop, step, body, done, broke, is_root)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn emit_for(
         &mut self,
         point: Point,
         var: Var,

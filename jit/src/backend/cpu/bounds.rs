@@ -1,0 +1,217 @@
+//! Bounds checks hoisted out of innermost loops (loop versioning).
+//!
+//! In an innermost `for` loop, a subscript that is the loop variable plus a constant
+//! (`a[k]`, `u[j + 1]`) ranges over an interval known before the loop starts, and one
+//! built from variables the loop does not assign (`c[i, j]` in a `k` loop) is the same
+//! on every iteration. Before such a loop, compiled code checks that every one of those
+//! subscripts stays inside its axis (and is not negative, which would wrap) for the
+//! whole iteration space. If all hold, a copy of the loop without those checks runs;
+//! if any does not, the copy with every check runs, so an access that fails still hands
+//! its statement to the interpreter at the exact iteration.
+//!
+//! Invariant: a proof only reads values that cannot fail (integer variables bound on
+//! entry to the loop, constants) and computes nothing that can overflow unnoticed; a
+//! subscript is proven only where it is evaluated from the same values the proof read.
+
+use super::Gen;
+use crate::infer::VarTy;
+use crate::ir::{BinOp, Expr, Stmt, StmtKind, Var};
+use cranelift_codegen::ir::{InstBuilder, Value, condcodes::IntCC};
+use std::collections::HashSet;
+
+/// Values proofs accept: far from i64's ends, so adding small constants cannot wrap.
+const LIMIT: i64 = 1 << 60;
+
+/// How a subscript depends on the loop.
+enum Form {
+    /// `v + c` with `v` the loop variable.
+    Induction(i64),
+    /// `w + c` with `w` a variable the loop does not assign, or a constant (`w` None).
+    Invariant(Option<Var>, i64),
+}
+
+impl Gen<'_, '_> {
+    /// The proofs for an innermost loop's subscripts, as one i8 (all hold) and the
+    /// subscripts they cover; `None` when there is nothing to prove.
+    pub(super) fn prove_bounds(
+        &mut self,
+        var: Var,
+        body: &[Stmt],
+        start: Value,
+        stop: Value,
+        step: Value,
+    ) -> Option<(Value, HashSet<*const Expr>)> {
+        let assigned = assigned_in(body, var);
+        let mut accesses = Vec::new();
+        for stmt in body {
+            collect_accesses(stmt, &mut accesses);
+        }
+        let mut proven = HashSet::new();
+        let mut all = None;
+        // The interval the loop variable covers when the loop runs at all.
+        let up = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, step, 0);
+        let stop_below = self.b.ins().iadd_imm_s(stop, -1);
+        let stop_above = self.b.ins().iadd_imm_s(stop, 1);
+        let lo = self.b.ins().select(up, start, stop_above);
+        let hi = self.b.ins().select(up, stop_below, start);
+        for (array, index) in accesses {
+            if self.nest.vars[array].hidden {
+                continue;
+            }
+            let Some(a) = self.arrays[array].as_ref() else {
+                continue;
+            };
+            let extents = a.shape.clone();
+            for (k, e) in index.iter().enumerate() {
+                let Some(form) = self.form(e, var, &assigned) else {
+                    continue;
+                };
+                let extent = extents[k];
+                let (low, high, c) = match form {
+                    Form::Induction(c) => (lo, hi, c),
+                    Form::Invariant(Some(w), c) => {
+                        let slots = self.vars[w].expect("typed as a scalar");
+                        let v = self.b.use_var(slots.value);
+                        (v, v, c)
+                    }
+                    Form::Invariant(None, c) => {
+                        let zero = self.iconst(0);
+                        (zero, zero, c)
+                    }
+                };
+                let ok = self.within(low, high, c, extent);
+                all = Some(match all {
+                    None => ok,
+                    Some(prev) => self.b.ins().band(prev, ok),
+                });
+                proven.insert(e as *const Expr);
+            }
+        }
+        all.map(|ok| (ok, proven))
+    }
+
+    /// `0 <= low + c` and `high + c < extent`, with both ends far from overflow.
+    fn within(&mut self, low: Value, high: Value, c: i64, extent: Value) -> Value {
+        let low_ok = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::SignedGreaterThan, low, -LIMIT);
+        let high_ok = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, high, LIMIT);
+        let first = self.b.ins().iadd_imm_s(low, c);
+        let last = self.b.ins().iadd_imm_s(high, c);
+        let nonneg = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, first, 0);
+        let inside = self.b.ins().icmp(IntCC::SignedLessThan, last, extent);
+        let a = self.b.ins().band(low_ok, high_ok);
+        let b = self.b.ins().band(nonneg, inside);
+        self.b.ins().band(a, b)
+    }
+
+    fn form(&self, e: &Expr, var: Var, assigned: &HashSet<Var>) -> Option<Form> {
+        let base = |v: &Var| -> Option<Option<Var>> {
+            if *v == var {
+                return Some(None);
+            }
+            let stable = !assigned.contains(v)
+                && !self.nest.vars[*v].hidden
+                && matches!(&self.typing.vars[*v],
+                    VarTy::Scalar { ty, maybe_unbound: false }
+                        if ty.variants().iter().all(|t| t.is_integer() && !t.is_bool()));
+            stable.then_some(Some(*v))
+        };
+        let (v, c) = match e {
+            Expr::Int(c) => return Some(Form::Invariant(None, *c)),
+            Expr::Var(v) => (v, 0),
+            Expr::Binary(BinOp::Add, a, b) => match (&**a, &**b) {
+                (Expr::Var(v), Expr::Int(c)) | (Expr::Int(c), Expr::Var(v)) => (v, *c),
+                _ => return None,
+            },
+            Expr::Binary(BinOp::Sub, a, b) => match (&**a, &**b) {
+                (Expr::Var(v), Expr::Int(c)) => (v, c.checked_neg()?),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        if c.unsigned_abs() >= LIMIT as u64 {
+            return None;
+        }
+        Some(match base(v)? {
+            None => Form::Induction(c),
+            Some(w) => Form::Invariant(Some(w), c),
+        })
+    }
+}
+
+/// The variables a loop body assigns (the loop variable aside).
+fn assigned_in(body: &[Stmt], var: Var) -> HashSet<Var> {
+    let mut out = HashSet::new();
+    for stmt in body {
+        let mut stmt = stmt.clone();
+        stmt.each_mut(&mut |s| match &s.kind {
+            StmtKind::Assign { targets, .. } => out.extend(targets.iter().copied()),
+            StmtKind::For { var, .. } => {
+                out.insert(*var);
+            }
+            _ => {}
+        });
+        // Inlined bodies assign their hidden variables only.
+    }
+    out.remove(&var);
+    out
+}
+
+/// The element accesses of a statement and those nested in it (not in inlined bodies).
+fn collect_accesses<'a>(stmt: &'a Stmt, out: &mut Vec<(Var, &'a [Expr])>) {
+    for e in stmt.exprs() {
+        loads(e, out);
+    }
+    if let StmtKind::Store { array, index, .. } = &stmt.kind {
+        out.push((*array, index));
+    }
+    match &stmt.kind {
+        StmtKind::If { then, orelse, .. } => then
+            .iter()
+            .chain(orelse)
+            .for_each(|s| collect_accesses(s, out)),
+        StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
+            body.iter().for_each(|s| collect_accesses(s, out))
+        }
+        _ => {}
+    }
+}
+
+fn loads<'a>(e: &'a Expr, out: &mut Vec<(Var, &'a [Expr])>) {
+    match e {
+        Expr::Load(array, index) => {
+            out.push((*array, index));
+            index.iter().for_each(|i| loads(i, out));
+        }
+        Expr::Binary(_, a, b) => {
+            loads(a, out);
+            loads(b, out);
+        }
+        Expr::Unary(_, a) => loads(a, out),
+        Expr::Compare(a, rest) => {
+            loads(a, out);
+            rest.iter().for_each(|(_, e)| loads(e, out));
+        }
+        Expr::IfExp(c, a, b) => {
+            loads(c, out);
+            loads(a, out);
+            loads(b, out);
+        }
+        Expr::Logic(_, es) | Expr::Call(_, es) | Expr::CallUser(_, es) => {
+            es.iter().for_each(|e| loads(e, out))
+        }
+        // An inlined body's arrays are its parameters, bound only when it runs.
+        Expr::Inline(inl) => inl.params.iter().for_each(|(_, e)| loads(e, out)),
+        Expr::Int(_)
+        | Expr::Float(_)
+        | Expr::Bool(_)
+        | Expr::Var(_)
+        | Expr::Shape(..)
+        | Expr::Len(_) => {}
+    }
+}
