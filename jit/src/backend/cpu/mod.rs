@@ -152,6 +152,9 @@ struct ArrayVals {
     strides: Vec<Value>,
 }
 
+/// A statement and the copy of the loops around it it sits in (their state variables).
+type ExitKey = (Point, Vec<u32>);
+
 /// A `for` loop's induction variables: current value, stop, step.
 type LoopState = Option<(Variable, Variable, Variable)>;
 
@@ -181,7 +184,7 @@ struct Gen<'a, 'f> {
     point: Point,
     /// One exit block per point and copy of the loops around it (a versioned loop has
     /// two), with the loops that were running there.
-    exits: HashMap<(Point, Vec<u32>), (Block, Vec<(Point, LoopState)>)>,
+    exits: HashMap<ExitKey, (Block, Vec<(Point, LoopState)>)>,
     /// Subscripts proven in bounds for the loop being generated (see `bounds`).
     proven: std::collections::HashSet<*const crate::ir::Expr>,
     helpers: HashMap<&'static str, ir::FuncRef>,
