@@ -298,7 +298,7 @@ impl Expr {
 
     /// Calls `f` on this expression and every expression inside it (not inside the
     /// statements of inlined bodies).
-    pub fn walk(&self, f: &mut dyn FnMut(&Expr)) {
+    pub fn walk<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
         f(self);
         match self {
             Expr::Binary(_, a, b) => {

@@ -151,7 +151,7 @@ Environment:
   PYTHONPATH   directories put in front of the module search path
   KILN_JIT=0   turn the JIT off: every loop is interpreted
   KILN_JIT_THRESHOLD=n
-               back-edges before a loop is compiled (default 1000)
+               back-edges before a loop is compiled (default 100)
   KILN_JIT_REPORT=path
                write the jit report to path as JSON when the program ends
 

@@ -25,13 +25,7 @@ pub type Reason = String;
 
 /// Builds the nest of the loop statement `stmt` (a `for` or a `while`).
 pub fn lower_loop(stmt: &ast::Stmt, lines: &LineIndex) -> Result<Nest, Reason> {
-    let mut lowering = Lowering {
-        lines,
-        vars: PrimaryMap::new(),
-        by_name: HashMap::new(),
-        next_point: 0,
-        assumed: Vec::new(),
-    };
+    let mut lowering = Lowering::new(lines);
     let root = lowering.root(stmt)?;
     Ok(Nest {
         vars: lowering.vars,
@@ -44,13 +38,7 @@ pub fn lower_loop(stmt: &ast::Stmt, lines: &LineIndex) -> Result<Nest, Reason> {
 /// Builds the inlinable form of a function definition: positional parameters without
 /// defaults, statements of the subset without loops, one `return` at the end.
 pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<Function, Reason> {
-    let mut lowering = Lowering {
-        lines,
-        vars: PrimaryMap::new(),
-        by_name: HashMap::new(),
-        next_point: 0,
-        assumed: Vec::new(),
-    };
+    let mut lowering = Lowering::new(lines);
     let p = &def.parameters;
     if def.is_async
         || !def.decorator_list.is_empty()
@@ -82,9 +70,8 @@ pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<F
     };
     let mut stmts = Vec::new();
     for stmt in body {
-        let lowered = lowering.stmt(stmt)?;
+        let mut lowered = lowering.stmt(stmt)?;
         let mut has_loop = false;
-        let mut lowered = lowered;
         lowered.each_mut(&mut |s| {
             has_loop |= matches!(
                 s.kind,
@@ -118,7 +105,17 @@ struct Lowering<'a> {
     assumed: Vec<Assumption>,
 }
 
-impl Lowering<'_> {
+impl<'a> Lowering<'a> {
+    fn new(lines: &'a LineIndex) -> Self {
+        Lowering {
+            lines,
+            vars: PrimaryMap::new(),
+            by_name: HashMap::new(),
+            next_point: 0,
+            assumed: Vec::new(),
+        }
+    }
+
     fn root(&mut self, stmt: &ast::Stmt) -> Result<Stmt, Reason> {
         match stmt {
             ast::Stmt::For(f) => {

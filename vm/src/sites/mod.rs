@@ -131,11 +131,16 @@ pub struct JitSettings {
     pub threshold: u64,
 }
 
-/// The default hot threshold. A back-edge costs the interpreter about 0.3-1 µs and a
-/// nest takes 1-5 ms to compile, so a site repays its compile time after some
-/// thousands of iterations; 1000 back-edges (about a millisecond of interpreting) is
-/// where compiling starts to pay for the loops of benches/kernels.
-pub const DEFAULT_THRESHOLD: u64 = 1000;
+/// The default hot threshold, in back-edges (a loop's iterations and its inner loops').
+///
+/// Measured on ten of benches/kernels at their table size (2026-11-23, 2 cores, best of
+/// 3, ms): with 50 / 100 / 200 / 1000 / 3000 back-edges, black_scholes took 20 / 23 /
+/// 25 / 47 / 148, jacobi 11 / 12 / 12 / 19 / 35, stencil 8 / 11 / 8 / 15 / 21, and the
+/// others moved alike: an interpreted iteration of a numeric loop costs 1-20 µs and a
+/// nest compiles in 1-7 ms, so waiting longer only adds interpreted time. 100 keeps
+/// that gain while a loop must still have run for a while (most of a millisecond)
+/// before its compile is paid.
+pub const DEFAULT_THRESHOLD: u64 = 100;
 
 pub fn settings() -> &'static JitSettings {
     static SETTINGS: OnceLock<JitSettings> = OnceLock::new();

@@ -164,8 +164,14 @@ fn assigned_in(body: &[Stmt], var: Var) -> HashSet<Var> {
 
 /// The element accesses of a statement and those nested in it (not in inlined bodies).
 fn collect_accesses<'a>(stmt: &'a Stmt, out: &mut Vec<(Var, &'a [Expr])>) {
+    // `walk` does not enter inlined bodies, whose arrays are parameters bound only
+    // when the body runs (and are hidden variables, which the proofs skip).
     for e in stmt.exprs() {
-        loads(e, out);
+        e.walk(&mut |e| {
+            if let Expr::Load(array, index) = e {
+                out.push((*array, index));
+            }
+        });
     }
     if let StmtKind::Store { array, index, .. } = &stmt.kind {
         out.push((*array, index));
@@ -179,39 +185,5 @@ fn collect_accesses<'a>(stmt: &'a Stmt, out: &mut Vec<(Var, &'a [Expr])>) {
             body.iter().for_each(|s| collect_accesses(s, out))
         }
         _ => {}
-    }
-}
-
-fn loads<'a>(e: &'a Expr, out: &mut Vec<(Var, &'a [Expr])>) {
-    match e {
-        Expr::Load(array, index) => {
-            out.push((*array, index));
-            index.iter().for_each(|i| loads(i, out));
-        }
-        Expr::Binary(_, a, b) => {
-            loads(a, out);
-            loads(b, out);
-        }
-        Expr::Unary(_, a) => loads(a, out),
-        Expr::Compare(a, rest) => {
-            loads(a, out);
-            rest.iter().for_each(|(_, e)| loads(e, out));
-        }
-        Expr::IfExp(c, a, b) => {
-            loads(c, out);
-            loads(a, out);
-            loads(b, out);
-        }
-        Expr::Logic(_, es) | Expr::Call(_, es) | Expr::CallUser(_, es) => {
-            es.iter().for_each(|e| loads(e, out))
-        }
-        // An inlined body's arrays are its parameters, bound only when it runs.
-        Expr::Inline(inl) => inl.params.iter().for_each(|(_, e)| loads(e, out)),
-        Expr::Int(_)
-        | Expr::Float(_)
-        | Expr::Bool(_)
-        | Expr::Var(_)
-        | Expr::Shape(..)
-        | Expr::Len(_) => {}
     }
 }
