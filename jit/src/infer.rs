@@ -357,8 +357,14 @@ impl<'a> Typing<'a> {
                 );
             }
         }
-        ScalarTy::from_variants(&results)
-            .ok_or_else(|| format!("{op:?} gives different kinds of result"))
+        let t = ScalarTy::from_variants(&results)
+            .ok_or_else(|| format!("{op:?} gives different kinds of result"))?;
+        if t.is_wide_float32() {
+            return Err(format!(
+                "{op:?} computes in float32 or in float64 depending on the values"
+            ));
+        }
+        Ok(t)
     }
 }
 

@@ -201,7 +201,9 @@ impl Scalar {
         match self {
             Scalar::Np(Dtype::Bool) => Some(Scalar::Bool),
             Scalar::Np(Dtype::I64) => Some(Scalar::Int),
-            Scalar::Np(Dtype::F64) => Some(Scalar::Float),
+            // float32 mixes with a Python float too (`e = 0.0; e += f32`): a double holds
+            // both exactly, so the variable is kept as one (see `ScalarTy::machine`).
+            Scalar::Np(Dtype::F64 | Dtype::F32) => Some(Scalar::Float),
             _ => None,
         }
     }
@@ -316,8 +318,20 @@ impl ScalarTy {
         }
     }
 
+    /// How the value is held: a float32 that may be a Python float is kept as a double
+    /// (exact for both); everything else as its type says.
     pub fn machine(self) -> Machine {
-        self.ty.machine()
+        if self.mixed && self.ty == Scalar::Np(Dtype::F32) {
+            Machine::F64
+        } else {
+            self.ty.machine()
+        }
+    }
+
+    /// A float32-or-float: its arithmetic differs between the two, so it can only be
+    /// stored, compared, selected or passed on, never computed with as itself.
+    pub fn is_wide_float32(self) -> bool {
+        self.mixed && self.ty == Scalar::Np(Dtype::F32)
     }
 
     /// The least type holding both, if any.
@@ -336,10 +350,8 @@ impl ScalarTy {
         if all.iter().all(|t| *t == first) {
             return Some(ScalarTy::exact(first));
         }
-        let numpy = match first {
-            Scalar::Np(_) => first,
-            python => python.numpy_twin()?,
-        };
+        let mut numpys = all.iter().filter(|t| t.is_numpy());
+        let numpy = *numpys.next()?;
         let python = numpy.python_twin()?;
         all.iter()
             .all(|t| *t == numpy || *t == python)

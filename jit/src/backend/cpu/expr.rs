@@ -128,9 +128,10 @@ impl Gen<'_, '_> {
                     self.b.switch_to_block(block);
                     let v = self.scalar(e)?;
                     let f = self.numpy_flag(&v);
+                    let held = self.storage(&v, ty);
                     self.b
                         .ins()
-                        .jump(join, &[BlockArg::Value(v.v), BlockArg::Value(f)]);
+                        .jump(join, &[BlockArg::Value(held), BlockArg::Value(f)]);
                 }
                 self.b.switch_to_block(join);
                 self.val(ty, result, ty.mixed.then_some(flag))
@@ -188,11 +189,12 @@ impl Gen<'_, '_> {
 
     /// A value in the (possibly mixed) static type `ty` of the expression it is.
     fn coerce_flag(&mut self, v: Val, ty: ScalarTy) -> Val {
+        let held = self.storage(&v, ty);
         if ty.mixed && v.numpy.is_none() {
             let flag = self.numpy_flag(&v);
-            return self.val(ty, v.v, Some(flag));
+            return self.val(ty, held, Some(flag));
         }
-        self.val(ty, v.v, v.numpy)
+        self.val(ty, held, v.numpy)
     }
 
     fn machine(&self, ty: ScalarTy) -> cranelift_codegen::ir::Type {
@@ -622,7 +624,8 @@ impl Gen<'_, '_> {
         for (k, value) in values.iter().enumerate() {
             let v = self.scalar(value)?;
             let f = self.numpy_flag(&v);
-            let args = [BlockArg::Value(v.v), BlockArg::Value(f)];
+            let held = self.storage(&v, ty);
+            let args = [BlockArg::Value(held), BlockArg::Value(f)];
             if k + 1 == values.len() {
                 self.b.ins().jump(join, &args);
             } else {
@@ -725,7 +728,8 @@ impl Gen<'_, '_> {
                 self.val(ty, v, flag)
             }
             Intrinsic::Min | Intrinsic::Max => {
-                let mut r = a;
+                let first = self.storage(&a, ty);
+                let mut r = self.val(ty, first, a.numpy);
                 let mut flag = ty.mixed.then(|| self.numpy_flag(&a));
                 for x in &vals[1..] {
                     // Python keeps the first of equal values and skips NaN comparisons.
@@ -735,7 +739,8 @@ impl Gen<'_, '_> {
                         CmpOp::Gt
                     };
                     let better = self.compare(op, x, &r)?;
-                    let v = self.b.ins().select(better, x.v, r.v);
+                    let (xv, rv) = (self.storage(x, ty), self.storage(&r, ty));
+                    let v = self.b.ins().select(better, xv, rv);
                     if let Some(old) = flag {
                         let xf = self.numpy_flag(x);
                         flag = Some(self.b.ins().select(better, xf, old));

@@ -298,6 +298,16 @@ impl<'a, 'f> Gen<'a, 'f> {
                     let bits = self.load_slot(types::I64, slot);
                     let v = match ty.machine() {
                         Machine::I64 => bits,
+                        Machine::F64 if ty.is_wide_float32() => {
+                            // A float32 arrives as its own bits, a Python float as a double's.
+                            let wide = self.b.ins().bitcast(types::F64, MemFlagsData::new(), bits);
+                            let low = self.b.ins().ireduce(types::I32, bits);
+                            let narrow = self.b.ins().bitcast(types::F32, MemFlagsData::new(), low);
+                            let narrow = self.b.ins().fpromote(types::F64, narrow);
+                            let f32_code = self.iconst(ty.ty.code() as i64);
+                            let is_f32 = self.b.ins().icmp(IntCC::Equal, code, f32_code);
+                            self.b.ins().select(is_f32, narrow, wide)
+                        }
                         Machine::F64 => self.b.ins().bitcast(types::F64, MemFlagsData::new(), bits),
                         Machine::F32 => {
                             let low = self.b.ins().ireduce(types::I32, bits);
@@ -359,6 +369,18 @@ impl<'a, 'f> Gen<'a, 'f> {
             let v = self.b.use_var(slots.value);
             let bits = match slots.ty.machine() {
                 Machine::I64 => v,
+                Machine::F64 if slots.ty.is_wide_float32() => {
+                    // Back to float32 bits when it holds the float32 (exact).
+                    let wide = self.b.ins().bitcast(types::I64, MemFlagsData::new(), v);
+                    let narrow = self.b.ins().fdemote(types::F32, v);
+                    let narrow = self
+                        .b
+                        .ins()
+                        .bitcast(types::I32, MemFlagsData::new(), narrow);
+                    let narrow = self.b.ins().uextend(types::I64, narrow);
+                    let is_f32 = self.b.use_var(slots.numpy.expect("mixed"));
+                    self.b.ins().select(is_f32, narrow, wide)
+                }
                 Machine::F64 => self.b.ins().bitcast(types::I64, MemFlagsData::new(), v),
                 Machine::F32 => {
                     let low = self.b.ins().bitcast(types::I32, MemFlagsData::new(), v);
@@ -543,7 +565,8 @@ impl<'a, 'f> Gen<'a, 'f> {
     /// Binds `val` to `var`, in the variable's static type.
     fn assign(&mut self, var: Var, val: Val) {
         let slots = self.vars[var].expect("assigned variables are scalars");
-        self.b.def_var(slots.value, val.v);
+        let v = self.storage(&val, slots.ty);
+        self.b.def_var(slots.value, v);
         if let Some(numpy) = slots.numpy {
             let flag = match val.numpy {
                 Some(flag) => flag,
@@ -554,6 +577,16 @@ impl<'a, 'f> Gen<'a, 'f> {
         if let Some(bound) = slots.bound {
             let one = self.b.ins().iconst(types::I8, 1);
             self.b.def_var(bound, one);
+        }
+    }
+
+    /// A value as a variable of static type `ty` holds it: a float32 kept as a double
+    /// where the variable may also be a Python float.
+    fn storage(&mut self, val: &Val, ty: ScalarTy) -> Value {
+        if ty.machine() == Machine::F64 && val.ty.machine() == Machine::F32 {
+            self.b.ins().fpromote(types::F64, val.v)
+        } else {
+            val.v
         }
     }
 
