@@ -158,6 +158,19 @@ type ExitKey = (Point, Vec<u32>);
 /// A `for` loop's induction variables: current value, stop, step.
 type LoopState = Option<(Variable, Variable, Variable)>;
 
+/// A `for` loop to generate: where `done` is reached when the range runs out, `broke`
+/// by `break`; the site's own loop (`is_root`) polls for interrupts even when innermost.
+#[derive(Clone, Copy)]
+struct ForLoop<'s> {
+    point: Point,
+    var: Var,
+    bounds: (Value, Value, Value),
+    body: &'s [Stmt],
+    done: Block,
+    broke: Block,
+    is_root: bool,
+}
+
 /// A loop being generated.
 struct LoopCtx {
     point: Point,
@@ -267,10 +280,18 @@ impl<'a, 'f> Gen<'a, 'f> {
                 let cur = self.load_slot(types::I64, frame::ROOT_CUR);
                 let stop = self.load_slot(types::I64, frame::ROOT_STOP);
                 let step = self.load_slot(types::I64, frame::ROOT_STEP);
-                self.for_loop(root.point, *var, cur, stop, step, body, done, broke, true)?;
+                self.for_loop(&ForLoop {
+                    point: root.point,
+                    var: *var,
+                    bounds: (cur, stop, step),
+                    body,
+                    done,
+                    broke,
+                    is_root: true,
+                })?;
             }
             StmtKind::While { cond, body } => {
-                self.while_loop(root.point, cond, body, done, broke, true)?;
+                self.while_loop(root.point, cond, body, done, broke)?;
             }
             _ => unreachable!("a nest's root is a loop"),
         }
@@ -539,12 +560,20 @@ impl<'a, 'f> Gen<'a, 'f> {
                 let zero = self.b.ins().icmp_imm_s(IntCC::Equal, step, 0);
                 self.deopt_if(zero);
                 let exit = self.b.create_block();
-                self.for_loop(stmt.point, *var, start, stop, step, body, exit, exit, false)?;
+                self.for_loop(&ForLoop {
+                    point: stmt.point,
+                    var: *var,
+                    bounds: (start, stop, step),
+                    body,
+                    done: exit,
+                    broke: exit,
+                    is_root: false,
+                })?;
                 self.b.switch_to_block(exit);
             }
             StmtKind::While { cond, body } => {
                 let exit = self.b.create_block();
-                self.while_loop(stmt.point, cond, body, exit, exit, false)?;
+                self.while_loop(stmt.point, cond, body, exit, exit)?;
                 self.b.switch_to_block(exit);
             }
             StmtKind::Break => {
@@ -617,21 +646,10 @@ impl<'a, 'f> Gen<'a, 'f> {
 
     /// A `for` loop; an innermost one comes in two copies, one without the bounds
     /// checks its subscripts were proven not to need (see `bounds`).
-    #[allow(clippy::too_many_arguments)]
-    fn for_loop(
-        &mut self,
-        point: Point,
-        var: Var,
-        start: Value,
-        stop: Value,
-        step: Value,
-        body: &[Stmt],
-        done: Block,
-        broke: Block,
-        is_root: bool,
-    ) -> Result<(), String> {
-        if !Self::has_inner_loop(body)
-            && let Some((ok, proven)) = self.prove_bounds(var, body, start, stop, step)
+    fn for_loop(&mut self, l: &ForLoop) -> Result<(), String> {
+        let (start, stop, step) = l.bounds;
+        if !Self::has_inner_loop(l.body)
+            && let Some((ok, proven)) = self.prove_bounds(l.var, l.body, start, stop, step)
         {
             let fast = self.b.create_block();
             let slow = self.b.create_block();
@@ -639,29 +657,25 @@ impl<'a, 'f> Gen<'a, 'f> {
             self.b.switch_to_block(fast);
             let outer: Vec<_> = proven.difference(&self.proven).copied().collect();
             self.proven.extend(outer.iter().copied());
-            self.emit_for(point, var, start, stop, step, body, done, broke, is_root)?;
+            self.emit_for(l)?;
             for e in outer {
                 self.proven.remove(&e);
             }
             self.b.switch_to_block(slow);
-            return self.emit_for(point, var, start, stop, step, body, done, broke, is_root);
         }
-        self.emit_for(point, var, start, stop, step, body, done, broke, is_root)
+        self.emit_for(l)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn emit_for(
-        &mut self,
-        point: Point,
-        var: Var,
-        start: Value,
-        stop: Value,
-        step: Value,
-        body: &[Stmt],
-        done: Block,
-        broke: Block,
-        is_root: bool,
-    ) -> Result<(), String> {
+    fn emit_for(&mut self, l: &ForLoop) -> Result<(), String> {
+        let ForLoop {
+            point,
+            var,
+            bounds: (start, stop, step),
+            body,
+            done,
+            broke,
+            is_root,
+        } = *l;
         let cur = self.b.declare_var(types::I64);
         let stop_var = self.b.declare_var(types::I64);
         let step_var = self.b.declare_var(types::I64);
@@ -726,7 +740,6 @@ impl<'a, 'f> Gen<'a, 'f> {
         body: &[Stmt],
         done: Block,
         broke: Block,
-        is_root: bool,
     ) -> Result<(), String> {
         let header = self.b.create_block();
         let body_block = self.b.create_block();
@@ -742,8 +755,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             exit: broke,
             state: None,
         });
-        // A while loop may run forever: it always polls.
-        let _ = is_root;
+        // A while loop may run for ever: it always polls.
         if let Some(first) = body.first() {
             self.point = first.point;
             self.poll_interrupt();
