@@ -1,13 +1,13 @@
-//! Expressions, element access and conversions: Python's and numpy's semantics on
+//! Expressions and conversions: Python's and numpy's semantics on
 //! machine values. Every case where the interpreter would raise, warn, or leave 64 bits
 //! is a check that hands the statement back to the interpreter (`deopt_if`); the fast
 //! path computes exactly what the interpreter computes.
 
 use super::{Gen, Val};
-use crate::ir::{BinOp, CmpOp, Expr, Intrinsic, LogicOp, MathFn, UnaryOp, Var};
+use crate::ir::{BinOp, CmpOp, Expr, LogicOp, UnaryOp, Var};
 use crate::types::{Dtype, Machine, Scalar, ScalarTy};
 use cranelift_codegen::ir::{
-    BlockArg, InstBuilder, MemFlagsData, Value,
+    BlockArg, InstBuilder, Value,
     condcodes::{FloatCC, IntCC},
     types,
 };
@@ -18,11 +18,11 @@ type Result<T> = std::result::Result<T, String>;
 const EXACT_IN_F64: i64 = 1 << 53;
 
 impl Gen<'_, '_> {
-    fn val(&self, ty: ScalarTy, v: Value, numpy: Option<Value>) -> Val {
+    pub(super) fn val(&self, ty: ScalarTy, v: Value, numpy: Option<Value>) -> Val {
         Val { ty, v, numpy }
     }
 
-    fn exact(&self, ty: Scalar, v: Value) -> Val {
+    pub(super) fn exact(&self, ty: Scalar, v: Value) -> Val {
         Val {
             ty: ScalarTy::exact(ty),
             v,
@@ -31,7 +31,7 @@ impl Gen<'_, '_> {
     }
 
     /// The numpy flag of a value as an i8 (constant when its type is not mixed).
-    fn numpy_flag(&mut self, v: &Val) -> Value {
+    pub(super) fn numpy_flag(&mut self, v: &Val) -> Value {
         match v.numpy {
             Some(flag) => flag,
             None => self.b.ins().iconst(types::I8, v.ty.ty.is_numpy() as i64),
@@ -40,7 +40,7 @@ impl Gen<'_, '_> {
 
     /// The numpy flag of a mixed result of `a op b`, as a function of the operands'
     /// flags: `rule` gives the result type for each pair of operand types.
-    fn result_flag(
+    pub(super) fn result_flag(
         &mut self,
         ty: ScalarTy,
         a: &Val,
@@ -188,7 +188,7 @@ impl Gen<'_, '_> {
     }
 
     /// A value in the (possibly mixed) static type `ty` of the expression it is.
-    fn coerce_flag(&mut self, v: Val, ty: ScalarTy) -> Val {
+    pub(super) fn coerce_flag(&mut self, v: Val, ty: ScalarTy) -> Val {
         let held = self.storage(&v, ty);
         if ty.mixed && v.numpy.is_none() {
             let flag = self.numpy_flag(&v);
@@ -197,11 +197,11 @@ impl Gen<'_, '_> {
         self.val(ty, held, v.numpy)
     }
 
-    fn machine(&self, ty: ScalarTy) -> cranelift_codegen::ir::Type {
+    pub(super) fn machine(&self, ty: ScalarTy) -> cranelift_codegen::ir::Type {
         super::machine_type(ty.machine())
     }
 
-    fn read_var(&mut self, var: Var) -> Val {
+    pub(super) fn read_var(&mut self, var: Var) -> Val {
         let slots = self.vars[var].expect("typed as a scalar");
         if let Some(bound) = slots.bound {
             // Unbound here: the interpreter raises the NameError.
@@ -252,7 +252,7 @@ impl Gen<'_, '_> {
         }
     }
 
-    fn truth_of(&mut self, v: &Val) -> Value {
+    pub(super) fn truth_of(&mut self, v: &Val) -> Value {
         match v.ty.machine() {
             Machine::I64 => self.b.ins().icmp_imm_s(IntCC::NotEqual, v.v, 0),
             Machine::F64 => {
@@ -268,7 +268,7 @@ impl Gen<'_, '_> {
 
     /// `a < b <= c ...` with Python's short-circuit: later operands are evaluated only
     /// while the comparisons hold.
-    fn compare_chain(&mut self, first: &Expr, rest: &[(CmpOp, Expr)]) -> Result<Value> {
+    pub(super) fn compare_chain(&mut self, first: &Expr, rest: &[(CmpOp, Expr)]) -> Result<Value> {
         let mut left = self.scalar(first)?;
         if rest.len() == 1 {
             let right = self.scalar(&rest[0].1)?;
@@ -293,7 +293,7 @@ impl Gen<'_, '_> {
     }
 
     /// One comparison, exact as Python's between ints and floats.
-    fn compare(&mut self, op: CmpOp, a: &Val, b: &Val) -> Result<Value> {
+    pub(super) fn compare(&mut self, op: CmpOp, a: &Val, b: &Val) -> Result<Value> {
         let (ma, mb) = (a.ty.machine(), b.ty.machine());
         if ma == Machine::I64 && mb == Machine::I64 {
             let cc = match op {
@@ -329,7 +329,7 @@ impl Gen<'_, '_> {
 
     /// A value as a double, leaving for the interpreter when an integer is too large to
     /// convert exactly (`limit`).
-    fn exact_f64(&mut self, v: &Val, limit: i64) -> Value {
+    pub(super) fn exact_f64(&mut self, v: &Val, limit: i64) -> Value {
         match v.ty.machine() {
             Machine::F64 => v.v,
             Machine::F32 => self.b.ins().fpromote(types::F64, v.v),
@@ -340,7 +340,7 @@ impl Gen<'_, '_> {
         }
     }
 
-    fn check_magnitude(&mut self, v: Value, limit: i64) {
+    pub(super) fn check_magnitude(&mut self, v: Value, limit: i64) {
         let biased = self.b.ins().iadd_imm_s(v, limit);
         let outside = self
             .b
@@ -351,7 +351,7 @@ impl Gen<'_, '_> {
 
     /// A value converted to a float machine type (`F64` or `F32`) as numpy or Python
     /// would convert it for arithmetic.
-    fn convert_float(&mut self, v: &Val, m: Machine) -> Value {
+    pub(super) fn convert_float(&mut self, v: &Val, m: Machine) -> Value {
         let ty = super::machine_type(m);
         match (v.ty.machine(), m) {
             (Machine::I64, _) => self.b.ins().fcvt_from_sint(ty, v.v),
@@ -363,7 +363,7 @@ impl Gen<'_, '_> {
 
     /// Checks an integer fits the dtype of a numpy result; numpy would warn (or, for a
     /// Python int operand, raise), so the interpreter takes it.
-    fn check_range(&mut self, v: Value, ty: ScalarTy) {
+    pub(super) fn check_range(&mut self, v: Value, ty: ScalarTy) {
         let Scalar::Np(d) = ty.ty else { return };
         if !d.is_int() || d == Dtype::I64 {
             return;
@@ -425,7 +425,13 @@ impl Gen<'_, '_> {
         }
     }
 
-    fn int_binary(&mut self, op: BinOp, a: Value, b: Value, ty: ScalarTy) -> Result<Value> {
+    pub(super) fn int_binary(
+        &mut self,
+        op: BinOp,
+        a: Value,
+        b: Value,
+        ty: ScalarTy,
+    ) -> Result<Value> {
         Ok(match op {
             BinOp::Add | BinOp::Sub | BinOp::Mul => {
                 let (v, overflow) = match op {
@@ -500,7 +506,7 @@ impl Gen<'_, '_> {
         })
     }
 
-    fn float_binary(
+    pub(super) fn float_binary(
         &mut self,
         op: BinOp,
         x: Value,
@@ -550,7 +556,7 @@ impl Gen<'_, '_> {
 
     /// numpy warns when an operation overflows (a non-finite result from finite
     /// operands) or is invalid (NaN from non-NaN operands): the interpreter does that.
-    fn check_float_flags(&mut self, x: Value, y: Value, v: Value, m: Machine) {
+    pub(super) fn check_float_flags(&mut self, x: Value, y: Value, v: Value, m: Machine) {
         let inf = match m {
             Machine::F32 => self.b.ins().f32const(f32::INFINITY),
             _ => self.b.ins().f64const(f64::INFINITY),
@@ -579,7 +585,7 @@ impl Gen<'_, '_> {
         self.b.switch_to_block(next);
     }
 
-    fn unary(&mut self, op: UnaryOp, a: &Expr, ty: ScalarTy) -> Result<Val> {
+    pub(super) fn unary(&mut self, op: UnaryOp, a: &Expr, ty: ScalarTy) -> Result<Val> {
         if op == UnaryOp::Not {
             let t = self.truth(a)?;
             let v = self.b.ins().bxor_imm_s(t, 1);
@@ -617,7 +623,12 @@ impl Gen<'_, '_> {
         Ok(self.val(ty, v, flag))
     }
 
-    fn logic_value(&mut self, op: LogicOp, values: &[Expr], ty: ScalarTy) -> Result<Val> {
+    pub(super) fn logic_value(
+        &mut self,
+        op: LogicOp,
+        values: &[Expr],
+        ty: ScalarTy,
+    ) -> Result<Val> {
         let join = self.b.create_block();
         let result = self.b.append_block_param(join, self.machine(ty));
         let flag = self.b.append_block_param(join, types::I8);
@@ -644,7 +655,7 @@ impl Gen<'_, '_> {
 
     /// A double as a Python int (truncated), leaving for the interpreter when it is NaN,
     /// infinite or beyond 64 bits.
-    fn float_to_int(&mut self, f: Value) -> Value {
+    pub(super) fn float_to_int(&mut self, f: Value) -> Value {
         let lo = self.b.ins().f64const(i64::MIN as f64);
         let hi = self.b.ins().f64const(-(i64::MIN as f64));
         let ge = self.b.ins().fcmp(FloatCC::GreaterThanOrEqual, f, lo);
@@ -653,269 +664,5 @@ impl Gen<'_, '_> {
         let outside = self.b.ins().bxor_imm_s(inside, 1);
         self.deopt_if(outside);
         self.b.ins().fcvt_to_sint(types::I64, f)
-    }
-
-    fn call(&mut self, f: Intrinsic, args: &[Expr], ty: ScalarTy) -> Result<Val> {
-        let vals = args
-            .iter()
-            .map(|a| self.scalar(a))
-            .collect::<Result<Vec<_>>>()?;
-        let a = vals[0];
-        let float_arg = |g: &mut Self, v: &Val| g.convert_float(v, Machine::F64);
-        Ok(match f {
-            Intrinsic::Math(m) => match m {
-                MathFn::Floor | MathFn::Ceil => {
-                    if a.ty.machine() == Machine::I64 {
-                        self.exact(Scalar::Int, a.v)
-                    } else {
-                        let x = float_arg(self, &a);
-                        let r = if m == MathFn::Floor {
-                            self.b.ins().floor(x)
-                        } else {
-                            self.b.ins().ceil(x)
-                        };
-                        let v = self.float_to_int(r);
-                        self.exact(Scalar::Int, v)
-                    }
-                }
-                MathFn::Isnan | MathFn::Isinf => {
-                    let x = float_arg(self, &a);
-                    let c = if m == MathFn::Isnan {
-                        self.b.ins().fcmp(FloatCC::Unordered, x, x)
-                    } else {
-                        let abs = self.b.ins().fabs(x);
-                        let inf = self.b.ins().f64const(f64::INFINITY);
-                        self.b.ins().fcmp(FloatCC::Equal, abs, inf)
-                    };
-                    let v = self.b.ins().uextend(types::I64, c);
-                    self.exact(Scalar::Bool, v)
-                }
-                MathFn::Sqrt => {
-                    let x = float_arg(self, &a);
-                    let zero = self.b.ins().f64const(0.0);
-                    let negative = self.b.ins().fcmp(FloatCC::LessThan, x, zero);
-                    self.deopt_if(negative);
-                    let v = self.b.ins().sqrt(x);
-                    self.exact(Scalar::Float, v)
-                }
-                MathFn::Fabs => {
-                    let x = float_arg(self, &a);
-                    let v = self.b.ins().fabs(x);
-                    self.exact(Scalar::Float, v)
-                }
-                _ => {
-                    let x = float_arg(self, &a);
-                    let y = match vals.get(1) {
-                        Some(b) => float_arg(self, b),
-                        None => self.b.ins().f64const(0.0),
-                    };
-                    let v = self.call_checked(math_symbol(m), x, y, types::F64);
-                    self.exact(Scalar::Float, v)
-                }
-            },
-            Intrinsic::Abs => {
-                let flag = ty.mixed.then(|| self.numpy_flag(&a));
-                let v = match a.ty.machine() {
-                    Machine::I64 => {
-                        let min = self.b.ins().icmp_imm_s(IntCC::Equal, a.v, i64::MIN);
-                        self.deopt_if(min);
-                        let v = self.b.ins().iabs(a.v);
-                        self.check_range(v, ty);
-                        v
-                    }
-                    _ => self.b.ins().fabs(a.v),
-                };
-                self.val(ty, v, flag)
-            }
-            Intrinsic::Min | Intrinsic::Max => {
-                let first = self.storage(&a, ty);
-                let mut r = self.val(ty, first, a.numpy);
-                let mut flag = ty.mixed.then(|| self.numpy_flag(&a));
-                for x in &vals[1..] {
-                    // Python keeps the first of equal values and skips NaN comparisons.
-                    let op = if f == Intrinsic::Min {
-                        CmpOp::Lt
-                    } else {
-                        CmpOp::Gt
-                    };
-                    let better = self.compare(op, x, &r)?;
-                    let (xv, rv) = (self.storage(x, ty), self.storage(&r, ty));
-                    let v = self.b.ins().select(better, xv, rv);
-                    if let Some(old) = flag {
-                        let xf = self.numpy_flag(x);
-                        flag = Some(self.b.ins().select(better, xf, old));
-                    }
-                    r = self.val(ty, v, None);
-                }
-                self.val(ty, r.v, flag)
-            }
-            Intrinsic::Int => {
-                let v = match a.ty.machine() {
-                    Machine::I64 => a.v,
-                    _ => {
-                        let x = float_arg(self, &a);
-                        let t = self.b.ins().trunc(x);
-                        self.float_to_int(t)
-                    }
-                };
-                self.exact(Scalar::Int, v)
-            }
-            Intrinsic::Round => {
-                let v = match a.ty.machine() {
-                    Machine::I64 => a.v,
-                    _ => {
-                        let x = float_arg(self, &a);
-                        let r = self.b.ins().nearest(x);
-                        self.float_to_int(r)
-                    }
-                };
-                self.exact(Scalar::Int, v)
-            }
-            Intrinsic::Float => {
-                let v = float_arg(self, &a);
-                self.exact(Scalar::Float, v)
-            }
-            Intrinsic::Bool => {
-                let t = self.truth_of(&a);
-                let v = self.b.ins().uextend(types::I64, t);
-                self.exact(Scalar::Bool, v)
-            }
-        })
-    }
-
-    /// The address of `array[index...]`, after Python's negative-index wrap and numpy's
-    /// bounds check (an index out of bounds is the interpreter's IndexError).
-    pub(super) fn element_address(&mut self, array: Var, index: &[Expr]) -> Result<Value> {
-        self.typing.array(array)?;
-        let mut offset = self.iconst(0);
-        for (k, e) in index.iter().enumerate() {
-            let i = self.scalar(e)?;
-            let (extent, stride) = {
-                let a = self.arrays[array].as_ref().expect("typed as an array");
-                (a.shape[k], a.strides[k])
-            };
-            if self.proven.contains(&(e as *const Expr)) {
-                let scaled = self.b.ins().imul(i.v, stride);
-                offset = self.b.ins().iadd(offset, scaled);
-                continue;
-            }
-            let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, i.v, 0);
-            let wrapped = self.b.ins().iadd(i.v, extent);
-            let idx = self.b.ins().select(negative, wrapped, i.v);
-            let outside = self
-                .b
-                .ins()
-                .icmp(IntCC::UnsignedGreaterThanOrEqual, idx, extent);
-            self.deopt_if(outside);
-            let scaled = self.b.ins().imul(idx, stride);
-            offset = self.b.ins().iadd(offset, scaled);
-        }
-        let data = self.arrays[array].as_ref().unwrap().data;
-        Ok(self.b.ins().iadd(data, offset))
-    }
-
-    pub(super) fn load_element(&mut self, address: Value, dtype: Dtype) -> Val {
-        let flags = MemFlagsData::trusted();
-        let ins = self.b.ins();
-        let v = match dtype {
-            Dtype::Bool | Dtype::U8 => ins.uload8(types::I64, flags, address, 0),
-            Dtype::I8 => ins.sload8(types::I64, flags, address, 0),
-            Dtype::I16 => ins.sload16(types::I64, flags, address, 0),
-            Dtype::U16 => ins.uload16(types::I64, flags, address, 0),
-            Dtype::I32 => ins.sload32(flags, address, 0),
-            Dtype::U32 => ins.uload32(flags, address, 0),
-            Dtype::I64 | Dtype::U64 => ins.load(types::I64, flags, address, 0),
-            Dtype::F32 => ins.load(types::F32, flags, address, 0),
-            Dtype::F64 => ins.load(types::F64, flags, address, 0),
-        };
-        let v = if dtype == Dtype::Bool {
-            // numpy reads any non-zero byte as True.
-            let t = self.b.ins().icmp_imm_s(IntCC::NotEqual, v, 0);
-            self.b.ins().uextend(types::I64, t)
-        } else {
-            v
-        };
-        self.exact(Scalar::Np(dtype), v)
-    }
-
-    /// Stores `val` into an element of `dtype`, converted as numpy's item assignment
-    /// converts; anything numpy would raise or warn about goes to the interpreter.
-    pub(super) fn store_element(&mut self, address: Value, dtype: Dtype, val: Val) -> Result<()> {
-        let flags = MemFlagsData::trusted();
-        match dtype {
-            Dtype::F64 | Dtype::F32 => {
-                let m = if dtype == Dtype::F64 {
-                    Machine::F64
-                } else {
-                    Machine::F32
-                };
-                let v = self.convert_float(&val, m);
-                if dtype == Dtype::F32 && val.ty.machine() == Machine::F64 {
-                    // A double too large for float32: numpy's overflow warning.
-                    let wide = self.b.ins().fpromote(types::F64, v);
-                    let abs = self.b.ins().fabs(wide);
-                    let inf = self.b.ins().f64const(f64::INFINITY);
-                    let became_inf = self.b.ins().fcmp(FloatCC::Equal, abs, inf);
-                    let was_abs = self.b.ins().fabs(val.v);
-                    let was_finite = self.b.ins().fcmp(FloatCC::LessThan, was_abs, inf);
-                    let overflow = self.b.ins().band(became_inf, was_finite);
-                    self.deopt_if(overflow);
-                }
-                self.b.ins().store(flags, v, address, 0);
-            }
-            Dtype::Bool => {
-                let t = self.truth_of(&val);
-                self.b.ins().store(flags, t, address, 0);
-            }
-            Dtype::U64 => return Err("uint64 elements stay interpreted".into()),
-            d => {
-                let v = match val.ty.machine() {
-                    Machine::I64 => val.v,
-                    _ => {
-                        let x = self.convert_float(&val, Machine::F64);
-                        let t = self.b.ins().trunc(x);
-                        self.float_to_int(t)
-                    }
-                };
-                self.check_range(v, ScalarTy::exact(Scalar::Np(d)));
-                match d.size() {
-                    1 => self.b.ins().istore8(flags, v, address, 0),
-                    2 => self.b.ins().istore16(flags, v, address, 0),
-                    4 => self.b.ins().istore32(flags, v, address, 0),
-                    _ => self.b.ins().store(flags, v, address, 0),
-                };
-            }
-        }
-        Ok(())
-    }
-}
-
-fn math_symbol(f: MathFn) -> &'static str {
-    match f {
-        MathFn::Exp => "kiln_exp",
-        MathFn::Log => "kiln_log",
-        MathFn::Log10 => "kiln_log10",
-        MathFn::Log2 => "kiln_log2",
-        MathFn::Pow => "kiln_pow",
-        MathFn::Sin => "kiln_sin",
-        MathFn::Cos => "kiln_cos",
-        MathFn::Tan => "kiln_tan",
-        MathFn::Asin => "kiln_asin",
-        MathFn::Acos => "kiln_acos",
-        MathFn::Atan => "kiln_atan",
-        MathFn::Atan2 => "kiln_atan2",
-        MathFn::Sinh => "kiln_sinh",
-        MathFn::Cosh => "kiln_cosh",
-        MathFn::Tanh => "kiln_tanh",
-        MathFn::Erf => "kiln_erf",
-        MathFn::Erfc => "kiln_erfc",
-        MathFn::Hypot => "kiln_hypot",
-        MathFn::Copysign => "kiln_copysign",
-        MathFn::Sqrt
-        | MathFn::Floor
-        | MathFn::Ceil
-        | MathFn::Fabs
-        | MathFn::Isnan
-        | MathFn::Isinf => unreachable!("computed inline"),
     }
 }

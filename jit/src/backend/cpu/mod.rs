@@ -14,6 +14,8 @@
 //! which writes the state back and returns the statement's point.
 
 mod bounds;
+mod calls;
+mod element;
 mod expr;
 
 use crate::frame::{self, Layout};

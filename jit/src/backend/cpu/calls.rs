@@ -1,0 +1,174 @@
+//! Calls of the intrinsics: the `math` functions (inline where the instruction is the
+//! function, else the interpreter's own pymath code through `runtime`), and `abs`,
+//! `min`, `max`, `int`, `float`, `bool`, `round` with Python's rules.
+
+use super::{Gen, Val};
+use crate::ir::{CmpOp, Expr, Intrinsic, MathFn};
+use crate::types::{Machine, Scalar, ScalarTy};
+use cranelift_codegen::ir::{
+    InstBuilder,
+    condcodes::{FloatCC, IntCC},
+    types,
+};
+
+type Result<T> = std::result::Result<T, String>;
+
+impl Gen<'_, '_> {
+    pub(super) fn call(&mut self, f: Intrinsic, args: &[Expr], ty: ScalarTy) -> Result<Val> {
+        let vals = args
+            .iter()
+            .map(|a| self.scalar(a))
+            .collect::<Result<Vec<_>>>()?;
+        let a = vals[0];
+        let float_arg = |g: &mut Self, v: &Val| g.convert_float(v, Machine::F64);
+        Ok(match f {
+            Intrinsic::Math(m) => match m {
+                MathFn::Floor | MathFn::Ceil => {
+                    if a.ty.machine() == Machine::I64 {
+                        self.exact(Scalar::Int, a.v)
+                    } else {
+                        let x = float_arg(self, &a);
+                        let r = if m == MathFn::Floor {
+                            self.b.ins().floor(x)
+                        } else {
+                            self.b.ins().ceil(x)
+                        };
+                        let v = self.float_to_int(r);
+                        self.exact(Scalar::Int, v)
+                    }
+                }
+                MathFn::Isnan | MathFn::Isinf => {
+                    let x = float_arg(self, &a);
+                    let c = if m == MathFn::Isnan {
+                        self.b.ins().fcmp(FloatCC::Unordered, x, x)
+                    } else {
+                        let abs = self.b.ins().fabs(x);
+                        let inf = self.b.ins().f64const(f64::INFINITY);
+                        self.b.ins().fcmp(FloatCC::Equal, abs, inf)
+                    };
+                    let v = self.b.ins().uextend(types::I64, c);
+                    self.exact(Scalar::Bool, v)
+                }
+                MathFn::Sqrt => {
+                    let x = float_arg(self, &a);
+                    let zero = self.b.ins().f64const(0.0);
+                    let negative = self.b.ins().fcmp(FloatCC::LessThan, x, zero);
+                    self.deopt_if(negative);
+                    let v = self.b.ins().sqrt(x);
+                    self.exact(Scalar::Float, v)
+                }
+                MathFn::Fabs => {
+                    let x = float_arg(self, &a);
+                    let v = self.b.ins().fabs(x);
+                    self.exact(Scalar::Float, v)
+                }
+                _ => {
+                    let x = float_arg(self, &a);
+                    let y = match vals.get(1) {
+                        Some(b) => float_arg(self, b),
+                        None => self.b.ins().f64const(0.0),
+                    };
+                    let v = self.call_checked(math_symbol(m), x, y, types::F64);
+                    self.exact(Scalar::Float, v)
+                }
+            },
+            Intrinsic::Abs => {
+                let flag = ty.mixed.then(|| self.numpy_flag(&a));
+                let v = match a.ty.machine() {
+                    Machine::I64 => {
+                        let min = self.b.ins().icmp_imm_s(IntCC::Equal, a.v, i64::MIN);
+                        self.deopt_if(min);
+                        let v = self.b.ins().iabs(a.v);
+                        self.check_range(v, ty);
+                        v
+                    }
+                    _ => self.b.ins().fabs(a.v),
+                };
+                self.val(ty, v, flag)
+            }
+            Intrinsic::Min | Intrinsic::Max => {
+                let first = self.storage(&a, ty);
+                let mut r = self.val(ty, first, a.numpy);
+                let mut flag = ty.mixed.then(|| self.numpy_flag(&a));
+                for x in &vals[1..] {
+                    // Python keeps the first of equal values and skips NaN comparisons.
+                    let op = if f == Intrinsic::Min {
+                        CmpOp::Lt
+                    } else {
+                        CmpOp::Gt
+                    };
+                    let better = self.compare(op, x, &r)?;
+                    let (xv, rv) = (self.storage(x, ty), self.storage(&r, ty));
+                    let v = self.b.ins().select(better, xv, rv);
+                    if let Some(old) = flag {
+                        let xf = self.numpy_flag(x);
+                        flag = Some(self.b.ins().select(better, xf, old));
+                    }
+                    r = self.val(ty, v, None);
+                }
+                self.val(ty, r.v, flag)
+            }
+            Intrinsic::Int => {
+                let v = match a.ty.machine() {
+                    Machine::I64 => a.v,
+                    _ => {
+                        let x = float_arg(self, &a);
+                        let t = self.b.ins().trunc(x);
+                        self.float_to_int(t)
+                    }
+                };
+                self.exact(Scalar::Int, v)
+            }
+            Intrinsic::Round => {
+                let v = match a.ty.machine() {
+                    Machine::I64 => a.v,
+                    _ => {
+                        let x = float_arg(self, &a);
+                        let r = self.b.ins().nearest(x);
+                        self.float_to_int(r)
+                    }
+                };
+                self.exact(Scalar::Int, v)
+            }
+            Intrinsic::Float => {
+                let v = float_arg(self, &a);
+                self.exact(Scalar::Float, v)
+            }
+            Intrinsic::Bool => {
+                let t = self.truth_of(&a);
+                let v = self.b.ins().uextend(types::I64, t);
+                self.exact(Scalar::Bool, v)
+            }
+        })
+    }
+}
+
+fn math_symbol(f: MathFn) -> &'static str {
+    match f {
+        MathFn::Exp => "kiln_exp",
+        MathFn::Log => "kiln_log",
+        MathFn::Log10 => "kiln_log10",
+        MathFn::Log2 => "kiln_log2",
+        MathFn::Pow => "kiln_pow",
+        MathFn::Sin => "kiln_sin",
+        MathFn::Cos => "kiln_cos",
+        MathFn::Tan => "kiln_tan",
+        MathFn::Asin => "kiln_asin",
+        MathFn::Acos => "kiln_acos",
+        MathFn::Atan => "kiln_atan",
+        MathFn::Atan2 => "kiln_atan2",
+        MathFn::Sinh => "kiln_sinh",
+        MathFn::Cosh => "kiln_cosh",
+        MathFn::Tanh => "kiln_tanh",
+        MathFn::Erf => "kiln_erf",
+        MathFn::Erfc => "kiln_erfc",
+        MathFn::Hypot => "kiln_hypot",
+        MathFn::Copysign => "kiln_copysign",
+        MathFn::Sqrt
+        | MathFn::Floor
+        | MathFn::Ceil
+        | MathFn::Fabs
+        | MathFn::Isnan
+        | MathFn::Isinf => unreachable!("computed inline"),
+    }
+}

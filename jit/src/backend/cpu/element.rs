@@ -1,0 +1,122 @@
+//! Array elements: addresses with Python's negative-index wrap and numpy's bounds
+//! check (skipped for subscripts `bounds` proved), loads as numpy scalars, and stores
+//! converted as numpy's item assignment converts.
+
+use super::{Gen, Val};
+use crate::ir::{Expr, Var};
+use crate::types::{Dtype, Machine, Scalar, ScalarTy};
+use cranelift_codegen::ir::{
+    InstBuilder, MemFlagsData, Value,
+    condcodes::{FloatCC, IntCC},
+    types,
+};
+
+type Result<T> = std::result::Result<T, String>;
+
+impl Gen<'_, '_> {
+    /// The address of `array[index...]`, after Python's negative-index wrap and numpy's
+    /// bounds check (an index out of bounds is the interpreter's IndexError).
+    pub(super) fn element_address(&mut self, array: Var, index: &[Expr]) -> Result<Value> {
+        self.typing.array(array)?;
+        let mut offset = self.iconst(0);
+        for (k, e) in index.iter().enumerate() {
+            let i = self.scalar(e)?;
+            let (extent, stride) = {
+                let a = self.arrays[array].as_ref().expect("typed as an array");
+                (a.shape[k], a.strides[k])
+            };
+            if self.proven.contains(&(e as *const Expr)) {
+                let scaled = self.b.ins().imul(i.v, stride);
+                offset = self.b.ins().iadd(offset, scaled);
+                continue;
+            }
+            let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, i.v, 0);
+            let wrapped = self.b.ins().iadd(i.v, extent);
+            let idx = self.b.ins().select(negative, wrapped, i.v);
+            let outside = self
+                .b
+                .ins()
+                .icmp(IntCC::UnsignedGreaterThanOrEqual, idx, extent);
+            self.deopt_if(outside);
+            let scaled = self.b.ins().imul(idx, stride);
+            offset = self.b.ins().iadd(offset, scaled);
+        }
+        let data = self.arrays[array].as_ref().unwrap().data;
+        Ok(self.b.ins().iadd(data, offset))
+    }
+
+    pub(super) fn load_element(&mut self, address: Value, dtype: Dtype) -> Val {
+        let flags = MemFlagsData::trusted();
+        let ins = self.b.ins();
+        let v = match dtype {
+            Dtype::Bool | Dtype::U8 => ins.uload8(types::I64, flags, address, 0),
+            Dtype::I8 => ins.sload8(types::I64, flags, address, 0),
+            Dtype::I16 => ins.sload16(types::I64, flags, address, 0),
+            Dtype::U16 => ins.uload16(types::I64, flags, address, 0),
+            Dtype::I32 => ins.sload32(flags, address, 0),
+            Dtype::U32 => ins.uload32(flags, address, 0),
+            Dtype::I64 | Dtype::U64 => ins.load(types::I64, flags, address, 0),
+            Dtype::F32 => ins.load(types::F32, flags, address, 0),
+            Dtype::F64 => ins.load(types::F64, flags, address, 0),
+        };
+        let v = if dtype == Dtype::Bool {
+            // numpy reads any non-zero byte as True.
+            let t = self.b.ins().icmp_imm_s(IntCC::NotEqual, v, 0);
+            self.b.ins().uextend(types::I64, t)
+        } else {
+            v
+        };
+        self.exact(Scalar::Np(dtype), v)
+    }
+
+    /// Stores `val` into an element of `dtype`, converted as numpy's item assignment
+    /// converts; anything numpy would raise or warn about goes to the interpreter.
+    pub(super) fn store_element(&mut self, address: Value, dtype: Dtype, val: Val) -> Result<()> {
+        let flags = MemFlagsData::trusted();
+        match dtype {
+            Dtype::F64 | Dtype::F32 => {
+                let m = if dtype == Dtype::F64 {
+                    Machine::F64
+                } else {
+                    Machine::F32
+                };
+                let v = self.convert_float(&val, m);
+                if dtype == Dtype::F32 && val.ty.machine() == Machine::F64 {
+                    // A double too large for float32: numpy's overflow warning.
+                    let wide = self.b.ins().fpromote(types::F64, v);
+                    let abs = self.b.ins().fabs(wide);
+                    let inf = self.b.ins().f64const(f64::INFINITY);
+                    let became_inf = self.b.ins().fcmp(FloatCC::Equal, abs, inf);
+                    let was_abs = self.b.ins().fabs(val.v);
+                    let was_finite = self.b.ins().fcmp(FloatCC::LessThan, was_abs, inf);
+                    let overflow = self.b.ins().band(became_inf, was_finite);
+                    self.deopt_if(overflow);
+                }
+                self.b.ins().store(flags, v, address, 0);
+            }
+            Dtype::Bool => {
+                let t = self.truth_of(&val);
+                self.b.ins().store(flags, t, address, 0);
+            }
+            Dtype::U64 => return Err("uint64 elements stay interpreted".into()),
+            d => {
+                let v = match val.ty.machine() {
+                    Machine::I64 => val.v,
+                    _ => {
+                        let x = self.convert_float(&val, Machine::F64);
+                        let t = self.b.ins().trunc(x);
+                        self.float_to_int(t)
+                    }
+                };
+                self.check_range(v, ScalarTy::exact(Scalar::Np(d)));
+                match d.size() {
+                    1 => self.b.ins().istore8(flags, v, address, 0),
+                    2 => self.b.ins().istore16(flags, v, address, 0),
+                    4 => self.b.ins().istore32(flags, v, address, 0),
+                    _ => self.b.ins().store(flags, v, address, 0),
+                };
+            }
+        }
+        Ok(())
+    }
+}
