@@ -549,40 +549,39 @@ impl Gen<'_, '_> {
             _ => return Err(format!("{op:?} of floats")),
         };
         if numpy {
-            self.check_float_flags(x, y, v, m);
+            self.check_float_flags(v, m);
         }
         Ok(v)
     }
 
-    /// numpy warns when an operation overflows (a non-finite result from finite
-    /// operands) or is invalid (NaN from non-NaN operands): the interpreter does that.
-    pub(super) fn check_float_flags(&mut self, x: Value, y: Value, v: Value, m: Machine) {
+    /// numpy warns when an operation overflows or is invalid (a non-finite result): the
+    /// interpreter must do that. A non-finite numpy result is noted in the statement's
+    /// flag, branch-free; [`Gen::settle_float_flags`] hands the statement back before its
+    /// side effect if any was (also when it only carried an inf or NaN along: the
+    /// interpreter then decides, and warns only for a new one).
+    pub(super) fn check_float_flags(&mut self, v: Value, m: Machine) {
         let inf = match m {
             Machine::F32 => self.b.ins().f32const(f32::INFINITY),
             _ => self.b.ins().f64const(f64::INFINITY),
         };
-        let finite = |g: &mut Self, a: Value| {
-            let abs = g.b.ins().fabs(a);
-            g.b.ins().fcmp(FloatCC::LessThan, abs, inf)
-        };
-        let rf = finite(self, v);
-        let slow = self.b.create_block();
-        let next = self.b.create_block();
-        self.b.set_cold_block(slow);
-        self.b.ins().brif(rf, next, &[], slow, &[]);
-        self.b.switch_to_block(slow);
-        let xf = finite(self, x);
-        let yf = finite(self, y);
-        let overflow = self.b.ins().band(xf, yf);
-        let rn = self.b.ins().fcmp(FloatCC::Unordered, v, v);
-        let xn = self.b.ins().fcmp(FloatCC::Unordered, x, x);
-        let yn = self.b.ins().fcmp(FloatCC::Unordered, y, y);
-        let any_nan_in = self.b.ins().bor(xn, yn);
-        let new_nan = self.b.ins().band_not(rn, any_nan_in);
-        let bad = self.b.ins().bor(overflow, new_nan);
-        self.deopt_if(bad);
-        self.b.ins().jump(next, &[]);
-        self.b.switch_to_block(next);
+        let abs = self.b.ins().fabs(v);
+        // True for NaN too.
+        let not_finite = self
+            .b
+            .ins()
+            .fcmp(FloatCC::UnorderedOrGreaterThanOrEqual, abs, inf);
+        let seen = self.b.use_var(self.float_flags);
+        let flags = self.b.ins().bor(seen, not_finite);
+        self.b.def_var(self.float_flags, flags);
+    }
+
+    /// Before a statement's side effect: leave for the interpreter if a numpy float
+    /// result of the statement was not finite.
+    pub(super) fn settle_float_flags(&mut self) {
+        let seen = self.b.use_var(self.float_flags);
+        self.deopt_if(seen);
+        let clear = self.b.ins().iconst(types::I8, 0);
+        self.b.def_var(self.float_flags, clear);
     }
 
     pub(super) fn unary(&mut self, op: UnaryOp, a: &Expr, ty: ScalarTy) -> Result<Val> {

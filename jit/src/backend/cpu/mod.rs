@@ -205,6 +205,8 @@ struct Gen<'a, 'f> {
     helpers: HashMap<&'static str, ir::FuncRef>,
     /// How deep in inlined function bodies the statement being generated is.
     inlining: u32,
+    /// Set (an i8) when a numpy float result of the current statement is not finite.
+    float_flags: Variable,
 }
 
 fn machine_type(m: Machine) -> ir::Type {
@@ -239,6 +241,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             exits: HashMap::new(),
             helpers: HashMap::new(),
             inlining: 0,
+            float_flags: Variable::from_u32(0),
             proven: Default::default(),
         }
     }
@@ -272,6 +275,9 @@ impl<'a, 'f> Gen<'a, 'f> {
         self.b.append_block_params_for_function_params(entry);
         self.b.switch_to_block(entry);
         self.frame = self.b.block_params(entry)[0];
+        self.float_flags = self.b.declare_var(types::I8);
+        let clear = self.b.ins().iconst(types::I8, 0);
+        self.b.def_var(self.float_flags, clear);
         self.load_entry()?;
         let root = self.nest.root.clone();
         self.point = root.point;
@@ -511,6 +517,7 @@ impl<'a, 'f> Gen<'a, 'f> {
                     .map(|v| self.scalar(v))
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(at)?;
+                self.settle_float_flags();
                 for (target, val) in targets.iter().zip(vals) {
                     self.assign(*target, val);
                 }
@@ -528,10 +535,12 @@ impl<'a, 'f> Gen<'a, 'f> {
                     let old = self.load_element(address, dtype);
                     val = self.binary(*op, old, val).map_err(at)?;
                 }
+                self.settle_float_flags();
                 self.store_element(address, dtype, val).map_err(at)?;
             }
             StmtKind::If { cond, then, orelse } => {
                 let c = self.truth(cond).map_err(at)?;
+                self.settle_float_flags();
                 let then_block = self.b.create_block();
                 let else_block = self.b.create_block();
                 let join = self.b.create_block();
@@ -749,6 +758,7 @@ impl<'a, 'f> Gen<'a, 'f> {
         self.b.switch_to_block(header);
         self.point = point;
         let c = self.truth(cond)?;
+        self.settle_float_flags();
         self.b.ins().brif(c, body_block, &[], done, &[]);
         self.b.switch_to_block(body_block);
         self.loops.push(LoopCtx {
