@@ -24,7 +24,7 @@ use crate::ir::{Nest, Point, Stmt, StmtKind, Var};
 use crate::types::{Machine, Scalar, ScalarTy, Ty};
 use cranelift_codegen::entity::SecondaryMap;
 use cranelift_codegen::ir::{
-    self, AbiParam, Block, BlockArg, InstBuilder, MemFlagsData, Value, condcodes::IntCC, types,
+    self, AbiParam, Block, InstBuilder, MemFlagsData, Value, condcodes::IntCC, types,
 };
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
@@ -43,8 +43,8 @@ pub struct CompiledNest {
     // Owns the code; dropped with the nest.
     _module: JITModule,
     entry: extern "C" fn(*mut u64) -> i64,
+    /// Where the VM puts and finds each variable, array and loop state.
     pub layout: Layout,
-    /// The static type of each variable the nest assigns, for the write-back.
     pub compile_time: Duration,
     pub code_size: usize,
 }
@@ -811,9 +811,4 @@ impl<'a, 'f> Gen<'a, 'f> {
         self.deopt_if(failed);
         r
     }
-}
-
-#[allow(dead_code)]
-fn block_arg(v: Value) -> BlockArg {
-    BlockArg::Value(v)
 }
