@@ -388,56 +388,25 @@ pub fn binary_result(op: BinOp, x: Scalar, y: Scalar) -> Option<Scalar> {
 /// Every statement of the nest, those of inlined bodies included, and the parameter
 /// bindings of the inlined calls.
 pub fn all_statements(nest: &Nest) -> (Vec<&Stmt>, Vec<(Var, &Expr)>) {
-    fn inlines<'a>(e: &'a Expr, stmts: &mut Vec<&'a Stmt>, binds: &mut Vec<(Var, &'a Expr)>) {
-        match e {
-            Expr::Inline(inl) => {
-                for (p, arg) in &inl.params {
-                    inlines(arg, stmts, binds);
-                    binds.push((*p, arg));
-                }
-                for s in &inl.body {
-                    statement(s, stmts, binds);
-                }
-                inlines(&inl.result, stmts, binds);
+    fn visit<'a>(stmt: &'a Stmt, stmts: &mut Vec<&'a Stmt>, binds: &mut Vec<(Var, &'a Expr)>) {
+        stmt.each(&mut |s| {
+            stmts.push(s);
+            for e in s.exprs() {
+                // `walk` reaches the arguments and results of inlined calls, not their
+                // bodies: those are visited as statements.
+                e.walk(&mut |e| {
+                    if let Expr::Inline(inl) = e {
+                        binds.extend(inl.params.iter().map(|(p, arg)| (*p, arg)));
+                        for b in &inl.body {
+                            visit(b, stmts, binds);
+                        }
+                    }
+                });
             }
-            Expr::Binary(_, a, b) => {
-                inlines(a, stmts, binds);
-                inlines(b, stmts, binds);
-            }
-            Expr::Unary(_, a) => inlines(a, stmts, binds),
-            Expr::Compare(a, rest) => {
-                inlines(a, stmts, binds);
-                rest.iter().for_each(|(_, e)| inlines(e, stmts, binds));
-            }
-            Expr::IfExp(c, a, b) => {
-                inlines(c, stmts, binds);
-                inlines(a, stmts, binds);
-                inlines(b, stmts, binds);
-            }
-            Expr::Logic(_, es) | Expr::Load(_, es) | Expr::Call(_, es) | Expr::CallUser(_, es) => {
-                es.iter().for_each(|e| inlines(e, stmts, binds))
-            }
-            _ => {}
-        }
-    }
-    fn statement<'a>(s: &'a Stmt, stmts: &mut Vec<&'a Stmt>, binds: &mut Vec<(Var, &'a Expr)>) {
-        stmts.push(s);
-        for e in s.exprs() {
-            inlines(e, stmts, binds);
-        }
-        match &s.kind {
-            StmtKind::If { then, orelse, .. } => then
-                .iter()
-                .chain(orelse)
-                .for_each(|s| statement(s, stmts, binds)),
-            StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
-                body.iter().for_each(|s| statement(s, stmts, binds))
-            }
-            _ => {}
-        }
+        });
     }
     let (mut stmts, mut binds) = (Vec::new(), Vec::new());
-    statement(&nest.root, &mut stmts, &mut binds);
+    visit(&nest.root, &mut stmts, &mut binds);
     (stmts, binds)
 }
 

@@ -408,6 +408,18 @@ impl Stmt {
         }
     }
 
+    /// This statement and every statement nested in it, in pre-order (point order).
+    pub fn each<'a>(&'a self, f: &mut dyn FnMut(&'a Stmt)) {
+        f(self);
+        match &self.kind {
+            StmtKind::If { then, orelse, .. } => then.iter().chain(orelse).for_each(|s| s.each(f)),
+            StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
+                body.iter().for_each(|s| s.each(f))
+            }
+            _ => {}
+        }
+    }
+
     /// This statement and every statement nested in it, mutably, in pre-order.
     pub fn each_mut(&mut self, f: &mut dyn FnMut(&mut Stmt)) {
         f(self);
@@ -426,20 +438,8 @@ impl Stmt {
 impl Nest {
     /// Every statement of the nest, in point order (source order).
     pub fn statements(&self) -> Vec<&Stmt> {
-        fn walk<'a>(stmt: &'a Stmt, out: &mut Vec<&'a Stmt>) {
-            out.push(stmt);
-            match &stmt.kind {
-                StmtKind::If { then, orelse, .. } => {
-                    then.iter().chain(orelse).for_each(|s| walk(s, out))
-                }
-                StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
-                    body.iter().for_each(|s| walk(s, out))
-                }
-                _ => {}
-            }
-        }
         let mut out = Vec::new();
-        walk(&self.root, &mut out);
+        self.root.each(&mut |s| out.push(s));
         out
     }
 

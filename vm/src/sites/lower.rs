@@ -70,9 +70,9 @@ pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<F
     };
     let mut stmts = Vec::new();
     for stmt in body {
-        let mut lowered = lowering.stmt(stmt)?;
+        let lowered = lowering.stmt(stmt)?;
         let mut has_loop = false;
-        lowered.each_mut(&mut |s| {
+        lowered.each(&mut |s| {
             has_loop |= matches!(
                 s.kind,
                 StmtKind::For { .. }

@@ -147,16 +147,15 @@ impl Gen<'_, '_> {
 /// The variables a loop body assigns (the loop variable aside).
 fn assigned_in(body: &[Stmt], var: Var) -> HashSet<Var> {
     let mut out = HashSet::new();
+    // Inlined bodies assign their hidden variables only.
     for stmt in body {
-        let mut stmt = stmt.clone();
-        stmt.each_mut(&mut |s| match &s.kind {
+        stmt.each(&mut |s| match &s.kind {
             StmtKind::Assign { targets, .. } => out.extend(targets.iter().copied()),
             StmtKind::For { var, .. } => {
                 out.insert(*var);
             }
             _ => {}
         });
-        // Inlined bodies assign their hidden variables only.
     }
     out.remove(&var);
     out
@@ -164,26 +163,18 @@ fn assigned_in(body: &[Stmt], var: Var) -> HashSet<Var> {
 
 /// The element accesses of a statement and those nested in it (not in inlined bodies).
 fn collect_accesses<'a>(stmt: &'a Stmt, out: &mut Vec<(Var, &'a [Expr])>) {
-    // `walk` does not enter inlined bodies, whose arrays are parameters bound only
-    // when the body runs (and are hidden variables, which the proofs skip).
-    for e in stmt.exprs() {
-        e.walk(&mut |e| {
-            if let Expr::Load(array, index) = e {
-                out.push((*array, index));
-            }
-        });
-    }
-    if let StmtKind::Store { array, index, .. } = &stmt.kind {
-        out.push((*array, index));
-    }
-    match &stmt.kind {
-        StmtKind::If { then, orelse, .. } => then
-            .iter()
-            .chain(orelse)
-            .for_each(|s| collect_accesses(s, out)),
-        StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
-            body.iter().for_each(|s| collect_accesses(s, out))
+    stmt.each(&mut |s| {
+        // `walk` does not enter inlined bodies, whose arrays are parameters bound only
+        // when the body runs (and are hidden variables, which the proofs skip).
+        for e in s.exprs() {
+            e.walk(&mut |e| {
+                if let Expr::Load(array, index) = e {
+                    out.push((*array, index));
+                }
+            });
         }
-        _ => {}
-    }
+        if let StmtKind::Store { array, index, .. } = &s.kind {
+            out.push((*array, index));
+        }
+    });
 }

@@ -646,13 +646,13 @@ impl<'a, 'f> Gen<'a, 'f> {
 
     /// Whether a loop body contains a loop (its back-edge is an "outer" one).
     fn has_inner_loop(body: &[Stmt]) -> bool {
-        body.iter().any(|s| match &s.kind {
-            StmtKind::For { .. } | StmtKind::While { .. } => true,
-            StmtKind::If { then, orelse, .. } => {
-                Self::has_inner_loop(then) || Self::has_inner_loop(orelse)
-            }
-            _ => false,
-        })
+        let mut found = false;
+        for stmt in body {
+            stmt.each(&mut |s| {
+                found |= matches!(s.kind, StmtKind::For { .. } | StmtKind::While { .. })
+            });
+        }
+        found
     }
 
     /// A `for` loop; an innermost one comes in two copies, one without the bounds
