@@ -76,6 +76,11 @@ impl Layout {
         self.loops.get(&point).copied()
     }
 
+    /// Every inner `for` loop's point and its [current, stop, step] slots.
+    pub fn loop_states(&self) -> impl Iterator<Item = (Point, usize)> + '_ {
+        self.loops.iter().map(|(p, slot)| (*p, *slot))
+    }
+
     /// The first slot of an array's descriptor: data pointer, then shape, then strides.
     pub fn array(&self, var: Var) -> Option<(usize, ArrayTy)> {
         self.arrays[var]

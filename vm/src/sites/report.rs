@@ -80,7 +80,7 @@ pub fn sites() -> Vec<SiteReport> {
                 .map(|s| {
                     (
                         describe_key(&site, &s.key),
-                        s.compile_time.as_secs_f64() * 1e3,
+                        s.code.compile_time.as_secs_f64() * 1e3,
                         s.entries,
                         s.deopts,
                     )

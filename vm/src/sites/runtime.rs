@@ -13,9 +13,8 @@
 
 pub(crate) use _kiln_jit::module_def;
 
-use super::tier::{self, Outcome};
-use super::{Site, settings};
-use rustpython_vm::{PyResult, VirtualMachine};
+use super::Site;
+use super::tier::{Outcome, run};
 use std::cell::RefCell;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -69,18 +68,6 @@ impl Counted {
                 .map(|s| s.specs.is_empty())
                 .unwrap_or(true)
     }
-}
-
-fn run(
-    vm: &VirtualMachine,
-    site: &Site,
-    bounds: (i64, i64, i64),
-    osr: bool,
-) -> PyResult<Option<Outcome>> {
-    if !settings().enabled {
-        return Ok(None);
-    }
-    tier::run(vm, site, bounds, osr)
 }
 
 #[rustpython_vm::pymodule]

@@ -24,7 +24,6 @@ use rustpython_vm::function::ArgMapping;
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Specialisations a site keeps before it stays interpreted.
 pub const MAX_SPECS: usize = 4;
@@ -52,7 +51,6 @@ pub struct Spec {
     /// The user functions it inlined, which must still be the ones the names give.
     pub guards: Vec<Guard>,
     pub code: Arc<CompiledNest>,
-    pub compile_time: Duration,
     pub entries: u64,
     pub deopts: u64,
 }
@@ -95,17 +93,20 @@ impl FrameVars {
 
     /// The object a name refers to here, or `None` when it is unbound.
     fn get(&self, name: &str, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
-        let code = &self.frame.code.code;
-        let is_local = code
-            .varnames
-            .iter()
-            .chain(code.cellvars.iter())
-            .chain(code.freevars.iter())
-            .any(|n| n.as_str() == name);
         if let Ok(v) = self.locals.as_object().get_item(name, vm) {
             return Ok(Some(v));
         }
-        if self.optimized && is_local {
+        // A function's own variable that is not in its locals is unbound: it is not
+        // looked for among the globals.
+        let code = &self.frame.code.code;
+        if self.optimized
+            && code
+                .varnames
+                .iter()
+                .chain(code.cellvars.iter())
+                .chain(code.freevars.iter())
+                .any(|n| n.as_str() == name)
+        {
             return Ok(None);
         }
         if let Some(v) = self.frame.globals.get_item_opt(name, vm)? {
@@ -293,13 +294,14 @@ fn inline_calls(
     vm: &VirtualMachine,
 ) -> PyResult<Result<(Nest, Vec<Guard>), String>> {
     let mut expanded = nest.clone();
+    // The inlined bodies' variables join the nest's while its statements are rewritten.
+    let mut nest_vars = std::mem::take(&mut expanded.vars);
     let mut guards = Vec::new();
-    let mut root = expanded.root.clone();
     let mut failure: Option<PyResult<String>> = None;
-    root.each_mut(&mut |stmt| {
+    expanded.root.each_mut(&mut |stmt| {
         for e in stmt.exprs_mut() {
             if failure.is_none()
-                && let Err(f) = inline_in(e, &mut expanded.vars, &None, vars, 0, &mut guards, vm)
+                && let Err(f) = inline_in(e, &mut nest_vars, &None, vars, 0, &mut guards, vm)
             {
                 failure = Some(f);
             }
@@ -310,7 +312,7 @@ fn inline_calls(
         Some(Err(exc)) => return Err(exc),
         None => {}
     }
-    expanded.root = root;
+    expanded.vars = nest_vars;
     Ok(Ok((expanded, guards)))
 }
 
@@ -532,7 +534,6 @@ pub fn run(
                     state.specs.push(Spec {
                         key,
                         guards,
-                        compile_time: code.compile_time,
                         code: code.clone(),
                         entries: 1,
                         deopts: 0,
@@ -609,19 +610,15 @@ pub fn run(
                 frame[ROOT_STEP] as i64,
             ),
         );
-        for stmt in nest.statements().into_iter().skip(1) {
-            if let StmtKind::For { .. } = stmt.kind
-                && let Some(base) = layout.loop_state(stmt.point)
-            {
-                loops.insert(
-                    stmt.point.as_u32(),
-                    (
-                        frame[base] as i64,
-                        frame[base + 1] as i64,
-                        frame[base + 2] as i64,
-                    ),
-                );
-            }
+        for (point, base) in layout.loop_states() {
+            loops.insert(
+                point.as_u32(),
+                (
+                    frame[base] as i64,
+                    frame[base + 1] as i64,
+                    frame[base + 2] as i64,
+                ),
+            );
         }
     }
     {
