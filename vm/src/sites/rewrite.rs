@@ -181,60 +181,28 @@ fn dispatch(id: u32, nest: &Nest, original: &Stmt, orelse: Vec<Stmt>, r: TextRan
         .enumerate()
         .map(|(k, &v)| {
             let test = call(attr(outcome(), "is_unbound", r), vec![int(k as u32, r)], r);
-            let del = Stmt::Delete(ast::StmtDelete {
-                node_index: Default::default(),
-                range: r,
-                targets: vec![name_del(&nest.vars[v].name, r)],
-            });
-            if_stmt(test, vec![del], vec![], r)
+            if_stmt(test, vec![delete(&nest.vars[v].name, r)], vec![], r)
         })
         .collect();
     compiled.push(if_stmt(attr(outcome(), "unbound", r), unbinds, vec![], r));
 
-    let points = resume_points(original);
-    let mut chain = if orelse.is_empty() {
+    // The point is -1 (the loop finished: its `else` runs), a resume point, or -2 (a
+    // `break` left the loop: nothing more to do).
+    let else_clause = if orelse.is_empty() {
         vec![pass(r)]
     } else {
-        orelse.clone()
+        orelse
     };
-    for p in points.into_iter().rev() {
+    let mut chain = vec![pass(r)];
+    for p in resume_points(original).into_iter().rev() {
         let test = eq(attr(outcome(), "point", r), int(p, r), r);
         chain = vec![if_stmt(test, resume_code(original, p), chain, r)];
     }
     let finished = eq(attr(outcome(), "point", r), int_i64(-1, r), r);
-    let broke = vec![pass(r)];
-    compiled.push(if_stmt(
-        finished,
-        if orelse.is_empty() {
-            vec![pass(r)]
-        } else {
-            orelse.clone()
-        },
-        // Not finished: either broke out (point -2, nothing more to do) or resumes.
-        vec![if_stmt(
-            eq(attr(outcome(), "point", r), int_i64(-2, r), r),
-            broke,
-            chain,
-            r,
-        )],
-        r,
-    ));
-    compiled.push(Stmt::Delete(ast::StmtDelete {
-        node_index: Default::default(),
-        range: r,
-        targets: vec![name_del("__kiln_o", r)],
-    }));
+    compiled.push(if_stmt(finished, else_clause.clone(), chain, r));
+    compiled.push(delete("__kiln_o", r));
     let ran = call(attr(name("_kiln_jit", r), "ran", r), vec![int(id, r)], r);
-    vec![if_stmt(
-        ran,
-        compiled,
-        if orelse.is_empty() {
-            vec![pass(r)]
-        } else {
-            orelse
-        },
-        r,
-    )]
+    vec![if_stmt(ran, compiled, else_clause, r)]
 }
 
 /// The points compiled code can stop at: every statement inside the site's loop, and
@@ -435,10 +403,6 @@ fn name_store(id: &str, range: TextRange) -> Expr {
     name_ctx(id, ast::ExprContext::Store, range)
 }
 
-fn name_del(id: &str, range: TextRange) -> Expr {
-    name_ctx(id, ast::ExprContext::Del, range)
-}
-
 fn tuple_store(elts: Vec<Expr>, range: TextRange) -> Expr {
     Expr::Tuple(ast::ExprTuple {
         node_index: Default::default(),
@@ -519,6 +483,15 @@ fn not(operand: Expr, range: TextRange) -> Expr {
         range,
         op: ast::UnaryOp::Not,
         operand: Box::new(operand),
+    })
+}
+
+/// `del name`.
+fn delete(id: &str, range: TextRange) -> Stmt {
+    Stmt::Delete(ast::StmtDelete {
+        node_index: Default::default(),
+        range,
+        targets: vec![name_ctx(id, ast::ExprContext::Del, range)],
     })
 }
 
