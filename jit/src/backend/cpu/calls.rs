@@ -2,6 +2,7 @@
 //! function, else the interpreter's own pymath code through `runtime`), and `abs`,
 //! `min`, `max`, `int`, `float`, `bool`, `round` with Python's rules.
 
+use super::expr::Rounding;
 use super::{Gen, Val};
 use crate::ir::{CmpOp, Expr, Intrinsic, MathFn};
 use crate::types::{Machine, Scalar, ScalarTy};
@@ -24,18 +25,13 @@ impl Gen<'_, '_> {
         Ok(match f {
             Intrinsic::Math(m) => match m {
                 MathFn::Floor | MathFn::Ceil => {
-                    if a.ty.machine() == Machine::I64 {
-                        self.exact(Scalar::Int, a.v)
+                    let rounding = if m == MathFn::Floor {
+                        Rounding::Floor
                     } else {
-                        let x = float_arg(self, &a);
-                        let r = if m == MathFn::Floor {
-                            self.b.ins().floor(x)
-                        } else {
-                            self.b.ins().ceil(x)
-                        };
-                        let v = self.float_to_int(r);
-                        self.exact(Scalar::Int, v)
-                    }
+                        Rounding::Ceil
+                    };
+                    let v = self.python_int(&a, rounding);
+                    self.exact(Scalar::Int, v)
                 }
                 MathFn::Isnan | MathFn::Isinf => {
                     let x = float_arg(self, &a);
@@ -108,26 +104,13 @@ impl Gen<'_, '_> {
                 }
                 self.val(ty, r.v, flag)
             }
-            Intrinsic::Int => {
-                let v = match a.ty.machine() {
-                    Machine::I64 => a.v,
-                    _ => {
-                        let x = float_arg(self, &a);
-                        let t = self.b.ins().trunc(x);
-                        self.float_to_int(t)
-                    }
+            Intrinsic::Int | Intrinsic::Round => {
+                let rounding = if f == Intrinsic::Int {
+                    Rounding::Trunc
+                } else {
+                    Rounding::Nearest
                 };
-                self.exact(Scalar::Int, v)
-            }
-            Intrinsic::Round => {
-                let v = match a.ty.machine() {
-                    Machine::I64 => a.v,
-                    _ => {
-                        let x = float_arg(self, &a);
-                        let r = self.b.ins().nearest(x);
-                        self.float_to_int(r)
-                    }
-                };
+                let v = self.python_int(&a, rounding);
                 self.exact(Scalar::Int, v)
             }
             Intrinsic::Float => {

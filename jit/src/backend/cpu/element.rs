@@ -2,6 +2,7 @@
 //! check (skipped for subscripts `bounds` proved), loads as numpy scalars, and stores
 //! converted as numpy's item assignment converts.
 
+use super::expr::Rounding;
 use super::{Gen, Val};
 use crate::ir::{Expr, Var};
 use crate::types::{Dtype, Machine, Scalar, ScalarTy};
@@ -100,14 +101,7 @@ impl Gen<'_, '_> {
             }
             Dtype::U64 => return Err("uint64 elements stay interpreted".into()),
             d => {
-                let v = match val.ty.machine() {
-                    Machine::I64 => val.v,
-                    _ => {
-                        let x = self.convert_float(&val, Machine::F64);
-                        let t = self.b.ins().trunc(x);
-                        self.float_to_int(t)
-                    }
-                };
+                let v = self.python_int(&val, Rounding::Trunc);
                 self.check_range(v, ScalarTy::exact(Scalar::Np(d)));
                 match d.size() {
                     1 => self.b.ins().istore8(flags, v, address, 0),

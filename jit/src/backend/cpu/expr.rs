@@ -14,6 +14,16 @@ use cranelift_codegen::ir::{
 
 type Result<T> = std::result::Result<T, String>;
 
+/// How a float becomes an int: `math.floor`, `math.ceil`, `int()` (and numpy's cast into
+/// an integer array), `round()` (half to even).
+#[derive(Copy, Clone, Debug)]
+pub(super) enum Rounding {
+    Floor,
+    Ceil,
+    Trunc,
+    Nearest,
+}
+
 /// 2^53: integers up to this magnitude convert to a double exactly.
 const EXACT_IN_F64: i64 = 1 << 53;
 
@@ -652,9 +662,20 @@ impl Gen<'_, '_> {
         Ok(self.val(ty, result, ty.mixed.then_some(flag)))
     }
 
-    /// A double as a Python int (truncated), leaving for the interpreter when it is NaN,
-    /// infinite or beyond 64 bits.
-    pub(super) fn float_to_int(&mut self, f: Value) -> Value {
+    /// A number as a Python int, an integer as it is and a float rounded as `rounding`
+    /// says, leaving for the interpreter when the float is NaN, infinite or beyond 64
+    /// bits.
+    pub(super) fn python_int(&mut self, v: &Val, rounding: Rounding) -> Value {
+        if v.ty.machine() == Machine::I64 {
+            return v.v;
+        }
+        let x = self.convert_float(v, Machine::F64);
+        let f = match rounding {
+            Rounding::Floor => self.b.ins().floor(x),
+            Rounding::Ceil => self.b.ins().ceil(x),
+            Rounding::Trunc => self.b.ins().trunc(x),
+            Rounding::Nearest => self.b.ins().nearest(x),
+        };
         let lo = self.b.ins().f64const(i64::MIN as f64);
         let hi = self.b.ins().f64const(-(i64::MIN as f64));
         let ge = self.b.ins().fcmp(FloatCC::GreaterThanOrEqual, f, lo);
