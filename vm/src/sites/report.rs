@@ -86,11 +86,7 @@ pub fn sites() -> Vec<SiteReport> {
                     )
                 })
                 .collect(),
-            reason: if compiled && state.reason.is_none() {
-                None
-            } else {
-                reason
-            },
+            reason,
         });
     }
     out

@@ -15,6 +15,8 @@ pub(crate) use _kiln_jit::module_def;
 
 use super::Site;
 use super::tier::{Outcome, run};
+use rustpython_vm::PyResult;
+use rustpython_vm::protocol::PyIterReturn;
 use std::cell::RefCell;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -23,8 +25,11 @@ thread_local! {
     static OUTCOME: RefCell<Option<(u32, Outcome)>> = const { RefCell::new(None) };
 }
 
-fn publish(site: u32, outcome: Option<Outcome>) {
+/// Ends a site's loop: its outcome (`None` after an interpreted run) goes to the slot the
+/// loop's `else` clause reads.
+fn exhausted(site: u32, outcome: Option<Outcome>) -> PyResult<PyIterReturn> {
     OUTCOME.with(|slot| *slot.borrow_mut() = outcome.map(|o| (site, o)));
+    Ok(PyIterReturn::StopIteration(None))
 }
 
 /// A site and the sites around it, which its back-edges count for too.
@@ -72,7 +77,7 @@ impl Counted {
 
 #[rustpython_vm::pymodule]
 mod _kiln_jit {
-    use super::{Counted, OUTCOME, Outcome, publish, run};
+    use super::{Counted, OUTCOME, Outcome, exhausted, run};
     use rustpython_vm::builtins::{PyRange, PyTupleRef};
     use rustpython_vm::common::lock::PyMutex;
     use rustpython_vm::protocol::PyIterReturn;
@@ -113,8 +118,7 @@ mod _kiln_jit {
             let mut st = zelf.state.lock();
             if let Some(outcome) = st.pending.take() {
                 st.done = true;
-                publish(site.id, Some(outcome));
-                return Ok(PyIterReturn::StopIteration(None));
+                return exhausted(site.id, Some(outcome));
             }
             let cur = st.cur;
             let more = !st.done
@@ -125,8 +129,7 @@ mod _kiln_jit {
                 };
             if !more {
                 st.done = true;
-                publish(site.id, None);
-                return Ok(PyIterReturn::StopIteration(None));
+                return exhausted(site.id, None);
             }
             if zelf.counted.back_edge() {
                 let bounds = (cur, st.stop, st.step);
@@ -135,8 +138,7 @@ mod _kiln_jit {
                 st = zelf.state.lock();
                 if let Some(outcome) = outcome {
                     st.done = true;
-                    publish(site.id, Some(outcome));
-                    return Ok(PyIterReturn::StopIteration(None));
+                    return exhausted(site.id, Some(outcome));
                 }
             }
             match cur.checked_add(st.step) {
@@ -202,14 +204,12 @@ mod _kiln_jit {
         fn next(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<PyIterReturn> {
             let site = zelf.counted.site();
             if let Some(outcome) = zelf.pending.lock().take() {
-                publish(site.id, Some(outcome));
-                return Ok(PyIterReturn::StopIteration(None));
+                return exhausted(site.id, Some(outcome));
             }
             if zelf.counted.back_edge()
                 && let Some(outcome) = run(vm, site, (0, 0, 1), true)?
             {
-                publish(site.id, Some(outcome));
-                return Ok(PyIterReturn::StopIteration(None));
+                return exhausted(site.id, Some(outcome));
             }
             Ok(PyIterReturn::Return(vm.ctx.empty_tuple.clone().into()))
         }
