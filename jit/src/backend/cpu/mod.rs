@@ -46,7 +46,6 @@ pub struct CompiledNest {
     /// Where the VM puts and finds each variable, array and loop state.
     pub layout: Layout,
     pub compile_time: Duration,
-    pub code_size: usize,
 }
 
 // The module's code is immutable once finalised and the entry point is re-entrant.
@@ -108,10 +107,6 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
     module
         .define_function(id, &mut ctx)
         .map_err(|e| format!("Cranelift could not compile the nest: {e:?}"))?;
-    let code_size = ctx
-        .compiled_code()
-        .map(|c| c.code_buffer().len())
-        .unwrap_or(0);
     module.clear_context(&mut ctx);
     module
         .finalize_definitions()
@@ -124,7 +119,6 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
         entry,
         layout,
         compile_time: started.elapsed(),
-        code_size,
     })
 }
 
