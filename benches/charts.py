@@ -24,7 +24,8 @@ from matplotlib.ticker import NullLocator  # noqa: E402
 
 SERIES = (
     # (label, contender, which median, style)
-    ("kiln", "kiln", "median", {"color": "#d62728", "marker": "o", "linewidth": 2}),
+    ("kiln warm", "kiln", "median", {"color": "#d62728", "marker": "o", "linewidth": 2}),
+    ("kiln cold (first call)", "kiln", "cold_median", {"color": "#e377c2", "marker": "D", "linestyle": "--"}),
     ("kiln KILN_JIT=0", "kiln-nojit", "median", {"color": "#ff9896", "marker": "s", "linestyle": ":"}),
     ("Numba warm", "numba", "median", {"color": "#1f77b4", "marker": "^"}),
     ("Numba cold (with compile)", "numba", "cold_median", {"color": "#aec7e8", "marker": "v", "linestyle": "--"}),

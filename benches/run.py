@@ -11,10 +11,13 @@ For each kernel of benches/kernels/ (or those named) and each size, the contende
 alternately, each repetition in a fresh process:
 
     python3     the kernel script under CPython with numpy (the reference)
-    kiln        the same script under kiln, JIT as configured by default
-    kiln-nojit  the same script under kiln with KILN_JIT=0 (the interpreter alone)
-    numba       the kernel's function wrapped in numba.njit (benches/numba_runner.py):
-                cold = the first call, compilation included; warm = later calls
+    kiln        the kernel under kiln, JIT as configured by default, called by
+                benches/call_runner.py: cold = the first call (interpreted warm-up,
+                compilation and the compiled run); warm = later calls in the same
+                process, which enter the compiled code at once
+    kiln-nojit  the kernel script under kiln with KILN_JIT=0 (the interpreter alone)
+    numba       the kernel's function wrapped in numba.njit (benches/call_runner.py
+                --njit): cold = the first call, compilation included; warm = later calls
 
 Times are the kernel call alone (inputs are built before the clock starts), as each
 script measures and prints it; the table shows the median over the repetitions and
@@ -155,12 +158,12 @@ def command_for(contender, kernel, n, python, kiln):
     if contender == "python3":
         return [str(python), str(kernel.path), str(n)], env
     if contender == "kiln":
-        return [str(kiln), str(kernel.path), str(n)], env
+        return [str(kiln), str(BENCHES / "call_runner.py"), str(kernel.path), str(n)], env
     if contender == "kiln-nojit":
         env["KILN_JIT"] = "0"
         return [str(kiln), str(kernel.path), str(n)], env
     if contender == "numba":
-        return [str(python), str(BENCHES / "numba_runner.py"), str(kernel.path), str(n)], env
+        return [str(python), str(BENCHES / "call_runner.py"), str(kernel.path), str(n), "--njit"], env
     raise ValueError(contender)
 
 
@@ -248,18 +251,23 @@ def cell(row, contender, cold=False):
     return fmt_time(m.cold_median() if cold else m.median())
 
 
+WARM_AND_COLD = ("kiln", "numba")
+
+
 def table_header(contenders):
     cols = ["kernel", "n"]
-    names = {"python3": "CPython", "kiln": "kiln", "kiln-nojit": "kiln JIT=0"}
+    names = {"python3": "CPython", "kiln": "kiln", "kiln-nojit": "kiln JIT=0", "numba": "Numba"}
     for c in contenders:
-        if c == "numba":
-            cols += ["Numba warm", "Numba cold"]
+        if c in WARM_AND_COLD:
+            cols += [f"{names[c]} cold", f"{names[c]} warm"]
         else:
             cols.append(names[c])
     if "kiln" in contenders:
-        cols.append("kiln / CPython")
+        cols.append("kiln cold / CPython")
+        if "kiln-nojit" in contenders:
+            cols.append("kiln cold / JIT=0")
         if "numba" in contenders:
-            cols += ["kiln / Numba warm", "kiln / Numba cold"]
+            cols += ["kiln cold / Numba cold", "kiln warm / Numba warm"]
     if "kiln-nojit" in contenders:
         cols.append("JIT=0 / CPython")
     return "| " + " | ".join(cols) + " |\n|" + "---|" * len(cols)
@@ -268,9 +276,9 @@ def table_header(contenders):
 def table_row(kernel, n, row, contenders):
     cells = [kernel.name, str(n)]
     for c in contenders:
-        cells.append(cell(row, c))
-        if c == "numba":
+        if c in WARM_AND_COLD:
             cells.append(cell(row, c, cold=True))
+        cells.append(cell(row, c))
 
     def med(c, cold=False):
         m = row.get(c)
@@ -279,10 +287,12 @@ def table_row(kernel, n, row, contenders):
         return m.cold_median() if cold else m.median()
 
     if "kiln" in contenders:
-        cells.append(fmt_ratio(med("kiln"), med("python3")))
+        cells.append(fmt_ratio(med("kiln", cold=True), med("python3")))
+        if "kiln-nojit" in contenders:
+            cells.append(fmt_ratio(med("kiln", cold=True), med("kiln-nojit")))
         if "numba" in contenders:
+            cells.append(fmt_ratio(med("kiln", cold=True), med("numba", cold=True)))
             cells.append(fmt_ratio(med("kiln"), med("numba")))
-            cells.append(fmt_ratio(med("kiln"), med("numba", cold=True)))
     if "kiln-nojit" in contenders:
         cells.append(fmt_ratio(med("kiln-nojit"), med("python3")))
     return "| " + " | ".join(cells) + " |"

@@ -91,6 +91,26 @@ binary_math! {
     kiln_hypot => |x, y| Ok(pymath::math::hypot(&[x, y]));
 }
 
+/// The C library's functions that pymath's `math_1` wraps, called directly by compiled
+/// code: the same symbols pymath links, so the same bits. Compiled code hands the
+/// cases where `math_1` would raise (a non-finite argument or result) to the
+/// interpreter instead of reading `errno` (see `backend::cpu::calls`).
+mod libm {
+    unsafe extern "C" {
+        pub fn exp(x: f64) -> f64;
+        pub fn log(x: f64) -> f64;
+        pub fn log10(x: f64) -> f64;
+        pub fn log2(x: f64) -> f64;
+        pub fn sin(x: f64) -> f64;
+        pub fn cos(x: f64) -> f64;
+        pub fn tan(x: f64) -> f64;
+        pub fn atan(x: f64) -> f64;
+        pub fn sinh(x: f64) -> f64;
+        pub fn cosh(x: f64) -> f64;
+        pub fn tanh(x: f64) -> f64;
+    }
+}
+
 /// Python's `float ** float` as the interpreter computes it; a result it would raise
 /// for or turn complex sets `*status`.
 /// # Safety
@@ -165,6 +185,17 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("kiln_float_mod", kiln_float_mod as *const u8),
         ("kiln_float_floordiv", kiln_float_floordiv as *const u8),
         ("kiln_int_pow", kiln_int_pow as *const u8),
+        ("kiln_libm_exp", libm::exp as *const u8),
+        ("kiln_libm_log", libm::log as *const u8),
+        ("kiln_libm_log10", libm::log10 as *const u8),
+        ("kiln_libm_log2", libm::log2 as *const u8),
+        ("kiln_libm_sin", libm::sin as *const u8),
+        ("kiln_libm_cos", libm::cos as *const u8),
+        ("kiln_libm_tan", libm::tan as *const u8),
+        ("kiln_libm_atan", libm::atan as *const u8),
+        ("kiln_libm_sinh", libm::sinh as *const u8),
+        ("kiln_libm_cosh", libm::cosh as *const u8),
+        ("kiln_libm_tanh", libm::tanh as *const u8),
     ]
 }
 
@@ -179,6 +210,30 @@ mod tests {
         assert_eq!(kiln_float_mod(7.0, -2.0, s), -1.0);
         assert!(kiln_float_mod(-0.0, 2.0, s).is_sign_positive());
         assert_eq!(kiln_float_floordiv(-7.0, 2.0, s), -4.0);
+    }
+
+    #[test]
+    fn direct_libm_calls_give_pymaths_bits() {
+        for x in [0.1, 0.5, 1.0, 2.5, 7.25, 100.0, 1e-300, 700.0] {
+            let same = |a: f64, b: f64| assert_eq!(a.to_bits(), b.to_bits(), "at {x}");
+            unsafe {
+                same(libm::exp(x), pymath::math::exp(x).unwrap());
+                same(libm::log(x), pymath::math::log(x, None).unwrap());
+                same(libm::log10(x), pymath::math::log10(x).unwrap());
+                same(libm::log2(x), pymath::math::log2(x).unwrap());
+                same(libm::sin(x), pymath::math::sin(x).unwrap());
+                same(libm::cos(-x), pymath::math::cos(-x).unwrap());
+                same(libm::tan(x), pymath::math::tan(x).unwrap());
+                same(libm::atan(-x), pymath::math::atan(-x).unwrap());
+                same(libm::tanh(x), pymath::math::tanh(x).unwrap());
+            }
+        }
+        for x in [0.5, -3.0, 20.0] {
+            unsafe {
+                assert_eq!(libm::sinh(x), pymath::math::sinh(x).unwrap());
+                assert_eq!(libm::cosh(x), pymath::math::cosh(x).unwrap());
+            }
+        }
     }
 
     #[test]

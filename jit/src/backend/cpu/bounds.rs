@@ -17,10 +17,29 @@ use super::Gen;
 use crate::infer::VarTy;
 use crate::ir::{BinOp, Expr, Stmt, StmtKind, Var};
 use cranelift_codegen::ir::{InstBuilder, Value, condcodes::IntCC};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Values proofs accept: far from i64's ends, so adding small constants cannot wrap.
 const LIMIT: i64 = 1 << 60;
+
+/// What proving an innermost loop's subscripts gives its unchecked copy.
+pub(super) struct Proof {
+    /// An i8: every proof holds.
+    pub ok: Value,
+    /// The subscripts that need no check.
+    pub proven: HashSet<*const Expr>,
+    /// Per access whose subscripts are all proven (keyed by its subscripts' address),
+    /// its address computed once before the loop.
+    pub bases: HashMap<*const Expr, AccessBase>,
+}
+
+/// An element access whose address is `base + var * stride` summed over `induction`,
+/// `var` the innermost loop's variable: the rest is loop-invariant and hoisted.
+#[derive(Clone)]
+pub(super) struct AccessBase {
+    pub base: Value,
+    pub induction: Vec<Value>,
+}
 
 /// How a subscript depends on the loop.
 enum Form {
@@ -40,13 +59,14 @@ impl Gen<'_, '_> {
         start: Value,
         stop: Value,
         step: Value,
-    ) -> Option<(Value, HashSet<*const Expr>)> {
+    ) -> Option<Proof> {
         let assigned = assigned_in(body, var);
         let mut accesses = Vec::new();
         for stmt in body {
             collect_accesses(stmt, &mut accesses);
         }
         let mut proven = HashSet::new();
+        let mut bases = HashMap::new();
         let mut all = None;
         // The interval the loop variable covers when the loop runs at all.
         let up = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, step, 0);
@@ -61,17 +81,36 @@ impl Gen<'_, '_> {
             let Some(a) = self.arrays[array].as_ref() else {
                 continue;
             };
-            let extents = a.shape.clone();
+            let (extents, strides, data) = (a.shape.clone(), a.strides.clone(), a.data);
+            // The address of the element where the loop variable is 0, when every
+            // subscript is proven: the loop adds the variable times its strides.
+            let mut base = Some(data);
+            let mut induction = Vec::new();
             for (k, e) in index.iter().enumerate() {
                 let Some(form) = self.form(e, var, &assigned) else {
+                    base = None;
                     continue;
                 };
                 let extent = extents[k];
                 let (low, high, c) = match form {
-                    Form::Induction(c) => (lo, hi, c),
+                    Form::Induction(c) => {
+                        induction.push(k);
+                        (lo, hi, c)
+                    }
                     Form::Invariant(Some(w), c) => {
                         let slots = self.vars[w].expect("typed as a scalar");
                         let v = self.b.use_var(slots.value);
+                        // A variable that may be unbound (the site's own loop variable
+                        // on a first entry) is proven only when it is bound before the
+                        // loop; the loop does not assign it, so it stays bound.
+                        if let Some(bound) = slots.bound {
+                            let flag = self.b.use_var(bound);
+                            let is_bound = self.b.ins().icmp_imm_s(IntCC::NotEqual, flag, 0);
+                            all = Some(match all {
+                                None => is_bound,
+                                Some(prev) => self.b.ins().band(prev, is_bound),
+                            });
+                        }
                         (v, v, c)
                     }
                     Form::Invariant(None, c) => {
@@ -85,9 +124,22 @@ impl Gen<'_, '_> {
                     Some(prev) => self.b.ins().band(prev, ok),
                 });
                 proven.insert(e as *const Expr);
+                if let Some(address) = base {
+                    // Inside the axis when the proof holds, so nothing here overflows.
+                    let invariant = match form {
+                        Form::Induction(_) | Form::Invariant(None, _) => self.iconst(c),
+                        Form::Invariant(Some(_), _) => self.b.ins().iadd_imm_s(low, c),
+                    };
+                    let scaled = self.b.ins().imul(invariant, strides[k]);
+                    base = Some(self.b.ins().iadd(address, scaled));
+                }
+            }
+            if let Some(base) = base {
+                let induction = induction.into_iter().map(|k| strides[k]).collect();
+                bases.insert(index.as_ptr(), AccessBase { base, induction });
             }
         }
-        all.map(|ok| (ok, proven))
+        all.map(|ok| Proof { ok, proven, bases })
     }
 
     /// `0 <= low + c` and `high + c < extent`, with both ends far from overflow.
@@ -117,7 +169,7 @@ impl Gen<'_, '_> {
             let stable = !assigned.contains(v)
                 && !self.nest.vars[*v].hidden
                 && matches!(&self.typing.vars[*v],
-                    VarTy::Scalar { ty, maybe_unbound: false }
+                    VarTy::Scalar { ty, .. }
                         if ty.variants().iter().all(|t| t.is_integer() && !t.is_bool()));
             stable.then_some(Some(*v))
         };

@@ -7,7 +7,7 @@ use super::{Gen, Val};
 use crate::ir::{CmpOp, Expr, Intrinsic, MathFn};
 use crate::types::{Machine, Scalar, ScalarTy};
 use cranelift_codegen::ir::{
-    InstBuilder,
+    InstBuilder, Value,
     condcodes::{FloatCC, IntCC},
     types,
 };
@@ -56,6 +56,11 @@ impl Gen<'_, '_> {
                 MathFn::Fabs => {
                     let x = float_arg(self, &a);
                     let v = self.b.ins().fabs(x);
+                    self.exact(Scalar::Float, v)
+                }
+                _ if libm_symbol(m).is_some() => {
+                    let x = float_arg(self, &a);
+                    let v = self.call_libm(m, x);
                     self.exact(Scalar::Float, v)
                 }
                 _ => {
@@ -124,6 +129,60 @@ impl Gen<'_, '_> {
             }
         })
     }
+}
+
+impl Gen<'_, '_> {
+    /// A `math_1` function of pymath as a direct call of the C library's, where the
+    /// argument and result show that pymath would not raise: a finite argument (for
+    /// the logarithms, a positive one) and a finite result. Anything else (also an inf
+    /// or NaN argument pymath would accept) hands the statement to the interpreter.
+    fn call_libm(&mut self, m: MathFn, x: Value) -> Value {
+        let name = libm_symbol(m).expect("a libm function");
+        let inf = self.b.ins().f64const(f64::INFINITY);
+        let below_inf = self.b.ins().fcmp(FloatCC::LessThan, x, inf);
+        let logarithm = matches!(m, MathFn::Log | MathFn::Log10 | MathFn::Log2);
+        let ok = if logarithm {
+            let zero = self.b.ins().f64const(0.0);
+            let positive = self.b.ins().fcmp(FloatCC::GreaterThan, x, zero);
+            self.b.ins().band(positive, below_inf)
+        } else {
+            let minus_inf = self.b.ins().f64const(f64::NEG_INFINITY);
+            let above = self.b.ins().fcmp(FloatCC::GreaterThan, x, minus_inf);
+            self.b.ins().band(above, below_inf)
+        };
+        let bad = self.b.ins().bxor_imm_s(ok, 1);
+        self.deopt_if(bad);
+        let f = self.helper(name, &[types::F64], types::F64);
+        let call = self.b.ins().call(f, &[x]);
+        let r = self.b.inst_results(call)[0];
+        if !logarithm {
+            // The logarithm of a positive finite number is finite; exp and the others
+            // overflow to inf, which pymath reports as an error.
+            let d = self.b.ins().fsub(r, r);
+            let not_finite = self.b.ins().fcmp(FloatCC::Unordered, d, d);
+            self.deopt_if(not_finite);
+        }
+        r
+    }
+}
+
+/// The C library function a `math` function is, where pymath calls it through
+/// `math_1` (see `Gen::call_libm`).
+fn libm_symbol(f: MathFn) -> Option<&'static str> {
+    Some(match f {
+        MathFn::Exp => "kiln_libm_exp",
+        MathFn::Log => "kiln_libm_log",
+        MathFn::Log10 => "kiln_libm_log10",
+        MathFn::Log2 => "kiln_libm_log2",
+        MathFn::Sin => "kiln_libm_sin",
+        MathFn::Cos => "kiln_libm_cos",
+        MathFn::Tan => "kiln_libm_tan",
+        MathFn::Atan => "kiln_libm_atan",
+        MathFn::Sinh => "kiln_libm_sinh",
+        MathFn::Cosh => "kiln_libm_cosh",
+        MathFn::Tanh => "kiln_libm_tanh",
+        _ => return None,
+    })
 }
 
 fn math_symbol(f: MathFn) -> &'static str {

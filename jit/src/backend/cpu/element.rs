@@ -4,7 +4,7 @@
 
 use super::expr::Rounding;
 use super::{Gen, Val};
-use crate::ir::{Expr, Var};
+use crate::ir::{BinOp, Expr, Var};
 use crate::types::{Dtype, Machine, Scalar, ScalarTy};
 use cranelift_codegen::ir::{
     InstBuilder, MemFlagsData, Value,
@@ -19,18 +19,30 @@ impl Gen<'_, '_> {
     /// bounds check (an index out of bounds is the interpreter's IndexError).
     pub(super) fn element_address(&mut self, array: Var, index: &[Expr]) -> Result<Value> {
         self.typing.array(array)?;
+        if let (Some(hoisted), Some(var)) = (self.access_bases.get(&index.as_ptr()), self.loop_var)
+        {
+            let hoisted = hoisted.clone();
+            let v = self.read_var(var).v;
+            let mut address = hoisted.base;
+            for stride in hoisted.induction {
+                let scaled = self.b.ins().imul(v, stride);
+                address = self.b.ins().iadd(address, scaled);
+            }
+            return Ok(address);
+        }
         let mut offset = self.iconst(0);
         for (k, e) in index.iter().enumerate() {
-            let i = self.scalar(e)?;
             let (extent, stride) = {
                 let a = self.arrays[array].as_ref().expect("typed as an array");
                 (a.shape[k], a.strides[k])
             };
             if self.proven.contains(&(e as *const Expr)) {
-                let scaled = self.b.ins().imul(i.v, stride);
+                let i = self.proven_subscript(e);
+                let scaled = self.b.ins().imul(i, stride);
                 offset = self.b.ins().iadd(offset, scaled);
                 continue;
             }
+            let i = self.scalar(e)?;
             let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, i.v, 0);
             let wrapped = self.b.ins().iadd(i.v, extent);
             let idx = self.b.ins().select(negative, wrapped, i.v);
@@ -44,6 +56,26 @@ impl Gen<'_, '_> {
         }
         let data = self.arrays[array].as_ref().unwrap().data;
         Ok(self.b.ins().iadd(data, offset))
+    }
+
+    /// A subscript `bounds` proved: `v`, `v + c`, `v - c` or `c`, whose value lies
+    /// inside its axis, so the sum cannot overflow and needs no check.
+    fn proven_subscript(&mut self, e: &Expr) -> Value {
+        let (var, c) = match e {
+            Expr::Int(c) => return self.iconst(*c),
+            Expr::Var(v) => (v, 0),
+            Expr::Binary(BinOp::Add, a, b) => match (&**a, &**b) {
+                (Expr::Var(v), Expr::Int(c)) | (Expr::Int(c), Expr::Var(v)) => (v, *c),
+                _ => unreachable!("bounds proves only these forms"),
+            },
+            Expr::Binary(BinOp::Sub, a, b) => match (&**a, &**b) {
+                (Expr::Var(v), Expr::Int(c)) => (v, -c),
+                _ => unreachable!("bounds proves only these forms"),
+            },
+            _ => unreachable!("bounds proves only these forms"),
+        };
+        let v = self.read_var(*var).v;
+        self.b.ins().iadd_imm_s(v, c)
     }
 
     pub(super) fn load_element(&mut self, address: Value, dtype: Dtype) -> Val {
@@ -72,7 +104,13 @@ impl Gen<'_, '_> {
 
     /// Stores `val` into an element of `dtype`, converted as numpy's item assignment
     /// converts; anything numpy would raise or warn about goes to the interpreter.
-    pub(super) fn store_element(&mut self, address: Value, dtype: Dtype, val: Val) -> Result<()> {
+    /// Returns the machine value stored.
+    pub(super) fn store_element(
+        &mut self,
+        address: Value,
+        dtype: Dtype,
+        val: Val,
+    ) -> Result<Value> {
         let flags = MemFlagsData::trusted();
         match dtype {
             Dtype::F64 | Dtype::F32 => {
@@ -94,12 +132,14 @@ impl Gen<'_, '_> {
                     self.deopt_if(overflow);
                 }
                 self.b.ins().store(flags, v, address, 0);
+                Ok(v)
             }
             Dtype::Bool => {
                 let t = self.truth_of(&val);
                 self.b.ins().store(flags, t, address, 0);
+                Ok(t)
             }
-            Dtype::U64 => return Err("uint64 elements stay interpreted".into()),
+            Dtype::U64 => Err("uint64 elements stay interpreted".into()),
             d => {
                 let v = self.python_int(&val, Rounding::Trunc);
                 self.check_range(v, ScalarTy::exact(Scalar::Np(d)));
@@ -109,8 +149,8 @@ impl Gen<'_, '_> {
                     4 => self.b.ins().istore32(flags, v, address, 0),
                     _ => self.b.ins().store(flags, v, address, 0),
                 };
+                Ok(v)
             }
         }
-        Ok(())
     }
 }

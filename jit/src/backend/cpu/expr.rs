@@ -139,6 +139,7 @@ impl Gen<'_, '_> {
                     let v = self.scalar(e)?;
                     let f = self.numpy_flag(&v);
                     let held = self.storage(&v, ty);
+                    self.flush_floats();
                     self.b
                         .ins()
                         .jump(join, &[BlockArg::Value(held), BlockArg::Value(f)]);
@@ -237,6 +238,7 @@ impl Gen<'_, '_> {
                 let result = self.b.append_block_param(join, types::I8);
                 for (k, value) in values.iter().enumerate() {
                     let t = self.truth(value)?;
+                    self.flush_floats();
                     if k + 1 == values.len() {
                         self.b.ins().jump(join, &[BlockArg::Value(t)]);
                     } else {
@@ -289,6 +291,7 @@ impl Gen<'_, '_> {
         for (k, (op, right)) in rest.iter().enumerate() {
             let right = self.scalar(right)?;
             let c = self.compare(*op, &left, &right)?;
+            self.flush_floats();
             if k + 1 == rest.len() {
                 self.b.ins().jump(join, &[BlockArg::Value(c)]);
             } else {
@@ -559,39 +562,46 @@ impl Gen<'_, '_> {
             _ => return Err(format!("{op:?} of floats")),
         };
         if numpy {
-            self.check_float_flags(v, m);
+            // inf and NaN carry through `+`, `-`, `*` and the numerator of `/`: a result
+            // that is finite proves those operands were, so only the result is checked.
+            // A divisor is checked itself (`x / inf` is 0).
+            let carried = |p: Value| p == x || (op != BinOp::Div && p == y);
+            self.pending_floats.retain(|&p| !carried(p));
+            self.pending_floats.push(v);
         }
         Ok(v)
     }
 
     /// numpy warns when an operation overflows or is invalid (a non-finite result): the
-    /// interpreter must do that. A non-finite numpy result is noted in the statement's
-    /// flag, branch-free; [`Gen::settle_float_flags`] hands the statement back before its
-    /// side effect if any was (also when it only carried an inf or NaN along: the
-    /// interpreter then decides, and warns only for a new one).
-    pub(super) fn check_float_flags(&mut self, v: Value, m: Machine) {
-        let inf = match m {
-            Machine::F32 => self.b.ins().f32const(f32::INFINITY),
-            _ => self.b.ins().f64const(f64::INFINITY),
-        };
-        let abs = self.b.ins().fabs(v);
-        // True for NaN too.
-        let not_finite = self
-            .b
-            .ins()
-            .fcmp(FloatCC::UnorderedOrGreaterThanOrEqual, abs, inf);
-        let seen = self.b.use_var(self.float_flags);
-        let flags = self.b.ins().bor(seen, not_finite);
-        self.b.def_var(self.float_flags, flags);
+    /// interpreter must do that. Each numpy float result waits in `pending_floats` until
+    /// an operation that carries inf and NaN consumes it or the statement settles; then
+    /// a non-finite one is noted in the statement's flag, branch-free, and
+    /// [`Gen::settle_float_flags`] hands the statement back before its side effect (also
+    /// when it only carried an inf or NaN along: the interpreter then decides, and warns
+    /// only for a new one).
+    pub(super) fn flush_floats(&mut self) {
+        for v in std::mem::take(&mut self.pending_floats) {
+            // `v - v` is 0 for a finite v and NaN for inf or NaN.
+            let d = self.b.ins().fsub(v, v);
+            let not_finite = self.b.ins().fcmp(FloatCC::Unordered, d, d);
+            let seen = self.b.use_var(self.float_flags);
+            let flags = self.b.ins().bor(seen, not_finite);
+            self.b.def_var(self.float_flags, flags);
+        }
     }
 
     /// Before a statement's side effect: leave for the interpreter if a numpy float
     /// result of the statement was not finite.
     pub(super) fn settle_float_flags(&mut self) {
+        self.flush_floats();
         let seen = self.b.use_var(self.float_flags);
+        if seen == self.no_floats_seen {
+            return;
+        }
         self.deopt_if(seen);
-        let clear = self.b.ins().iconst(types::I8, 0);
-        self.b.def_var(self.float_flags, clear);
+        // One constant for every clear, so a loop header joins equal values and needs
+        // no block parameter for the flag.
+        self.b.def_var(self.float_flags, self.no_floats_seen);
     }
 
     pub(super) fn unary(&mut self, op: UnaryOp, a: &Expr, ty: ScalarTy) -> Result<Val> {
@@ -645,6 +655,7 @@ impl Gen<'_, '_> {
             let v = self.scalar(value)?;
             let f = self.numpy_flag(&v);
             let held = self.storage(&v, ty);
+            self.flush_floats();
             let args = [BlockArg::Value(held), BlockArg::Value(f)];
             if k + 1 == values.len() {
                 self.b.ins().jump(join, &args);

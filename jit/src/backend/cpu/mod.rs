@@ -21,7 +21,7 @@ mod expr;
 use crate::frame::{self, Layout};
 use crate::infer::{Typing, VarTy};
 use crate::ir::{Nest, Point, Stmt, StmtKind, Var};
-use crate::types::{Machine, Scalar, ScalarTy, Ty};
+use crate::types::{Dtype, Machine, Scalar, ScalarTy, Ty};
 use cranelift_codegen::entity::SecondaryMap;
 use cranelift_codegen::ir::{
     self, AbiParam, Block, InstBuilder, MemFlagsData, Value, condcodes::IntCC, types,
@@ -98,15 +98,22 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
         g.b.seal_all_blocks();
         g.b.finalize(frontend_config);
     }
-    if std::env::var_os("KILN_JIT_DUMP").is_some() {
+    // KILN_JIT_DUMP=1 prints the CLIF handed to Cranelift, =asm the machine code too.
+    let dump = std::env::var("KILN_JIT_DUMP").ok();
+    if dump.is_some() {
         eprintln!("{}", ctx.func.display());
     }
+    let asm = dump.as_deref() == Some("asm");
+    ctx.set_disasm(asm);
     let id = module
         .declare_function("kiln_nest", Linkage::Local, &ctx.func.signature)
         .map_err(|e| format!("Cranelift: {e}"))?;
     module
         .define_function(id, &mut ctx)
         .map_err(|e| format!("Cranelift could not compile the nest: {e:?}"))?;
+    if asm && let Some(text) = ctx.compiled_code().and_then(|c| c.vcode.as_ref()) {
+        eprintln!("{text}");
+    }
     module.clear_context(&mut ctx);
     module
         .finalize_definitions()
@@ -120,6 +127,39 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
         layout,
         compile_time: started.elapsed(),
     })
+}
+
+/// The access of an unchecked innermost loop whose `op=` can read the value it stored
+/// on the previous iteration instead of memory (`c[i, j] += a[i, k] * b[k, j]`): the
+/// loop's one store, to a float64 element whose address does not change in the loop.
+/// Memory is still written on every iteration, so every other load (even of an array
+/// that overlaps) and every exit to the interpreter see it as the interpreter would;
+/// only the reload, which waits for the store, is gone. With no other store in the
+/// loop, nothing else can change that element between the two.
+fn forwardable(
+    body: &[Stmt],
+    bases: &HashMap<*const crate::ir::Expr, bounds::AccessBase>,
+    arrays: &SecondaryMap<Var, Option<ArrayVals>>,
+) -> Option<*const crate::ir::Expr> {
+    let mut stores = Vec::new();
+    for stmt in body {
+        stmt.each(&mut |s| {
+            if let StmtKind::Store {
+                array, index, op, ..
+            } = &s.kind
+            {
+                stores.push((*array, index.as_ptr(), op.is_some()));
+            }
+        });
+    }
+    let [(array, key, true)] = stores[..] else {
+        return None;
+    };
+    let f64_array = arrays[array]
+        .as_ref()
+        .is_some_and(|a| a.ty.dtype == Dtype::F64);
+    let fixed = bases.get(&key).is_some_and(|b| b.induction.is_empty());
+    (f64_array && fixed).then_some(key)
 }
 
 /// A scalar value in flight: its static type, machine value and, when the type is
@@ -196,11 +236,22 @@ struct Gen<'a, 'f> {
     exits: HashMap<ExitKey, (Block, Vec<(Point, LoopState)>)>,
     /// Subscripts proven in bounds for the loop being generated (see `bounds`).
     proven: std::collections::HashSet<*const crate::ir::Expr>,
+    /// The hoisted addresses of the unchecked innermost loop's accesses, and its
+    /// variable (see `bounds`).
+    access_bases: HashMap<*const crate::ir::Expr, bounds::AccessBase>,
+    loop_var: Option<Var>,
+    /// The element an unchecked innermost loop reads and writes back with `op=` (its
+    /// subscripts' address and the variable holding its value; see [`forwardable`]).
+    forwarded: Option<(*const crate::ir::Expr, Variable)>,
     helpers: HashMap<&'static str, ir::FuncRef>,
     /// How deep in inlined function bodies the statement being generated is.
     inlining: u32,
     /// Set (an i8) when a numpy float result of the current statement is not finite.
     float_flags: Variable,
+    /// The i8 0 defined in the entry block: `float_flags` when nothing was seen.
+    no_floats_seen: Value,
+    /// numpy float results of the current statement not yet noted in `float_flags`.
+    pending_floats: Vec<Value>,
 }
 
 fn machine_type(m: Machine) -> ir::Type {
@@ -236,7 +287,12 @@ impl<'a, 'f> Gen<'a, 'f> {
             helpers: HashMap::new(),
             inlining: 0,
             float_flags: Variable::from_u32(0),
+            no_floats_seen: Value::from_u32(0),
+            pending_floats: Vec::new(),
             proven: Default::default(),
+            access_bases: HashMap::new(),
+            loop_var: None,
+            forwarded: None,
         }
     }
 
@@ -264,14 +320,26 @@ impl<'a, 'f> Gen<'a, 'f> {
         self.b.ins().iconst(types::I64, v)
     }
 
+    /// The value of `v` when it is an integer constant.
+    fn constant(&self, v: Value) -> Option<i64> {
+        let inst = self.b.func.dfg.value_def(v).inst()?;
+        match self.b.func.dfg.insts[inst] {
+            ir::InstructionData::UnaryImm {
+                opcode: ir::Opcode::Iconst,
+                imm,
+            } => Some(imm.bits()),
+            _ => None,
+        }
+    }
+
     fn function(&mut self) -> Result<(), String> {
         let entry = self.b.create_block();
         self.b.append_block_params_for_function_params(entry);
         self.b.switch_to_block(entry);
         self.frame = self.b.block_params(entry)[0];
         self.float_flags = self.b.declare_var(types::I8);
-        let clear = self.b.ins().iconst(types::I8, 0);
-        self.b.def_var(self.float_flags, clear);
+        self.no_floats_seen = self.b.ins().iconst(types::I8, 0);
+        self.b.def_var(self.float_flags, self.no_floats_seen);
         self.load_entry()?;
         let root = self.nest.root.clone();
         self.point = root.point;
@@ -524,13 +592,26 @@ impl<'a, 'f> Gen<'a, 'f> {
             } => {
                 let address = self.element_address(*array, index).map_err(at)?;
                 let dtype = self.arrays[*array].as_ref().unwrap().ty.dtype;
+                let forwarded = self
+                    .forwarded
+                    .filter(|(key, _)| *key == index.as_ptr())
+                    .map(|(_, var)| var);
                 let mut val = self.scalar(value).map_err(at)?;
                 if let Some(op) = op {
-                    let old = self.load_element(address, dtype);
+                    let old = match forwarded {
+                        Some(var) => {
+                            let v = self.b.use_var(var);
+                            self.exact(Scalar::Np(dtype), v)
+                        }
+                        None => self.load_element(address, dtype),
+                    };
                     val = self.binary(*op, old, val).map_err(at)?;
                 }
                 self.settle_float_flags();
-                self.store_element(address, dtype, val).map_err(at)?;
+                let stored = self.store_element(address, dtype, val).map_err(at)?;
+                if let Some(var) = forwarded {
+                    self.b.def_var(var, stored);
+                }
             }
             StmtKind::If { cond, then, orelse } => {
                 let c = self.truth(cond).map_err(at)?;
@@ -654,15 +735,26 @@ impl<'a, 'f> Gen<'a, 'f> {
     fn for_loop(&mut self, l: &ForLoop) -> Result<(), String> {
         let (start, stop, step) = l.bounds;
         if !Self::has_inner_loop(l.body)
-            && let Some((ok, proven)) = self.prove_bounds(l.var, l.body, start, stop, step)
+            && let Some(proof) = self.prove_bounds(l.var, l.body, start, stop, step)
         {
             let fast = self.b.create_block();
             let slow = self.b.create_block();
-            self.b.ins().brif(ok, fast, &[], slow, &[]);
+            self.b.ins().brif(proof.ok, fast, &[], slow, &[]);
             self.b.switch_to_block(fast);
-            let outer: Vec<_> = proven.difference(&self.proven).copied().collect();
+            let outer: Vec<_> = proof.proven.difference(&self.proven).copied().collect();
             self.proven.extend(outer.iter().copied());
+            if let Some(key) = forwardable(l.body, &proof.bases, &self.arrays) {
+                let var = self.b.declare_var(types::F64);
+                let first = self.load_element(proof.bases[&key].base, Dtype::F64);
+                self.b.def_var(var, first.v);
+                self.forwarded = Some((key, var));
+            }
+            self.access_bases = proof.bases;
+            self.loop_var = Some(l.var);
             self.emit_for(l)?;
+            self.access_bases.clear();
+            self.loop_var = None;
+            self.forwarded = None;
             for e in outer {
                 self.proven.remove(&e);
             }
@@ -728,6 +820,13 @@ impl<'a, 'f> Gen<'a, 'f> {
 
         self.b.switch_to_block(latch);
         let c = self.b.use_var(cur);
+        if matches!(self.constant(step), Some(1 | -1)) {
+            // `c` lies strictly before `stop`, an i64: one step more cannot wrap.
+            let next = self.b.ins().iadd(c, step);
+            self.b.def_var(cur, next);
+            self.b.ins().jump(header, &[]);
+            return Ok(());
+        }
         let (next, overflow) = self.b.ins().sadd_overflow(c, step);
         self.b.def_var(cur, next);
         // Past i64 the range is exhausted (its stop is an i64).
