@@ -383,6 +383,9 @@ pub struct ArrayTy {
     /// The last axis steps by one element (C-contiguous rows): its stride is folded
     /// into the code as a constant.
     pub unit_inner: bool,
+    /// No other array variable of the nest shares its buffer: if the nest never stores
+    /// to it, its elements do not change while the nest runs.
+    pub own_buffer: bool,
 }
 
 /// The type of a variable on entry to compiled code.

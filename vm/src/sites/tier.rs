@@ -119,7 +119,8 @@ impl FrameVars {
 /// A variable's value, classified for the key, and what goes into its frame slots.
 enum Entry {
     Scalar(Scalar, u64),
-    Array(ArrayTy, Vec<u64>),
+    /// The type, the frame slots, and the address of the buffer behind the array.
+    Array(ArrayTy, Vec<u64>, usize),
     Unbound,
     Other(String),
 }
@@ -160,8 +161,10 @@ fn classify(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Entry> {
             dtype,
             ndim: ndim as u32,
             unit_inner,
+            // Settled once every variable is classified (`mark_own_buffers`).
+            own_buffer: false,
         };
-        return Ok(Entry::Array(ty, slots));
+        return Ok(Entry::Array(ty, slots, a.buffer.as_ptr() as usize));
     }
     if let Some((element, strength)) = scalar_element(vm, obj)? {
         use kiln_stdlib::numpy::python::convert::Strength;
@@ -182,6 +185,22 @@ fn classify(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Entry> {
         return Ok(Entry::Scalar(Scalar::Np(d), bits));
     }
     Ok(Entry::Other(format!("a {}", class.name())))
+}
+
+/// Marks the arrays whose buffer no other array variable of the nest uses: compiled
+/// code may take one that the nest never stores to as constant while it runs.
+fn mark_own_buffers(entries: &mut [Entry]) {
+    let mut users = std::collections::HashMap::<usize, usize>::new();
+    for entry in entries.iter() {
+        if let Entry::Array(_, _, buffer) = entry {
+            *users.entry(*buffer).or_default() += 1;
+        }
+    }
+    for entry in entries.iter_mut() {
+        if let Entry::Array(ty, _, buffer) = entry {
+            ty.own_buffer = users[buffer] == 1;
+        }
+    }
 }
 
 fn jit_dtype(d: DType) -> Option<Dtype> {
@@ -463,13 +482,16 @@ pub fn run(
             None => Entry::Unbound,
         };
         objects.push(obj);
-        key.push(match &entry {
+        entries.push(entry);
+    }
+    mark_own_buffers(&mut entries);
+    for entry in &entries {
+        key.push(match entry {
             Entry::Scalar(s, _) => Ty::Scalar(*s),
-            Entry::Array(a, _) => Ty::Array(*a),
+            Entry::Array(a, _, _) => Ty::Array(*a),
             Entry::Unbound => Ty::Unbound,
             Entry::Other(what) => Ty::Other(what.clone()),
         });
-        entries.push(entry);
     }
 
     // Names the nest takes for modules and builtins are checked on every entry: code
@@ -562,7 +584,7 @@ pub fn run(
                 frame[slot] = *bits;
                 frame[slot + 1] = s.code();
             }
-            Entry::Array(_, slots) => {
+            Entry::Array(_, slots, _) => {
                 let (base, _) = layout.array(var).expect("arrays have descriptors");
                 frame[base..base + slots.len()].copy_from_slice(slots);
             }

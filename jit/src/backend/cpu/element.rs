@@ -78,8 +78,14 @@ impl Gen<'_, '_> {
         self.b.ins().iadd_imm_s(v, c)
     }
 
-    pub(super) fn load_element(&mut self, address: Value, dtype: Dtype) -> Val {
-        let flags = MemFlagsData::trusted();
+    /// Reads an element; `constant` when its array does not change while the nest runs
+    /// (`Gen::constant_arrays`).
+    pub(super) fn load_element(&mut self, address: Value, dtype: Dtype, constant: bool) -> Val {
+        let flags = if constant {
+            MemFlagsData::trusted().with_readonly()
+        } else {
+            MemFlagsData::trusted()
+        };
         let ins = self.b.ins();
         let v = match dtype {
             Dtype::Bool | Dtype::U8 => ins.uload8(types::I64, flags, address, 0),

@@ -150,7 +150,11 @@ impl Gen<'_, '_> {
             Expr::Load(array, index) => {
                 let address = self.element_address(*array, index)?;
                 let dtype = self.arrays[*array].as_ref().unwrap().ty.dtype;
-                self.load_element(address, dtype)
+                // Only where every subscript is proven: a pure load may be hoisted
+                // above the checks that guard it, to an address that is not an element.
+                let constant = self.constant_arrays.contains(array)
+                    && self.access_bases.contains_key(&index.as_ptr());
+                self.load_element(address, dtype, constant)
             }
             Expr::Shape(array, axis) => {
                 let a = self.arrays[*array].as_ref().expect("typed as an array");
@@ -214,7 +218,9 @@ impl Gen<'_, '_> {
 
     pub(super) fn read_var(&mut self, var: Var) -> Val {
         let slots = self.vars[var].expect("typed as a scalar");
-        if let Some(bound) = slots.bound {
+        if let Some(bound) = slots.bound
+            && !self.bound_loop_vars.contains(&var)
+        {
             // Unbound here: the interpreter raises the NameError.
             let b = self.b.use_var(bound);
             let unbound = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);

@@ -129,6 +129,26 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
     })
 }
 
+/// See `Gen::constant_arrays`. Inlined bodies store nothing, and their array
+/// parameters (hidden variables) are left out: they stand for other arrays.
+fn constant_arrays(nest: &Nest, typing: &Typing) -> std::collections::HashSet<Var> {
+    let mut stored = std::collections::HashSet::new();
+    for stmt in nest.statements() {
+        if let StmtKind::Store { array, .. } = &stmt.kind {
+            stored.insert(*array);
+        }
+    }
+    nest.vars
+        .iter()
+        .filter(|(var, data)| {
+            !data.hidden
+                && !stored.contains(var)
+                && matches!(typing.vars[*var], VarTy::Array(a) if a.own_buffer)
+        })
+        .map(|(var, _)| var)
+        .collect()
+}
+
 /// The access of an unchecked innermost loop whose `op=` can read the value it stored
 /// on the previous iteration instead of memory (`c[i, j] += a[i, k] * b[k, j]`): the
 /// loop's one store, to a float64 element whose address does not change in the loop.
@@ -240,6 +260,12 @@ struct Gen<'a, 'f> {
     /// variable (see `bounds`).
     access_bases: HashMap<*const crate::ir::Expr, bounds::AccessBase>,
     loop_var: Option<Var>,
+    /// Arrays whose elements do not change while the nest runs: it never stores to
+    /// them and no other array of it shares their buffer. Their loads are pure, so
+    /// Cranelift may move them (into the arithmetic they feed, out of loops).
+    constant_arrays: std::collections::HashSet<Var>,
+    /// The variables of the `for` loops around the code being generated.
+    bound_loop_vars: std::collections::HashSet<Var>,
     /// The element an unchecked innermost loop reads and writes back with `op=` (its
     /// subscripts' address and the variable holding its value; see [`forwardable`]).
     forwarded: Option<(*const crate::ir::Expr, Variable)>,
@@ -292,6 +318,8 @@ impl<'a, 'f> Gen<'a, 'f> {
             proven: Default::default(),
             access_bases: HashMap::new(),
             loop_var: None,
+            constant_arrays: constant_arrays(nest, typing),
+            bound_loop_vars: Default::default(),
             forwarded: None,
         }
     }
@@ -424,30 +452,50 @@ impl<'a, 'f> Gen<'a, 'f> {
                 }
                 // An inlined function's array parameter is its argument's descriptor.
                 VarTy::Array(_) if self.nest.vars[var].hidden => {}
-                VarTy::Array(ty) => {
-                    let (slot, _) = self.layout.array(var).expect("arrays have descriptors");
-                    let data = self.load_slot(self.pointer, slot);
-                    let n = ty.ndim as usize;
-                    let shape = (0..n)
-                        .map(|k| self.load_slot(types::I64, slot + 1 + k))
-                        .collect();
-                    let mut strides: Vec<Value> = (0..n)
-                        .map(|k| self.load_slot(types::I64, slot + 1 + n + k))
-                        .collect();
-                    if ty.unit_inner && n > 0 {
-                        strides[n - 1] = self.iconst(ty.dtype.size() as i64);
-                    }
-                    self.arrays[var] = Some(ArrayVals {
-                        ty,
-                        data,
-                        shape,
-                        strides,
-                    });
-                }
+                VarTy::Array(ty) => self.arrays[var] = Some(self.load_array(var, ty)),
                 VarTy::Unknown | VarTy::Other(_) => {}
             }
         }
         Ok(())
+    }
+
+    /// An array's descriptor, read from the frame where this is called.
+    fn load_array(&mut self, var: Var, ty: crate::types::ArrayTy) -> ArrayVals {
+        let (slot, _) = self.layout.array(var).expect("arrays have descriptors");
+        let data = self.load_slot(self.pointer, slot);
+        let n = ty.ndim as usize;
+        let shape = (0..n)
+            .map(|k| self.load_slot(types::I64, slot + 1 + k))
+            .collect();
+        let mut strides: Vec<Value> = (0..n)
+            .map(|k| self.load_slot(types::I64, slot + 1 + n + k))
+            .collect();
+        if ty.unit_inner && n > 0 {
+            strides[n - 1] = self.iconst(ty.dtype.size() as i64);
+        }
+        ArrayVals {
+            ty,
+            data,
+            shape,
+            strides,
+        }
+    }
+
+    /// Reads every array descriptor again before a loop, returning the ones in use so
+    /// far for the code after it. Descriptors read once at entry would be live across
+    /// every loop of the nest, several registers each, and push the values an innermost
+    /// loop needs onto the stack; read per loop they live only as long as it does. The
+    /// frame's descriptors never change while compiled code runs.
+    fn reload_arrays(&mut self) -> SecondaryMap<Var, Option<ArrayVals>> {
+        let saved = self.arrays.clone();
+        for var in self.nest.vars.keys() {
+            if let VarTy::Array(ty) = self.typing.vars[var]
+                && !self.nest.vars[var].hidden
+            {
+                self.arrays[var] = Some(self.load_array(var, ty));
+            }
+        }
+        saved
     }
 
     /// Stores every assigned variable (value and type code) and the given loop states.
@@ -603,7 +651,7 @@ impl<'a, 'f> Gen<'a, 'f> {
                             let v = self.b.use_var(var);
                             self.exact(Scalar::Np(dtype), v)
                         }
-                        None => self.load_element(address, dtype),
+                        None => self.load_element(address, dtype, false),
                     };
                     val = self.binary(*op, old, val).map_err(at)?;
                 }
@@ -733,6 +781,13 @@ impl<'a, 'f> Gen<'a, 'f> {
     /// A `for` loop; an innermost one comes in two copies, one without the bounds
     /// checks its subscripts were proven not to need (see `bounds`).
     fn for_loop(&mut self, l: &ForLoop) -> Result<(), String> {
+        let saved = self.reload_arrays();
+        let result = self.versioned_for(l);
+        self.arrays = saved;
+        result
+    }
+
+    fn versioned_for(&mut self, l: &ForLoop) -> Result<(), String> {
         let (start, stop, step) = l.bounds;
         if !Self::has_inner_loop(l.body)
             && let Some(proof) = self.prove_bounds(l.var, l.body, start, stop, step)
@@ -745,7 +800,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             self.proven.extend(outer.iter().copied());
             if let Some(key) = forwardable(l.body, &proof.bases, &self.arrays) {
                 let var = self.b.declare_var(types::F64);
-                let first = self.load_element(proof.bases[&key].base, Dtype::F64);
+                let first = self.load_element(proof.bases[&key].base, Dtype::F64, false);
                 self.b.def_var(var, first.v);
                 self.forwarded = Some((key, var));
             }
@@ -808,6 +863,9 @@ impl<'a, 'f> Gen<'a, 'f> {
                 numpy: None,
             },
         );
+        // Bound for the whole body: reading it needs no check (and no block split,
+        // which would keep loads apart from the arithmetic they feed).
+        let newly_bound = self.bound_loop_vars.insert(var);
         if (is_root || Self::has_inner_loop(body))
             && let Some(first) = body.first()
         {
@@ -817,6 +875,9 @@ impl<'a, 'f> Gen<'a, 'f> {
         self.block(body)?;
         self.b.ins().jump(latch, &[]);
         self.loops.pop();
+        if newly_bound {
+            self.bound_loop_vars.remove(&var);
+        }
 
         self.b.switch_to_block(latch);
         let c = self.b.use_var(cur);
