@@ -5,7 +5,8 @@
 //! The scripts mark the loops the JIT must have compiled: a loop line ending in
 //! `# jit: compiled` must be a tier-1 site in the jit report (`KILN_JIT_REPORT`), and
 //! `# jit: compiled, deopts` must also have handed a statement back to the interpreter
-//! at least once. So a JIT that silently stays interpreted, or never takes the deopt
+//! at least once, and `vectorised` must have run an innermost loop two iterations at a
+//! time. So a JIT that silently stays interpreted, or never takes the deopt or vector
 //! path a script is about, fails here.
 
 use std::path::{Path, PathBuf};
@@ -31,14 +32,26 @@ fn kiln(script: &Path, jit: bool, report: Option<&Path>) -> Output {
     cmd.output().expect("kiln runs")
 }
 
-/// What a case marks: (line, must have deopts).
-fn marks(source: &str) -> Vec<(u64, bool)> {
+/// What a case marks on a loop's line.
+struct Mark {
+    line: u64,
+    /// `deopts`: it handed a statement back to the interpreter at least once.
+    deopts: bool,
+    /// `vectorised`: a specialisation of it runs an innermost loop two iterations at a time.
+    vectorised: bool,
+}
+
+fn marks(source: &str) -> Vec<Mark> {
     source
         .lines()
         .enumerate()
         .filter_map(|(k, line)| {
             let (_, mark) = line.split_once("# jit:")?;
-            Some((k as u64 + 1, mark.contains("deopts")))
+            Some(Mark {
+                line: k as u64 + 1,
+                deopts: mark.contains("deopts"),
+                vectorised: mark.contains("vectorised"),
+            })
         })
         .collect()
 }
@@ -65,7 +78,12 @@ fn check(script: &Path) -> Result<(), String> {
         serde_json::from_str(&text).map_err(|e| format!("{name}: bad report JSON: {e}"))?;
     let sites = json["sites"].as_array().cloned().unwrap_or_default();
     let source = std::fs::read_to_string(script).unwrap();
-    for (line, deopts) in marks(&source) {
+    for Mark {
+        line,
+        deopts,
+        vectorised,
+    } in marks(&source)
+    {
         let site = sites.iter().find(|s| {
             s["line"].as_u64() == Some(line)
                 && s["file"].as_str().is_some_and(|f| f.ends_with(&name))
@@ -75,6 +93,17 @@ fn check(script: &Path) -> Result<(), String> {
         };
         if site["tier"] != "tier 1" {
             return Err(format!("{name}:{line}: not compiled: {}", site["reason"]));
+        }
+        let specs = site["specialisations"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        if vectorised
+            && !specs
+                .iter()
+                .any(|s| s["vector_loops"].as_u64().unwrap_or(0) > 0)
+        {
+            return Err(format!("{name}:{line}: no loop of it vectorised\n{site}"));
         }
         if deopts && site["deopts"].as_u64().unwrap_or(0) == 0 {
             return Err(format!(

@@ -9,6 +9,10 @@
 //! re-entered compiled later) and with `KILN_JIT=0`; stdout (results, final state,
 //! exception types and messages) and stderr (warnings, tracebacks) must be identical.
 //!
+//! A quarter of the programs are float64 kernels over arrays of their own instead, the
+//! loops the JIT runs two iterations at a time (lanes of vectors), with zeros,
+//! negatives, inf and NaN in the data.
+//!
 //! `KILN_FUZZ_PROGRAMS` (default 2000) and `KILN_FUZZ_SEED` (default 1) choose how many
 //! programs and which; a failing batch is kept in the temp directory to rerun by hand.
 
@@ -217,7 +221,73 @@ impl Gen {
         self.loops.pop();
     }
 
+    /// A leaf of a float kernel: elements at the loop variable (vector lanes), at a
+    /// fixed subscript or a shifted one, constants, the scalars the body assigned.
+    fn float_leaf(&mut self, locals: &[&'static str]) -> String {
+        match self.rng.below(9) {
+            0..=2 | 8 => self.rng.pick(&["p[k]", "q[k]", "r[k]"]).into(),
+            3 => self.rng.pick(&["p[0]", "q[3]", "x"]).into(),
+            4 => self
+                .rng
+                .pick(&["2", "0.5", "-1.25", "1e300", "0.0", "3", "n"])
+                .into(),
+            5 if !locals.is_empty() => locals[self.rng.below(locals.len())].into(),
+            _ => self.rng.pick(&["p[k + 1]", "q[k - 1]"]).into(),
+        }
+    }
+
+    fn float_expr(&mut self, depth: usize, locals: &[&'static str]) -> String {
+        if depth > 2 || self.rng.chance(30) {
+            return self.float_leaf(locals);
+        }
+        let a = self.float_expr(depth + 1, locals);
+        match self.rng.below(6) {
+            0 => format!("math.sqrt({a})"),
+            1 => format!("abs({a})"),
+            2 => format!("-{a}"),
+            _ => {
+                let op = self.rng.pick(&["+", "-", "*", "/", "+", "*"]);
+                let b = self.float_expr(depth + 1, locals);
+                format!("({a} {op} {b})")
+            }
+        }
+    }
+
+    /// A float64 kernel over arrays of their own: what the JIT runs two iterations at
+    /// a time, with zeros, negatives, inf and NaN in the data to send pairs back.
+    fn float_program(&mut self, k: usize) {
+        self.line(0, &format!("def f{k}(p, q, r, x, n):"));
+        self.line(1, "s = 0.0");
+        self.line(1, "t = 1.0");
+        self.line(1, "for k in range(1, n - 1):");
+        let mut locals = Vec::new();
+        for _ in 0..1 + self.rng.below(4) {
+            let line = match self.rng.below(5) {
+                0 => format!("r[k] = {}", self.float_expr(0, &locals)),
+                1 => format!("s += {}", self.float_expr(0, &locals)),
+                2 => {
+                    let v = self.rng.pick(&["u", "w"]);
+                    let line = format!("{v} = {}", self.float_expr(0, &locals));
+                    locals.push(v);
+                    line
+                }
+                3 => {
+                    let op = self.rng.pick(&["+=", "*=", "-="]);
+                    format!("r[k] {op} {}", self.float_expr(0, &locals))
+                }
+                _ => format!("t *= {}", self.float_expr(0, &locals)),
+            };
+            self.line(2, &line);
+        }
+        self.line(1, "return s, t, k");
+        self.line(0, "");
+        let _ = writeln!(self.out, "run_float({k}, f{k})\n");
+    }
+
     fn program(&mut self, k: usize) {
+        if self.rng.chance(25) {
+            return self.float_program(k);
+        }
         self.line(0, &format!("def f{k}(a, b, m, n, x, y):"));
         let s0 = self.rng.pick(&["0.0", "0", "x"]);
         self.line(1, &format!("s = {s0}"));
@@ -260,6 +330,22 @@ def run(k, f):
             print(k, call, "->", " ".join(show(v) for v in r), show(a), show(m))
         except Exception as e:
             print(k, call, type(e).__name__, e, show(a))
+
+
+def run_float(k, f):
+    n = [5, 6, 17, 40, 41][k % 5]
+    bad = [0.0, -4.0, np.inf, np.nan, 1e308][k % 5]
+    for call in range(3):
+        p = np.linspace([0.5, -2.0, 1e200][(k + call) % 3], 2.0, n)
+        q = np.linspace(-1.0, [3.0, 0.0, -1e-3][(k + call) % 3], n)
+        r = np.full(n, [7.0, 0.0, -2.0][call])
+        if call == 2:
+            q[n // 2] = bad
+        try:
+            res = f(p, q, r, 1.5, n)
+            print(k, call, "->", " ".join(show(v) for v in res), show(r))
+        except Exception as e:
+            print(k, call, type(e).__name__, e, show(r))
 
 "#;
 
@@ -348,10 +434,11 @@ fn main() {
     }
     let stats = stats.into_inner().unwrap();
     println!(
-        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled, {} deopts",
+        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised), {} deopts",
         failures.len(),
         stats.compiled,
         stats.sites,
+        stats.vectorised,
         stats.deopts
     );
     let mut reasons: Vec<_> = stats.reasons.into_iter().collect();
@@ -363,6 +450,10 @@ fn main() {
     assert!(
         stats.compiled * 2 >= stats.sites,
         "fewer than half the loops compiled"
+    );
+    assert!(
+        stats.vectorised * 20 >= programs,
+        "fewer than one program in twenty ran a vector loop"
     );
     if failures.is_empty() {
         let _ = std::fs::remove_dir_all(&dir);
@@ -376,6 +467,7 @@ struct Stats {
     sites: usize,
     compiled: usize,
     deopts: u64,
+    vectorised: usize,
     reasons: std::collections::HashMap<String, usize>,
 }
 
@@ -395,6 +487,13 @@ fn tally(report: &std::path::Path, stats: &std::sync::Mutex<Stats>) {
             stats.compiled += 1;
         }
         stats.deopts += site["deopts"].as_u64().unwrap_or(0);
+        let specs = site["specialisations"].as_array().into_iter().flatten();
+        if specs
+            .into_iter()
+            .any(|s| s["vector_loops"].as_u64().unwrap_or(0) > 0)
+        {
+            stats.vectorised += 1;
+        }
         if let Some(reason) = site["reason"].as_str() {
             // "line 12: ..." differs per program; the rest is the kind of reason.
             let kind = reason.split_once(": ").map_or(reason, |(_, r)| r);

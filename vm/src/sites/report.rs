@@ -9,6 +9,17 @@ use std::fmt::Write;
 use std::sync::atomic::Ordering;
 
 /// One site as the report shows it.
+/// One specialisation of a site.
+pub struct SpecReport {
+    /// The variables' types.
+    pub types: String,
+    pub compile_ms: f64,
+    pub entries: u64,
+    pub deopts: u64,
+    /// Innermost loops of it that run two iterations at a time.
+    pub vector_loops: u32,
+}
+
 pub struct SiteReport {
     pub file: String,
     pub line: u32,
@@ -21,8 +32,7 @@ pub struct SiteReport {
     pub osr_entries: u64,
     pub guard_failures: u64,
     pub deopts: u64,
-    /// Each specialisation: the variables' types, compile time (ms), entries, deopts.
-    pub specialisations: Vec<(String, f64, u64, u64)>,
+    pub specialisations: Vec<SpecReport>,
     /// Why the site is interpreted, when it is and the reason is known.
     pub reason: Option<String>,
 }
@@ -77,13 +87,12 @@ pub fn sites() -> Vec<SiteReport> {
             specialisations: state
                 .specs
                 .iter()
-                .map(|s| {
-                    (
-                        describe_key(&site, &s.key),
-                        s.code.compile_time.as_secs_f64() * 1e3,
-                        s.entries,
-                        s.deopts,
-                    )
+                .map(|s| SpecReport {
+                    types: describe_key(&site, &s.key),
+                    compile_ms: s.code.compile_time.as_secs_f64() * 1e3,
+                    entries: s.entries,
+                    deopts: s.deopts,
+                    vector_loops: s.code.vector_loops,
                 })
                 .collect(),
             reason,
@@ -118,10 +127,16 @@ pub fn text() -> String {
             s.deopts,
             s.guard_failures
         );
-        for (key, ms, entries, deopts) in &s.specialisations {
+        for spec in &s.specialisations {
+            let vectorised = match spec.vector_loops {
+                0 => String::new(),
+                1 => ", 1 loop vectorised".into(),
+                n => format!(", {n} loops vectorised"),
+            };
             let _ = writeln!(
                 out,
-                "      specialised on {key}: compiled in {ms:.2} ms, {entries} entries, {deopts} deopts"
+                "      specialised on {}: compiled in {:.2} ms, {} entries, {} deopts{vectorised}",
+                spec.types, spec.compile_ms, spec.entries, spec.deopts
             );
         }
         if let Some(reason) = &s.reason
@@ -165,10 +180,14 @@ pub fn json() -> String {
         let specs = s
             .specialisations
             .iter()
-            .map(|(key, ms, entries, deopts)| {
+            .map(|spec| {
                 format!(
-                    "{{\"types\": {}, \"compile_ms\": {ms:.3}, \"entries\": {entries}, \"deopts\": {deopts}}}",
-                    json_string(key)
+                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}}}",
+                    json_string(&spec.types),
+                    spec.compile_ms,
+                    spec.entries,
+                    spec.deopts,
+                    spec.vector_loops
                 )
             })
             .collect::<Vec<_>>()

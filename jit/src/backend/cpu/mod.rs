@@ -17,6 +17,7 @@ mod bounds;
 mod calls;
 mod element;
 mod expr;
+mod vector;
 
 use crate::frame::{self, Layout};
 use crate::infer::{Typing, VarTy};
@@ -46,6 +47,8 @@ pub struct CompiledNest {
     /// Where the VM puts and finds each variable, array and loop state.
     pub layout: Layout,
     pub compile_time: Duration,
+    /// How many innermost loops run two iterations at a time (see `vector`).
+    pub vector_loops: u32,
 }
 
 // The module's code is immutable once finalised and the entry point is re-entrant.
@@ -91,10 +94,12 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
     ctx.func.signature.returns.push(AbiParam::new(types::I64));
     let mut fctx = FunctionBuilderContext::new();
     let frontend_config = module.isa().frontend_config();
+    let vector_loops;
     {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
         let mut g = Gen::new(nest, &typing, &layout, b, &mut module, pointer);
         g.function()?;
+        vector_loops = g.vector_loops;
         g.b.seal_all_blocks();
         g.b.finalize(frontend_config);
     }
@@ -126,6 +131,7 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
         entry,
         layout,
         compile_time: started.elapsed(),
+        vector_loops,
     })
 }
 
@@ -260,6 +266,8 @@ struct Gen<'a, 'f> {
     /// variable (see `bounds`).
     access_bases: HashMap<*const crate::ir::Expr, bounds::AccessBase>,
     loop_var: Option<Var>,
+    /// Innermost loops generated with a vector copy so far.
+    vector_loops: u32,
     /// Arrays whose elements do not change while the nest runs: it never stores to
     /// them and no other array of it shares their buffer. Their loads are pure, so
     /// Cranelift may move them (into the arithmetic they feed, out of loops).
@@ -318,6 +326,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             proven: Default::default(),
             access_bases: HashMap::new(),
             loop_var: None,
+            vector_loops: 0,
             constant_arrays: constant_arrays(nest, typing),
             bound_loop_vars: Default::default(),
             forwarded: None,
@@ -806,7 +815,19 @@ impl<'a, 'f> Gen<'a, 'f> {
             }
             self.access_bases = proof.bases;
             self.loop_var = Some(l.var);
-            self.emit_for(l)?;
+            match self.vector_plan(l, &self.access_bases) {
+                Some(plan) => {
+                    self.vector_loops += 1;
+                    let bases = std::mem::take(&mut self.access_bases);
+                    let rest = self.vector_loop(l, &plan, &bases, start);
+                    self.access_bases = bases;
+                    self.emit_for(&ForLoop {
+                        bounds: (rest, stop, step),
+                        ..*l
+                    })?;
+                }
+                None => self.emit_for(l)?,
+            }
             self.access_bases.clear();
             self.loop_var = None;
             self.forwarded = None;

@@ -1,0 +1,529 @@
+//! Innermost loops two iterations at a time, in the float64 lanes of SSE2 vectors.
+//!
+//! An unchecked innermost loop (`bounds` proved every subscript) with a step of 1 whose
+//! body is straight-line float64 arithmetic of element loads, stores along the loop
+//! variable and scalars first runs a vector loop over pairs of iterations; the scalar
+//! loop then does what is left, one iteration at a time.
+//!
+//! Invariant: a vector iteration has no side effect until every check of both of its
+//! iterations has passed. Its stores wait until then, a load of an element it stored
+//! reads the stored value, and a check that fails (a non-finite value, a zero divisor,
+//! a negative square root, an interrupt) sends the same pair of iterations to the
+//! scalar loop, which does them with the interpreter's semantics, deopts included.
+//! Iterations are independent because every array the loop stores to has a buffer of
+//! its own and is accessed only at the subscripts it is stored at. The only value
+//! carried from one iteration to the next is a sum or product `s op= e`, combined lane
+//! after lane in iteration order, so it is bit for bit the scalar result.
+
+use super::bounds::AccessBase;
+use super::{ForLoop, Gen};
+use crate::infer::VarTy;
+use crate::ir::{BinOp, Expr, Intrinsic, MathFn, Stmt, StmtKind, UnaryOp, Var};
+use crate::types::{Dtype, Machine, Scalar, ScalarTy};
+use cranelift_codegen::ir::{
+    InstBuilder, MemFlagsData, Value,
+    condcodes::{FloatCC, IntCC},
+    types,
+};
+use std::collections::{HashMap, HashSet};
+
+/// Integers up to this magnitude convert to a double exactly.
+const EXACT_IN_F64: i64 = 1 << 53;
+
+/// What the analysis found a loop body to be made of.
+pub(super) struct VectorPlan {
+    /// Variables carried from iteration to iteration as `s = s op e`.
+    reductions: HashSet<Var>,
+    /// Variables the loop reads but does not assign.
+    invariants: HashSet<Var>,
+}
+
+/// A body being generated: the lanes of what it assigned and stored so far.
+#[derive(Default)]
+struct Lanes {
+    locals: HashMap<Var, Value>,
+    /// The last value stored to each array (at its one subscript).
+    stored: HashMap<Var, Value>,
+    stores: Vec<(Value, Value)>,
+    reductions: HashMap<Var, Value>,
+    /// An i64x2 mask: a lane failed a check.
+    failed: Option<Value>,
+}
+
+type Bases = HashMap<*const Expr, AccessBase>;
+
+impl Gen<'_, '_> {
+    /// Whether the unchecked copy of the innermost loop `l` can run vectorised.
+    pub(super) fn vector_plan(&self, l: &ForLoop, bases: &Bases) -> Option<VectorPlan> {
+        // A step known only at run time (the site's own loop) is checked before the
+        // vector loop.
+        if self.constant(l.bounds.2).is_some_and(|step| step != 1) {
+            return None;
+        }
+        let mut assigned_anywhere = HashSet::new();
+        let mut stored: HashMap<Var, &[Expr]> = HashMap::new();
+        for stmt in l.body {
+            match &stmt.kind {
+                StmtKind::Assign { targets, .. } => assigned_anywhere.extend(targets.iter()),
+                StmtKind::Store { array, index, .. } => {
+                    let a = self.typing.array(*array).ok()?;
+                    if !a.own_buffer || a.dtype != Dtype::F64 || self.nest.vars[*array].hidden {
+                        return None;
+                    }
+                    if let Some(earlier) = stored.insert(*array, index)
+                        && earlier != &index[..]
+                    {
+                        return None;
+                    }
+                }
+                StmtKind::Pass => {}
+                _ => return None,
+            }
+        }
+        let mut check = Check {
+            g: self,
+            var: l.var,
+            bases,
+            stored: &stored,
+            assigned_anywhere: &assigned_anywhere,
+            assigned: HashSet::new(),
+            invariants: HashSet::new(),
+        };
+        let mut reductions = HashSet::new();
+        for stmt in l.body {
+            match &stmt.kind {
+                StmtKind::Assign { targets, values } => {
+                    if let ([t], [Expr::Binary(op, a, e)]) = (&targets[..], &values[..])
+                        && matches!(&**a, Expr::Var(s) if s == t)
+                        && !check.assigned.contains(t)
+                    {
+                        // `s = s op e`: a reduction, if `s` is read nowhere else.
+                        if !matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul)
+                            || reads(l.body, *t) != 1
+                            || !check.float_var(*t)
+                        {
+                            return None;
+                        }
+                        check.float(e)?;
+                        reductions.insert(*t);
+                        continue;
+                    }
+                    for v in values {
+                        check.float(v)?;
+                    }
+                    for t in targets {
+                        if reductions.contains(t) || !check.float_var(*t) {
+                            return None;
+                        }
+                    }
+                    check.assigned.extend(targets.iter());
+                }
+                StmtKind::Store {
+                    array,
+                    index,
+                    op,
+                    value,
+                } => {
+                    check.element(*array, index)?;
+                    if op.is_some_and(|op| !matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul)) {
+                        return None;
+                    }
+                    check.float(value)?;
+                }
+                _ => {}
+            }
+        }
+        // A reduction assigned once, by its update; a variable assigned twice is fine.
+        if reductions.iter().any(|r| check.assigned.contains(r)) {
+            return None;
+        }
+        let invariants = check.invariants;
+        Some(VectorPlan {
+            reductions,
+            invariants,
+        })
+    }
+
+    /// Generates the vector loop for `l` from `start`; returns where the scalar loop
+    /// takes over.
+    pub(super) fn vector_loop(
+        &mut self,
+        l: &ForLoop,
+        plan: &VectorPlan,
+        bases: &Bases,
+        start: Value,
+    ) -> Value {
+        let stop = l.bounds.1;
+        let next = self.b.declare_var(types::I64);
+        self.b.def_var(next, start);
+        let header = self.b.create_block();
+        let body = self.b.create_block();
+        let commit = self.b.create_block();
+        let out = self.b.create_block();
+        // A variable that may be unbound is read by the scalar loop, which deopts.
+        let mut all_bound = None;
+        if self.constant(l.bounds.2).is_none() {
+            all_bound = Some(self.b.ins().icmp_imm_s(IntCC::Equal, l.bounds.2, 1));
+        }
+        for var in &plan.invariants {
+            if let Some(bound) = self.vars[*var].and_then(|s| s.bound) {
+                let flag = self.b.use_var(bound);
+                let b = self.b.ins().icmp_imm_s(IntCC::NotEqual, flag, 0);
+                all_bound = Some(match all_bound {
+                    None => b,
+                    Some(prev) => self.b.ins().band(prev, b),
+                });
+            }
+        }
+        match all_bound {
+            Some(ok) => self.b.ins().brif(ok, header, &[], out, &[]),
+            None => self.b.ins().jump(header, &[]),
+        };
+
+        self.b.switch_to_block(header);
+        let j = self.b.use_var(next);
+        let second = self.b.ins().iadd_imm_s(j, 1);
+        let pair = self.b.ins().icmp(IntCC::SignedLessThan, second, stop);
+        self.b.ins().brif(pair, body, &[], out, &[]);
+
+        self.b.switch_to_block(body);
+        if l.is_root {
+            // Left to the scalar loop, which hands the interrupt to the interpreter.
+            let address = self.b.ins().iconst(
+                self.pointer,
+                crate::runtime::interrupt_flag_address() as i64,
+            );
+            let flag = self
+                .b
+                .ins()
+                .load(types::I8, MemFlagsData::trusted(), address, 0);
+            let go_on = self.b.create_block();
+            self.b.ins().brif(flag, out, &[], go_on, &[]);
+            self.b.switch_to_block(go_on);
+        }
+        let mut lanes = Lanes::default();
+        for stmt in l.body {
+            self.vector_stmt(stmt, plan, bases, j, &mut lanes);
+        }
+        match lanes.failed {
+            Some(mask) => {
+                let bits = self.b.ins().vhigh_bits(types::I32, mask);
+                self.b.ins().brif(bits, out, &[], commit, &[]);
+            }
+            None => {
+                self.b.ins().jump(commit, &[]);
+            }
+        }
+
+        self.b.switch_to_block(commit);
+        let flags = MemFlagsData::new().with_notrap();
+        for (address, v) in lanes.stores {
+            self.b.ins().store(flags, v, address, 0);
+        }
+        for (var, v) in lanes.reductions {
+            let ty = self.scalar_ty(var);
+            self.assign(var, self.val(ty, v, None));
+        }
+        for (var, v) in lanes.locals {
+            let ty = self.scalar_ty(var);
+            let last = self.b.ins().extractlane(v, 1);
+            self.assign(var, self.val(ty, last, None));
+        }
+        self.assign(l.var, self.exact(Scalar::Int, second));
+        let after = self.b.ins().iadd_imm_s(j, 2);
+        self.b.def_var(next, after);
+        self.b.ins().jump(header, &[]);
+
+        self.b.switch_to_block(out);
+        self.b.use_var(next)
+    }
+
+    fn scalar_ty(&self, var: Var) -> ScalarTy {
+        match &self.typing.vars[var] {
+            VarTy::Scalar { ty, .. } => *ty,
+            other => unreachable!("the plan holds float variables only, not {other:?}"),
+        }
+    }
+
+    fn vector_stmt(
+        &mut self,
+        stmt: &Stmt,
+        plan: &VectorPlan,
+        bases: &Bases,
+        j: Value,
+        lanes: &mut Lanes,
+    ) {
+        match &stmt.kind {
+            StmtKind::Assign { targets, values } => {
+                if let ([t], [Expr::Binary(op, _, e)]) = (&targets[..], &values[..])
+                    && plan.reductions.contains(t)
+                {
+                    let e = self.lanes(e, bases, j, lanes);
+                    let mut s = match lanes.reductions.get(t) {
+                        Some(s) => *s,
+                        None => self.b.use_var(self.vars[*t].expect("a scalar").value),
+                    };
+                    for lane in 0..2 {
+                        let x = self.b.ins().extractlane(e, lane);
+                        s = match op {
+                            BinOp::Add => self.b.ins().fadd(s, x),
+                            BinOp::Sub => self.b.ins().fsub(s, x),
+                            _ => self.b.ins().fmul(s, x),
+                        };
+                        let both = self.b.ins().splat(types::F64X2, s);
+                        self.fail_unless_finite(both, lanes);
+                    }
+                    lanes.reductions.insert(*t, s);
+                    return;
+                }
+                let vals: Vec<Value> = values
+                    .iter()
+                    .map(|v| self.lanes(v, bases, j, lanes))
+                    .collect();
+                for v in &vals {
+                    self.fail_unless_finite(*v, lanes);
+                }
+                for (t, v) in targets.iter().zip(vals) {
+                    lanes.locals.insert(*t, v);
+                }
+            }
+            StmtKind::Store {
+                array,
+                index,
+                op,
+                value,
+            } => {
+                let mut v = self.lanes(value, bases, j, lanes);
+                if let Some(op) = op {
+                    let old = self.element_lanes(*array, index, bases, j, lanes);
+                    v = match op {
+                        BinOp::Add => self.b.ins().fadd(old, v),
+                        BinOp::Sub => self.b.ins().fsub(old, v),
+                        _ => self.b.ins().fmul(old, v),
+                    };
+                }
+                self.fail_unless_finite(v, lanes);
+                let address = self.lane_address(index, bases, j);
+                lanes.stores.push((address, v));
+                lanes.stored.insert(*array, v);
+            }
+            _ => {}
+        }
+    }
+
+    /// The two lanes of a float expression the plan accepted.
+    fn lanes(&mut self, e: &Expr, bases: &Bases, j: Value, lanes: &mut Lanes) -> Value {
+        match e {
+            Expr::Float(f) => {
+                let c = self.b.ins().f64const(*f);
+                self.b.ins().splat(types::F64X2, c)
+            }
+            Expr::Int(i) => {
+                let c = self.b.ins().f64const(*i as f64);
+                self.b.ins().splat(types::F64X2, c)
+            }
+            Expr::Var(v) => {
+                if let Some(l) = lanes.locals.get(v) {
+                    return *l;
+                }
+                let slots = self.vars[*v].expect("a scalar");
+                let x = self.b.use_var(slots.value);
+                let x = match slots.ty.machine() {
+                    Machine::I64 => self.b.ins().fcvt_from_sint(types::F64, x),
+                    _ => x,
+                };
+                self.b.ins().splat(types::F64X2, x)
+            }
+            Expr::Binary(op, a, b) => {
+                let x = self.lanes(a, bases, j, lanes);
+                let y = self.lanes(b, bases, j, lanes);
+                match op {
+                    BinOp::Add => self.b.ins().fadd(x, y),
+                    BinOp::Sub => self.b.ins().fsub(x, y),
+                    BinOp::Mul => self.b.ins().fmul(x, y),
+                    _ => {
+                        // Python raises, numpy warns: the scalar loop does either.
+                        let zero = self.b.ins().f64const(0.0);
+                        let zeros = self.b.ins().splat(types::F64X2, zero);
+                        let z = self.b.ins().fcmp(FloatCC::Equal, y, zeros);
+                        self.fail_if(z, lanes);
+                        self.fail_unless_finite(y, lanes);
+                        self.b.ins().fdiv(x, y)
+                    }
+                }
+            }
+            Expr::Unary(UnaryOp::Neg, a) => {
+                let x = self.lanes(a, bases, j, lanes);
+                self.b.ins().fneg(x)
+            }
+            Expr::Unary(_, a) => self.lanes(a, bases, j, lanes),
+            Expr::Load(array, index) => self.element_lanes(*array, index, bases, j, lanes),
+            Expr::Call(Intrinsic::Math(MathFn::Sqrt), args) => {
+                let x = self.lanes(&args[0], bases, j, lanes);
+                let zero = self.b.ins().f64const(0.0);
+                let zeros = self.b.ins().splat(types::F64X2, zero);
+                let negative = self.b.ins().fcmp(FloatCC::LessThan, x, zeros);
+                self.fail_if(negative, lanes);
+                self.b.ins().sqrt(x)
+            }
+            Expr::Call(_, args) => {
+                // fabs and abs of a float.
+                let x = self.lanes(&args[0], bases, j, lanes);
+                self.b.ins().fabs(x)
+            }
+            other => unreachable!("the plan accepted {other:?}"),
+        }
+    }
+
+    fn element_lanes(
+        &mut self,
+        array: Var,
+        index: &[Expr],
+        bases: &Bases,
+        j: Value,
+        lanes: &Lanes,
+    ) -> Value {
+        if let Some(v) = lanes.stored.get(&array) {
+            return *v;
+        }
+        let base = &bases[&index.as_ptr()];
+        if base.induction.is_empty() {
+            let x = self
+                .b
+                .ins()
+                .load(types::F64, MemFlagsData::trusted(), base.base, 0);
+            return self.b.ins().splat(types::F64X2, x);
+        }
+        let address = self.lane_address(index, bases, j);
+        self.b
+            .ins()
+            .load(types::F64X2, MemFlagsData::new().with_notrap(), address, 0)
+    }
+
+    /// The address of the element of the pair's first iteration (the second follows).
+    fn lane_address(&mut self, index: &[Expr], bases: &Bases, j: Value) -> Value {
+        let base = &bases[&index.as_ptr()];
+        let offset = self.b.ins().imul_imm_s(j, 8);
+        self.b.ins().iadd(base.base, offset)
+    }
+
+    fn fail_if(&mut self, mask: Value, lanes: &mut Lanes) {
+        lanes.failed = Some(match lanes.failed {
+            None => mask,
+            Some(prev) => self.b.ins().bor(prev, mask),
+        });
+    }
+
+    /// `v - v` is 0 for a finite lane and NaN for inf or NaN; inf and NaN carry through
+    /// every operation the plan accepts, so the values a statement ends with (and each
+    /// divisor) are the ones to check.
+    fn fail_unless_finite(&mut self, v: Value, lanes: &mut Lanes) {
+        let d = self.b.ins().fsub(v, v);
+        let not_finite = self.b.ins().fcmp(FloatCC::Unordered, d, d);
+        self.fail_if(not_finite, lanes);
+    }
+}
+
+/// The analysis of a loop body: which expressions have lanes.
+struct Check<'c, 'a, 'f> {
+    g: &'c Gen<'a, 'f>,
+    /// The loop variable: subscripts only.
+    var: Var,
+    bases: &'c Bases,
+    /// Arrays stored to, with their one subscript.
+    stored: &'c HashMap<Var, &'c [Expr]>,
+    assigned_anywhere: &'c HashSet<Var>,
+    /// Variables assigned so far in the body.
+    assigned: HashSet<Var>,
+    invariants: HashSet<Var>,
+}
+
+impl Check<'_, '_, '_> {
+    fn float_var(&self, v: Var) -> bool {
+        !self.g.nest.vars[v].hidden
+            && matches!(&self.g.typing.vars[v], VarTy::Scalar { ty, .. }
+                if !ty.mixed && ty.machine() == Machine::F64)
+    }
+
+    /// A float64 expression with lanes, or an integer leaf converted to one.
+    fn float(&mut self, e: &Expr) -> Option<()> {
+        let ty = self.g.typing.scalar(e).ok()?;
+        if ty.mixed {
+            return None;
+        }
+        match e {
+            Expr::Int(i) => (i.unsigned_abs() <= EXACT_IN_F64 as u64).then_some(()),
+            Expr::Float(_) => Some(()),
+            Expr::Var(v) if *v == self.var => None,
+            Expr::Var(v) if self.assigned.contains(v) => Some(()),
+            // Read before this iteration assigns it: carried from the last one.
+            Expr::Var(v) if self.assigned_anywhere.contains(v) => None,
+            Expr::Var(v) => {
+                let ok = match ty.machine() {
+                    Machine::F64 => true,
+                    Machine::I64 => ty.ty != Scalar::Bool,
+                    Machine::F32 => false,
+                };
+                self.invariants.insert(*v);
+                ok.then_some(())
+            }
+            _ if ty.machine() != Machine::F64 => None,
+            Expr::Binary(op, a, b) => {
+                if !matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div) {
+                    return None;
+                }
+                // int / int is Python's exact quotient, rounded once: not two roundings.
+                let is_float = |e: &Expr| {
+                    self.g
+                        .typing
+                        .scalar(e)
+                        .is_ok_and(|t| t.machine() == Machine::F64)
+                };
+                if *op == BinOp::Div && !is_float(a) && !is_float(b) {
+                    return None;
+                }
+                self.float(a)?;
+                self.float(b)
+            }
+            Expr::Unary(UnaryOp::Neg | UnaryOp::Pos, a) => self.float(a),
+            Expr::Load(array, index) => self.element(*array, index),
+            Expr::Call(Intrinsic::Math(MathFn::Sqrt | MathFn::Fabs) | Intrinsic::Abs, args)
+                if args.len() == 1 =>
+            {
+                self.float(&args[0])
+            }
+            _ => None,
+        }
+    }
+
+    /// A float64 element: the same one in both lanes (a subscript the loop does not
+    /// change) or consecutive ones (the loop variable in one axis of unit stride).
+    fn element(&mut self, array: Var, index: &[Expr]) -> Option<()> {
+        let a = self.g.typing.array(array).ok()?;
+        if a.dtype != Dtype::F64 || self.g.nest.vars[array].hidden {
+            return None;
+        }
+        let base = self.bases.get(&index.as_ptr())?;
+        match &base.induction[..] {
+            [] => (!self.stored.contains_key(&array)).then_some(()),
+            [stride] if self.g.constant(*stride) == Some(8) => match self.stored.get(&array) {
+                Some(at) => (*at == index).then_some(()),
+                None => Some(()),
+            },
+            _ => None,
+        }
+    }
+}
+
+/// How often a body reads `var`.
+fn reads(body: &[Stmt], var: Var) -> usize {
+    let mut n = 0;
+    for stmt in body {
+        stmt.each(&mut |s| {
+            for e in s.exprs() {
+                e.walk(&mut |e| n += usize::from(*e == Expr::Var(var)));
+            }
+        });
+    }
+    n
+}
