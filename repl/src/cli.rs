@@ -13,6 +13,8 @@ pub enum Command {
     Help,
     Version,
     Run(RunOptions),
+    /// `kiln kernel ...`: the Jupyter kernel's commands (`kiln_kernel::cli`).
+    Kernel(Vec<String>),
 }
 
 /// Options for running a program (or the interactive prompt, when `target` is None).
@@ -43,7 +45,13 @@ pub struct RunOptions {
 pub struct UsageError(pub String);
 
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageError> {
-    let mut args = args.into_iter().map(|a| a.to_string_lossy().into_owned());
+    let mut args = args
+        .into_iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .peekable();
+    if args.peek().is_some_and(|first| first == "kernel") {
+        return Ok(Command::Kernel(args.skip(1).collect()));
+    }
     let mut options = RunOptions::default();
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -133,6 +141,14 @@ Program:
                stdin is not a terminal)
   arg ...      arguments passed to the program in sys.argv[1:]
 
+Jupyter:
+  kernel install [--user | --sys-prefix | --prefix PATH] [--name NAME]
+               register kiln as a Jupyter kernel (kiln kernel --help for more)
+  kernel uninstall [--user | --sys-prefix | --prefix PATH] [--name NAME]
+               remove that registration
+  kernel -f CONNECTION_FILE
+               run a kernel (Jupyter starts this)
+
 Options:
   -i           enter the interactive prompt after running the program
   -u           unbuffered stdout and stderr (also PYTHONUNBUFFERED=x)
@@ -213,5 +229,17 @@ mod tests {
         assert_eq!(parse(["-V"].map(OsString::from)), Ok(Command::Version));
         assert!(parse(["-z"].map(OsString::from)).is_err());
         assert!(parse(["-c"].map(OsString::from)).is_err());
+    }
+
+    #[test]
+    fn kernel_takes_the_rest_of_the_line() {
+        assert_eq!(
+            parse(["kernel", "install", "--user"].map(OsString::from)),
+            Ok(Command::Kernel(vec!["install".into(), "--user".into()]))
+        );
+        assert_eq!(
+            run(&["-u", "kernel"]).target,
+            Some(MainTarget::Script("kernel".into()))
+        );
     }
 }

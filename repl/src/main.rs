@@ -28,6 +28,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Ok(Command::Run(options)) => ExitCode::from(run(&program, options)),
+        Ok(Command::Kernel(args)) => ExitCode::from(kiln_kernel::cli::main(&args)),
         Err(cli::UsageError(message)) => {
             eprintln!(
                 "{message}\n{}\nTry `kiln -h' for more information.",
