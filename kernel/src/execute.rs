@@ -57,9 +57,10 @@ impl Interp {
         } else {
             format!("<cell {number}.{}>", self.runs)
         };
-        let python = req.code.clone(); // TRANSFORM
+        let python = self.session.transform_cell(&req.code);
         if store {
             self.history.record(number, &req.code, &python);
+            self.session.record_input(number, &req.code);
         }
         self.control.begin();
         let outcome = self.session.run_cell(&python, &name);
@@ -77,6 +78,9 @@ impl Interp {
         match outcome {
             Ok(value) => {
                 if let Some(value) = value.filter(|_| !silent && !ends_with_semicolon(&req.code)) {
+                    if store {
+                        self.session.record_output(number, &value);
+                    }
                     match self.result_bundle(value, number) {
                         Ok(result) => {
                             if store && let Some(text) = result.data.content.iter().find_map(plain)
@@ -130,7 +134,7 @@ impl Interp {
         self.out.publish(&request.raw_header, "error", error);
     }
 
-    /// The execute_result of a cell's value (IPython's display hook: `_`, `Out[n]`).
+    /// The execute_result of a cell's value.
     fn result_bundle(
         &self,
         value: kiln_vm::rustpython_vm::PyObjectRef,
@@ -138,7 +142,7 @@ impl Interp {
     ) -> Result<ExecuteResult, PyErrorReport> {
         let json = self.session.enter(|vm| -> PyResult<String> {
             let display = vm.import("_kiln_display", 0)?;
-            let json = vm.call_method(&display, "result", (value, number))?;
+            let json = vm.call_method(&display, "bundle", (value,))?;
             json.try_into_value::<String>(vm)
         });
         let json = json.map_err(|exc| self.session.report(&exc))?;

@@ -1,11 +1,11 @@
 //! What the kernel plugs into the interpreter: `sys.stdout`/`sys.stderr` streamed to
 //! IOPub, `display()` and `clear_output()` published as display messages, `input()` and
-//! `getpass()` answered over the stdin channel, and the Python half of the kernel
+//! `getpass()` answered over the stdin channel, help text sent as `page` payloads, and the Python half of the kernel
 //! (`py/_kiln_kernel.py`) loaded as the module `_kiln_kernel`.
 
 use crate::outbox::Outbox;
 use crate::wire::Incoming;
-use jupyter_protocol::{DisplayData, UpdateDisplayData};
+use jupyter_protocol::{DisplayData, Media, MediaType, Payload, UpdateDisplayData};
 use kiln_vm::output::Stream;
 use kiln_vm::rustpython_vm::{PyObjectRef, PyResult, VirtualMachine, compiler::Mode, scope::Scope};
 use kiln_vm::{InterruptHandle, OutputMode, Session};
@@ -39,6 +39,7 @@ pub fn install(
     let publisher = outbox.clone();
     let clearer = outbox.clone();
     let asker = outbox.clone();
+    let pager = outbox.clone();
     let replies = Mutex::new(input_replies);
     let result = session.enter(|vm| -> PyResult<()> {
         let publish = vm.new_function(
@@ -57,8 +58,16 @@ pub fn install(
                 request_input(&asker, &replies, &interrupt, &prompt, password, vm)
             },
         );
+        // Help (`obj?`) is a `page` payload of the execute_reply, as ipykernel sends it.
+        let page = vm.new_function("page", move |text: String| {
+            let data = Media::new(vec![MediaType::Plain(text)]);
+            pager
+                .current()
+                .payloads
+                .push(Payload::Page { data, start: 0 });
+        });
         let module = load_module(vm)?;
-        vm.call_method(&module, "install", (publish, clear, request_input))?;
+        vm.call_method(&module, "install", (publish, clear, request_input, page))?;
         Ok(())
     });
     result.map_err(|exc| {

@@ -7,10 +7,13 @@ use crate::outbox::Outbox;
 use crate::wire::Incoming;
 use jupyter_protocol::{CodeMirrorMode, HelpLink};
 use jupyter_protocol::{
-    CommInfoReply, HistoryReply, KernelInfoReply, LanguageInfo, ReplyError, ReplyStatus,
+    CommInfoReply, CompleteReply, HistoryReply, InspectReply, IsCompleteReply, KernelInfoReply,
+    LanguageInfo, Media, MediaType, ReplyError, ReplyStatus,
 };
 use kiln_vm::Session;
+use kiln_vm::interactive::Completeness;
 use serde_json::{Value, json};
+use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::mpsc::Receiver;
 
@@ -55,40 +58,35 @@ impl Interp {
 
     /// Serves shell requests until shutdown; gives the session back to be finished.
     pub fn run(mut self, queue: Receiver<Work>) -> Session {
-        // After an error with `stop_on_error`, execute requests already queued are
-        // answered "aborted" until the queue is empty, as ipykernel does.
-        let mut aborting = false;
+        // After an error with `stop_on_error`, the execute requests queued by then are
+        // answered "aborted", as ipykernel does; they are taken from the queue before
+        // the failed request's `idle`, so what a client sends after it is not aborted.
+        let mut aborting: VecDeque<Work> = VecDeque::new();
         loop {
-            let work = if aborting {
-                match queue.try_recv() {
-                    Ok(work) => work,
-                    Err(_) => {
-                        aborting = false;
-                        continue;
-                    }
-                }
-            } else {
-                match queue.recv() {
-                    Ok(work) => work,
+            let (work, aborted) = match aborting.pop_front() {
+                Some(work) => (work, true),
+                None => match queue.recv() {
+                    Ok(work) => (work, false),
                     Err(_) => break,
-                }
+                },
             };
             let Work::Shell(request) = work else { break };
             if self.control.shutting_down() {
                 break;
             }
             self.out.status(&request.raw_header, "busy");
-            let after = if aborting && request.msg_type() == "execute_request" {
+            let after = if aborted && request.msg_type() == "execute_request" {
                 self.abort(&request);
                 After::Continue
             } else {
                 self.dispatch(&request)
             };
+            if after == After::AbortQueue {
+                aborting.extend(queue.try_iter());
+            }
             self.out.status(&request.raw_header, "idle");
-            match after {
-                After::Continue => {}
-                After::AbortQueue => aborting = true,
-                After::Shutdown => break,
+            if after == After::Shutdown {
+                break;
             }
         }
         self.session
@@ -100,6 +98,9 @@ impl Interp {
             "kernel_info_request" => {
                 self.out.reply(request, "kernel_info_reply", kernel_info());
             }
+            "complete_request" => self.complete(request),
+            "inspect_request" => self.inspect(request),
+            "is_complete_request" => self.is_complete(request),
             "history_request" => self.history_request(request),
             "comm_info_request" => {
                 // kiln has no comm targets (widgets need ipykernel's comm machinery).
@@ -133,6 +134,48 @@ impl Interp {
             other => log(&format!("unknown message type {other:?} on shell: ignored")),
         }
         After::Continue
+    }
+
+    fn complete(&self, request: &Incoming) {
+        let Some(code) = request.content["code"].as_str() else {
+            return self.bad_request(request, "complete_reply", "no code to complete");
+        };
+        // Jupyter counts the cursor in characters; without one it is at the end.
+        let cursor = cursor_pos(&request.content, code);
+        let found = self.session.complete(code, cursor);
+        let reply = CompleteReply {
+            matches: found.matches,
+            cursor_start: found.cursor_start,
+            cursor_end: found.cursor_end,
+            ..CompleteReply::default()
+        };
+        self.out.reply(request, "complete_reply", reply);
+    }
+
+    fn inspect(&self, request: &Incoming) {
+        let Some(code) = request.content["code"].as_str() else {
+            return self.bad_request(request, "inspect_reply", "no code to inspect");
+        };
+        let cursor = cursor_pos(&request.content, code);
+        let level = request.content["detail_level"].as_u64().unwrap_or(0).min(1) as u8;
+        let mut reply = InspectReply::default();
+        if let Some(text) = self.session.inspect(code, cursor, level) {
+            reply.found = true;
+            reply.data = Media::new(vec![MediaType::Plain(text)]);
+        }
+        self.out.reply(request, "inspect_reply", reply);
+    }
+
+    fn is_complete(&self, request: &Incoming) {
+        let Some(code) = request.content["code"].as_str() else {
+            return self.bad_request(request, "is_complete_reply", "no code to check");
+        };
+        let reply = match self.session.is_complete(code) {
+            Completeness::Complete => IsCompleteReply::complete(),
+            Completeness::Incomplete { indent } => IsCompleteReply::incomplete(indent),
+            Completeness::Invalid => IsCompleteReply::invalid(),
+        };
+        self.out.reply(request, "is_complete_reply", reply);
     }
 
     fn abort(&self, request: &Incoming) {
@@ -188,6 +231,13 @@ impl Interp {
         content["status"] = json!(ReplyStatus::Error);
         self.out.reply(request, reply_type, content);
     }
+}
+
+/// A request's `cursor_pos` in characters, at the end of `code` when absent.
+fn cursor_pos(content: &Value, code: &str) -> usize {
+    content["cursor_pos"]
+        .as_u64()
+        .map_or_else(|| code.chars().count(), |pos| pos as usize)
 }
 
 /// Writes a line to the kernel's log (stderr, which Jupyter keeps).

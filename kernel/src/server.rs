@@ -14,7 +14,9 @@ use jupyter_protocol::ConnectionInfo;
 use serde_json::json;
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
+use std::time::Duration;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
+use tokio::time::Instant;
 use zeromq::{
     PubSocket, RepSocket, RouterRecvHalf, RouterSendHalf, RouterSocket, Socket, SocketRecv,
     SocketSend, ZmqMessage,
@@ -150,15 +152,23 @@ async fn receive_stdin(mut socket: RouterRecvHalf, wire: Arc<Wire>, replies: Sen
     }
 }
 
-/// Publishes on IOPub, merging stream writes that queued up behind each other (a
-/// `print` is two writes; a loop printing fast is thousands) into one message.
+/// How long a stream write waits for more writes to the same stream to join it: a
+/// `print` is two writes and a loop printing fast is thousands, which front ends (and
+/// saved notebooks) would show as that many outputs. ipykernel batches the same way.
+const STREAM_WINDOW: Duration = Duration::from_millis(50);
+/// Output that keeps coming is still published at least this often.
+const STREAM_HOLD_MAX: Duration = Duration::from_millis(200);
+
+/// Publishes on IOPub, stream writes batched (see [`STREAM_WINDOW`]); anything else is
+/// published at once, after the stream text before it.
 async fn publish(
     mut socket: PubSocket,
     mut queue: UnboundedReceiver<Publication>,
     envelope: Arc<Envelope>,
 ) {
     let mut held: Option<Publication> = None;
-    loop {
+    let mut open = true;
+    while open {
         let mut next = match held.take() {
             Some(publication) => publication,
             None => match queue.recv().await {
@@ -166,10 +176,23 @@ async fn publish(
                 None => return,
             },
         };
-        while let Ok(more) = queue.try_recv() {
-            if let Some(different) = next.merge(more) {
-                held = Some(different);
-                break;
+        if next.msg_type == "stream" {
+            let deadline = Instant::now() + STREAM_HOLD_MAX;
+            loop {
+                let wait = STREAM_WINDOW.min(deadline.saturating_duration_since(Instant::now()));
+                match tokio::time::timeout(wait, queue.recv()).await {
+                    Ok(Some(more)) => {
+                        if let Some(different) = next.merge(more) {
+                            held = Some(different);
+                            break;
+                        }
+                    }
+                    Ok(None) => {
+                        open = false;
+                        break;
+                    }
+                    Err(_elapsed) => break,
+                }
             }
         }
         let message = envelope.publication(&next.parent, next.msg_type, &next.content);

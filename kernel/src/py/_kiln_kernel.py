@@ -1,6 +1,6 @@
 """The Python half of kiln's Jupyter kernel: what the kernel changes in the interpreter
-(rich display through the kernel, `input()` over the stdin channel, SIGINT left to the
-kernel) and the JSON it reads back. The native functions come from `kiln_kernel`'s
+(rich display through the kernel, `input()` over the stdin channel, help as pager
+payloads, SIGINT left to the kernel) and the JSON it reads back. The native functions come from `kiln_kernel`'s
 `hooks.rs`."""
 
 import builtins
@@ -14,8 +14,11 @@ class StdinNotImplementedError(IOError, NotImplementedError):
     """`input()` in a request whose front end cannot answer it (`allow_stdin` false)."""
 
 
-def install(publish, clear, request_input):
+def install(publish, clear, request_input, page):
     _kiln_display.set_publisher(publish, clear)
+    import _kiln_magics
+
+    _kiln_magics.pager = page
     # As in ipykernel, `display` needs no import in a notebook.
     builtins.display = _kiln_display.display
 

@@ -252,24 +252,7 @@ def clear_output(wait=False):
 
 
 
-def result(value, count):
-    """The execute_result bundle of a cell's value, as JSON; also sets `_`, `__`, `___`,
-    `_N` and `Out[N]` in `__main__` as IPython's display hook does."""
-    import __main__
-
-    ns = __main__.__dict__
-    out = ns.setdefault("Out", {})
-    if isinstance(out, dict):
-        out[count] = value
-    ns["___"] = ns.get("__")
-    ns["__"] = ns.get("_")
-    ns["_"] = value
-    ns[f"_{count}"] = value
-    data, metadata = format(value)
-    return json.dumps({"data": data, "metadata": metadata})
-
-
 def bundle(value):
-    """The MIME bundle of `value` as JSON (`user_expressions` values)."""
+    """The MIME bundle of `value` as JSON (a cell's result, `user_expressions`)."""
     data, metadata = format(value)
     return json.dumps({"data": data, "metadata": metadata})
