@@ -20,6 +20,9 @@ pub struct Terminal {
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
+/// What the screen says once kiln has exited, followed by its status.
+const EXITED: &str = "[kiln exited with status";
+
 impl Terminal {
     /// Starts `kiln args` in a 100x40 terminal with `env` set (plus `KILN_HISTORY` in
     /// a fresh directory, unless given) and waits for `ready` on the screen.
@@ -41,20 +44,30 @@ impl Terminal {
         ready: &str,
     ) -> Terminal {
         let history = dir.join("history");
-        let mut command = vec![
+        let mut words = vec![
             "env".to_owned(),
             format!("KILN_HISTORY={}", history.display()),
             "LC_ALL=C.UTF-8".to_owned(),
         ];
-        command.extend(env.iter().map(|(k, v)| format!("{k}={v}")));
-        command.push(env!("CARGO_BIN_EXE_kiln").to_owned());
-        command.extend(args.iter().map(|a| a.to_string()));
+        words.extend(env.iter().map(|(k, v)| format!("{k}={v}")));
+        words.push(env!("CARGO_BIN_EXE_kiln").to_owned());
+        words.extend(args.iter().map(|a| a.to_string()));
+        // A shell waits for kiln and writes its status on the screen: tmux 3.3 does not
+        // always collect the status of a pane's process itself.
+        let quoted: Vec<String> = words
+            .iter()
+            .map(|w| format!("'{}'", w.replace('\'', "'\\''")))
+            .collect();
+        let command = format!("{}; echo \"{EXITED} $?\"", quoted.join(" "));
+        // `remain-on-exit` keeps the screen (and the exit status) after kiln ends; set
+        // in the configuration, so it is in force before kiln starts.
+        let config = dir.join(format!("{socket}.conf"));
+        std::fs::write(&config, "set-option -g remain-on-exit on\n").unwrap();
         let terminal = Terminal { socket, dir };
-        // `remain-on-exit` keeps the screen (and the exit status) after kiln ends.
         let started = terminal.tmux_args(
             [
                 "-f",
-                "/dev/null",
+                config.to_str().unwrap(),
                 "new-session",
                 "-d",
                 "-x",
@@ -66,10 +79,9 @@ impl Terminal {
             ]
             .iter()
             .map(|s| s.to_string())
-            .chain(command),
+            .chain([command]),
         );
         assert!(started.status.success(), "tmux: {started:?}");
-        terminal.tmux(&["set-option", "-g", "remain-on-exit", "on"]);
         terminal.wait_for(ready);
         terminal
     }
@@ -189,21 +201,11 @@ impl Terminal {
         })
     }
 
-    /// `Some(status)` once kiln has exited.
+    /// `Some(status)` once kiln has exited (128 + N when a signal N ended it).
     pub fn exit_status(&self) -> Option<i32> {
-        let out = self.tmux(&[
-            "display-message",
-            "-p",
-            "-t",
-            "0",
-            "#{pane_dead} #{pane_dead_status}",
-        ]);
-        let text = String::from_utf8_lossy(&out.stdout);
-        let mut words = text.split_whitespace();
-        match (words.next(), words.next()) {
-            (Some("1"), Some(status)) => status.parse().ok(),
-            _ => None,
-        }
+        let screen = self.screen();
+        let (_, after) = screen.rsplit_once(EXITED)?;
+        after.split_whitespace().next()?.parse().ok()
     }
 
     pub fn wait_for_exit(&self) -> i32 {

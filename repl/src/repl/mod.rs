@@ -62,6 +62,10 @@ pub fn run(session: &Rc<Session>, options: ReplOptions) -> Option<PyBaseExceptio
         if input.trim().is_empty() {
             continue;
         }
+        // `exit` and `quit` alone leave, as in IPython (they are objects in Python).
+        if matches!(input.trim(), "exit" | "quit") {
+            return None;
+        }
         if let Some(exit) = run_input(session, &input, prompt.number, options.classic, colour) {
             return Some(exit);
         }
@@ -92,7 +96,11 @@ fn run_input(
             let shown = session.enter(|vm| value.repr(vm).map(|r| r.to_string()));
             match shown {
                 Ok(text) if classic => println!("{text}"),
-                Ok(text) => println!("{}{text}", editor::output_prompt(number, colour)),
+                // A value of several lines starts on its own line, as in IPython.
+                Ok(text) => {
+                    let separator = if text.contains('\n') { "\n" } else { "" };
+                    println!("{}{separator}{text}", editor::output_prompt(number, colour))
+                }
                 Err(exc) => print_error(session, &exc, colour),
             }
         }

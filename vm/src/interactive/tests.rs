@@ -110,6 +110,10 @@ fn help_goes_through_the_pager_hook() {
     assert_eq!(run(&s, "len?"), "");
     assert_eq!(s.eval_repr("len(paged)").unwrap(), "1");
     assert!(run(&s, "nothing_here?").contains("Object `nothing_here` not found."));
+    // A bare `?` pages the quick reference.
+    assert_eq!(s.eval_repr("len(paged)").unwrap(), "1");
+    assert_eq!(run(&s, "?"), "");
+    assert_eq!(s.eval_repr("'%quickref' in paged[-1]").unwrap(), "True");
 }
 
 #[test]

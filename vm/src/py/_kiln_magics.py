@@ -469,6 +469,10 @@ def show_help(name, level):
     import _kiln_interactive
 
     name = name.strip()
+    if not name:
+        # A bare `?`: what the prompt offers.
+        pager(QUICKREF.rstrip("\n"))
+        return
     if name.startswith("%"):
         magic = name.lstrip("%")
         function = (_CELL if name.startswith("%%") else _LINE).get(magic) or _LINE.get(magic) or _CELL.get(magic)
