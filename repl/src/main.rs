@@ -85,7 +85,7 @@ fn run(program: &str, options: RunOptions) -> u8 {
         uncaught = if std::io::stdin().is_terminal() {
             let options = repl::ReplOptions {
                 classic: options.classic,
-                banner: !(options.quiet || options.inspect),
+                banner: interactive_only && !options.quiet,
             };
             repl::run(&session, options)
         } else {

@@ -59,6 +59,11 @@ pub fn run(session: &Rc<Session>, options: ReplOptions) -> Option<PyBaseExceptio
                 return None;
             }
         };
+        // Written now, not at exit: another kiln started meanwhile sees it, and a
+        // session that is killed keeps what it ran.
+        if let Err(err) = line_editor.sync_history() {
+            eprintln!("kiln: cannot save the history: {err}");
+        }
         if input.trim().is_empty() {
             continue;
         }

@@ -1,10 +1,10 @@
 """Completion and help for kiln's interactive front ends (the REPL and the Jupyter
 kernel reach these through `Session.complete` and `Session.inspect`).
 
-Offsets are character offsets into the code. Nothing the person wrote is called while
-completing or inspecting: an expression before `.` or `[` is only followed through
-names and attribute lookups, so a completion can never run a function with side
-effects.
+Offsets are character offsets into the code. An expression before `.` or `[` is only
+followed through names and attribute lookups, never calls or subscripts, so completing
+`f().x` or `d[k].y` cannot run `f` or index `d` (a property's getter does run, as it
+does for IPython's completer).
 """
 
 import builtins
