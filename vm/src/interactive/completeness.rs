@@ -53,7 +53,11 @@ fn judge(code: &str) -> Completeness {
             return Completeness::Complete;
         };
         let open_block = module.body.last().is_some_and(|last| {
-            is_compound(last) && code.trim_end()[usize::from(start_of(last))..].contains('\n')
+            is_compound(last)
+                && code
+                    .trim_end()
+                    .get(usize::from(start_of(last))..)
+                    .is_some_and(|statement| statement.contains('\n'))
         });
         return if open_block && !ends_with_blank_line {
             Completeness::Incomplete {

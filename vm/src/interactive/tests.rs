@@ -235,3 +235,36 @@ fn cells_end_in_literals_and_definitions() {
     assert_eq!(s.run_cell_repr("class C: pass", "<c>").unwrap(), None);
     assert_eq!(s.eval_repr("f()").unwrap(), "2");
 }
+
+#[test]
+fn no_input_makes_the_engine_panic() {
+    const PIECES: &[&str] = &[
+        "def ", "f(", ")", ":", "\n", "    ", "'", "\"\"\"", "%", "%%", "!", "?", "??", "x", ".",
+        "[", "]", "{", "}", "é", "😀", "\\", "#", " ", "import ", "from ", "os", "=", "1.5e", "\t",
+        "\x00", "\r", "f'{", "lambda", "@", ",", "in ", "d['",
+    ];
+    let s = session();
+    s.run_cell("d = {'k': 1}\nx = 1\nimport os", "<c>").unwrap();
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    for _ in 0..300 {
+        let mut code = String::new();
+        for _ in 0..8 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            code.push_str(PIECES[(seed % PIECES.len() as u64) as usize]);
+        }
+        let chars = code.chars().count();
+        let _ = s.is_complete(&code);
+        let _ = s.transform_cell(&code);
+        let _ = highlight::classify(&code);
+        for cursor in [0, chars / 2, chars] {
+            let c = s.complete(&code, cursor);
+            assert!(
+                c.cursor_start <= c.cursor_end && c.cursor_end <= chars,
+                "{code:?}"
+            );
+            let _ = s.inspect(&code, cursor, 1);
+        }
+    }
+}
