@@ -98,7 +98,7 @@ fn run_input(
         // A trailing `;` hides the value, as in IPython.
         Ok(Some(value)) if !input.trim_end().ends_with(';') => {
             session.record_output(number, &value);
-            let shown = session.enter(|vm| value.repr(vm).map(|r| r.to_string()));
+            let shown = session.display_text(&value, None);
             match shown {
                 Ok(text) if classic => println!("{text}"),
                 // A value of several lines starts on its own line, as in IPython.

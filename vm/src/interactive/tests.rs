@@ -74,6 +74,11 @@ fn completes_paths_inside_strings() {
     assert_eq!(matches(&s, &code).0, vec!["data_file.csv".to_string()]);
     let code = format!("open('{}/su", dir.display());
     assert_eq!(matches(&s, &code).0, vec!["subdir/".to_string()]);
+    // After %run and %cd, the argument is a path without quotes.
+    let code = format!("%run {}/da", dir.display());
+    assert_eq!(matches(&s, &code).0, vec!["data_file.csv".to_string()]);
+    let code = format!("%cd {}/s", dir.display());
+    assert_eq!(matches(&s, &code).0, vec!["subdir/".to_string()]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -267,4 +272,22 @@ fn no_input_makes_the_engine_panic() {
             let _ = s.inspect(&code, cursor, 1);
         }
     }
+}
+
+#[test]
+fn long_containers_are_shown_over_lines() {
+    let s = session();
+    let short = s.run_cell("[1, 2]", "<c>").unwrap().unwrap();
+    assert_eq!(s.display_text(&short, Some(40)).unwrap(), "[1, 2]");
+    let long = s
+        .run_cell(
+            "{'alpha': list(range(8)), 'beta': 'b' * 20, 'gamma': 3}",
+            "<c>",
+        )
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        s.display_text(&long, Some(40)).unwrap(),
+        "{'alpha': [0, 1, 2, 3, 4, 5, 6, 7],\n 'beta': 'bbbbbbbbbbbbbbbbbbbb',\n 'gamma': 3}"
+    );
 }

@@ -138,11 +138,18 @@ def _open_quote(line):
     return at if quote is not None else None
 
 
+_PATH_MAGIC = re.compile(r"^\s*%(?:run|cd)\s+(?:.*\s)?(\S*)\Z")
+
+
 def _complete_path(line, cursor):
     opened = _open_quote(line)
-    if opened is None:
+    magic = _PATH_MAGIC.match(line) if opened is None else None
+    if magic:
+        typed = magic.group(1)
+    elif opened is not None:
+        typed = line[opened + 1 :]
+    else:
         return None
-    typed = line[opened + 1 :]
     directory, _, prefix = typed.rpartition("/")
     if typed.startswith("/") and not directory:
         directory = "/"
