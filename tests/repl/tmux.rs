@@ -101,6 +101,8 @@ impl Terminal {
 
     fn tmux_args(&self, args: impl IntoIterator<Item = String>) -> Output {
         Command::new("tmux")
+            // Run from inside a tmux session too (it would refuse to nest).
+            .env_remove("TMUX")
             .arg("-L")
             .arg(&self.socket)
             .args(args)
