@@ -38,6 +38,8 @@ pub struct RunOptions {
     pub quiet: bool,
     /// `--jit-report`: print what the JIT did with each loop when the program ends.
     pub jit_report: bool,
+    /// `--classic`: the REPL's prompts are `>>>` and `...`, values shown bare.
+    pub classic: bool,
 }
 
 /// A command line `kiln` cannot accept; printed with the usage line, status 2.
@@ -69,6 +71,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
                 break;
             }
             "--jit-report" => options.jit_report = true,
+            "--classic" => options.classic = true,
             long if long.starts_with("--") => {
                 return Err(UsageError(format!("unknown option {long}")));
             }
@@ -156,6 +159,7 @@ Options:
   -S           do not import the site module at start-up
   -E           ignore PYTHON* environment variables
   -q           no banner on the interactive prompt
+  --classic    plain >>> and ... prompts instead of In [n]: and Out[n]:
   --jit-report print, when the program ends, each loop that ran: whether it was
                compiled, specialised on which types, compile time, entries,
                deopts, guard failures, and for a hot loop left interpreted, why

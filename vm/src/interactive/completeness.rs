@@ -19,6 +19,20 @@ use rustpython_vm::compiler::parser::{
 pub const INDENT: &str = "    ";
 
 pub fn completeness(code: &str) -> Completeness {
+    // Judged as it will run: code indented as a whole is dedented first (the next
+    // line's indentation still follows the lines as typed).
+    match super::transform::dedent(code) {
+        std::borrow::Cow::Borrowed(_) => judge(code),
+        std::borrow::Cow::Owned(dedented) => match judge(&dedented) {
+            Completeness::Incomplete { .. } => Completeness::Incomplete {
+                indent: next_indent(code),
+            },
+            other => other,
+        },
+    }
+}
+
+fn judge(code: &str) -> Completeness {
     if code.trim().is_empty() {
         return Completeness::Complete;
     }
@@ -39,7 +53,11 @@ pub fn completeness(code: &str) -> Completeness {
             return Completeness::Complete;
         };
         let open_block = module.body.last().is_some_and(|last| {
-            is_compound(last) && code.trim_end()[usize::from(start_of(last))..].contains('\n')
+            is_compound(last)
+                && code
+                    .trim_end()
+                    .get(usize::from(start_of(last))..)
+                    .is_some_and(|statement| statement.contains('\n'))
         });
         return if open_block && !ends_with_blank_line {
             Completeness::Incomplete {
@@ -184,6 +202,12 @@ mod tests {
         assert_eq!(incomplete("x = 1 + \\"), "");
         assert_eq!(incomplete("%%timeit\nx = 1"), "");
         assert_eq!(completeness("%%timeit\nx = 1\n"), Completeness::Complete);
+    }
+
+    #[test]
+    fn code_indented_as_a_whole_is_judged_dedented() {
+        assert_eq!(completeness("    x = 1\n    y = 2"), Completeness::Complete);
+        assert_eq!(incomplete("    for i in x:"), "        ");
     }
 
     #[test]

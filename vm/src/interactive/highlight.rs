@@ -30,7 +30,9 @@ pub fn classify(code: &str) -> Vec<(Range<usize>, TokenClass)> {
     let mut at = 0;
     for token in parsed.tokens().iter() {
         let range = usize::from(token.start())..usize::from(token.end());
-        if range.start < at || range.end > code.len() || range.is_empty() {
+        // Token ranges are ordered, in bounds and on character boundaries; anything
+        // else is skipped rather than trusted (this runs on every key press).
+        if range.start < at || range.is_empty() || code.get(range.clone()).is_none() {
             continue;
         }
         if range.start > at {

@@ -14,7 +14,9 @@ pub mod highlight;
 pub mod transform;
 
 use crate::session::Session;
-use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine, convert::ToPyObject};
+use rustpython_vm::{
+    PyObjectRef, PyResult, VirtualMachine, builtins::PyBaseExceptionRef, convert::ToPyObject,
+};
 
 /// Candidates for the text between `cursor_start` and `cursor_end` (character offsets).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -108,6 +110,25 @@ impl Session {
         self.call_magics("record_output", |vm| {
             vec![number.to_pyobject(vm), value.clone()]
         });
+    }
+
+    /// The text of an output value as `Out[n]:` shows it: its `repr`, long lists,
+    /// tuples, sets and dicts broken over lines of `width` columns (None: the
+    /// terminal's width), as IPython's pretty printer does.
+    pub fn display_text(
+        &self,
+        value: &PyObjectRef,
+        width: Option<usize>,
+    ) -> Result<String, PyBaseExceptionRef> {
+        self.enter(|vm| {
+            let module = vm.import("_kiln_magics", 0)?;
+            let width = match width {
+                Some(width) => width.to_pyobject(vm),
+                None => vm.ctx.none(),
+            };
+            let text = vm.call_method(&module, "display_text", (value.clone(), width))?;
+            text.try_into_value(vm)
+        })
     }
 
     fn call_magics(&self, function: &str, args: impl FnOnce(&VirtualMachine) -> Vec<PyObjectRef>) {

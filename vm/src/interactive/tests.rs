@@ -74,6 +74,11 @@ fn completes_paths_inside_strings() {
     assert_eq!(matches(&s, &code).0, vec!["data_file.csv".to_string()]);
     let code = format!("open('{}/su", dir.display());
     assert_eq!(matches(&s, &code).0, vec!["subdir/".to_string()]);
+    // After %run and %cd, the argument is a path without quotes.
+    let code = format!("%run {}/da", dir.display());
+    assert_eq!(matches(&s, &code).0, vec!["data_file.csv".to_string()]);
+    let code = format!("%cd {}/s", dir.display());
+    assert_eq!(matches(&s, &code).0, vec!["subdir/".to_string()]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -110,6 +115,10 @@ fn help_goes_through_the_pager_hook() {
     assert_eq!(run(&s, "len?"), "");
     assert_eq!(s.eval_repr("len(paged)").unwrap(), "1");
     assert!(run(&s, "nothing_here?").contains("Object `nothing_here` not found."));
+    // A bare `?` pages the quick reference.
+    assert_eq!(s.eval_repr("len(paged)").unwrap(), "1");
+    assert_eq!(run(&s, "?"), "");
+    assert_eq!(s.eval_repr("'%quickref' in paged[-1]").unwrap(), "True");
 }
 
 #[test]
@@ -230,4 +239,55 @@ fn cells_end_in_literals_and_definitions() {
     );
     assert_eq!(s.run_cell_repr("class C: pass", "<c>").unwrap(), None);
     assert_eq!(s.eval_repr("f()").unwrap(), "2");
+}
+
+#[test]
+fn no_input_makes_the_engine_panic() {
+    const PIECES: &[&str] = &[
+        "def ", "f(", ")", ":", "\n", "    ", "'", "\"\"\"", "%", "%%", "!", "?", "??", "x", ".",
+        "[", "]", "{", "}", "é", "😀", "\\", "#", " ", "import ", "from ", "os", "=", "1.5e", "\t",
+        "\x00", "\r", "f'{", "lambda", "@", ",", "in ", "d['",
+    ];
+    let s = session();
+    s.run_cell("d = {'k': 1}\nx = 1\nimport os", "<c>").unwrap();
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    for _ in 0..300 {
+        let mut code = String::new();
+        for _ in 0..8 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            code.push_str(PIECES[(seed % PIECES.len() as u64) as usize]);
+        }
+        let chars = code.chars().count();
+        let _ = s.is_complete(&code);
+        let _ = s.transform_cell(&code);
+        let _ = highlight::classify(&code);
+        for cursor in [0, chars / 2, chars] {
+            let c = s.complete(&code, cursor);
+            assert!(
+                c.cursor_start <= c.cursor_end && c.cursor_end <= chars,
+                "{code:?}"
+            );
+            let _ = s.inspect(&code, cursor, 1);
+        }
+    }
+}
+
+#[test]
+fn long_containers_are_shown_over_lines() {
+    let s = session();
+    let short = s.run_cell("[1, 2]", "<c>").unwrap().unwrap();
+    assert_eq!(s.display_text(&short, Some(40)).unwrap(), "[1, 2]");
+    let long = s
+        .run_cell(
+            "{'alpha': list(range(8)), 'beta': 'b' * 20, 'gamma': 3}",
+            "<c>",
+        )
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        s.display_text(&long, Some(40)).unwrap(),
+        "{'alpha': [0, 1, 2, 3, 4, 5, 6, 7],\n 'beta': 'bbbbbbbbbbbbbbbbbbbb',\n 'gamma': 3}"
+    );
 }

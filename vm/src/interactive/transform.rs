@@ -19,6 +19,7 @@ use rustpython_vm::compiler::parser::{self, ParseOptions};
 const MAGICS: &str = "__import__('_kiln_magics')";
 
 pub fn transform_cell(source: &str) -> String {
+    let source = &*dedent(source);
     if let Some(rest) = source.trim_start().strip_prefix("%%") {
         let (first_line, body) = rest.split_once('\n').unwrap_or((rest, ""));
         let (name, args) = split_magic(first_line);
@@ -122,6 +123,29 @@ fn escape_to_python(kind: IpyEscapeKind, value: &str, as_value: bool) -> String 
     }
 }
 
+/// Input whose every line starts with the same indentation (code pasted from inside a
+/// function) with that indentation removed, as IPython does; other input as it is.
+pub fn dedent(source: &str) -> std::borrow::Cow<'_, str> {
+    let Some(first) = source.lines().find(|line| !line.trim().is_empty()) else {
+        return source.into();
+    };
+    let indent = &first[..first.len() - first.trim_start_matches([' ', '\t']).len()];
+    let all_indented = source
+        .lines()
+        .all(|line| line.trim().is_empty() || line.starts_with(indent));
+    if indent.is_empty() || !all_indented {
+        return source.into();
+    }
+    source
+        .split_inclusive('\n')
+        .map(|line| {
+            line.strip_prefix(indent)
+                .unwrap_or(line.trim_start_matches([' ', '\t']))
+        })
+        .collect::<String>()
+        .into()
+}
+
 /// `name args...` into the name and the rest of the line.
 fn split_magic(text: &str) -> (&str, &str) {
     let text = text.trim_start();
@@ -204,6 +228,20 @@ mod tests {
             transform_cell("%%timeit -r 2\nx = 1\ny = 'a'\n"),
             "__import__('_kiln_magics').run_cell_magic('timeit', '-r 2', 'x = 1\\ny = \\'a\\'\\n')\n"
         );
+    }
+
+    #[test]
+    fn common_indentation_is_removed() {
+        assert_eq!(
+            transform_cell("    x = 1\n    if x:\n        y = 2\n"),
+            "x = 1\nif x:\n    y = 2\n"
+        );
+        assert_eq!(
+            transform_cell("  %pwd"),
+            "__import__('_kiln_magics').run_line_magic('pwd', '')"
+        );
+        // Not every line indented alike: left for the compiler to judge.
+        assert_eq!(transform_cell("    x = 1\ny = 2"), "    x = 1\ny = 2");
     }
 
     #[test]

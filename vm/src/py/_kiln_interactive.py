@@ -1,10 +1,10 @@
 """Completion and help for kiln's interactive front ends (the REPL and the Jupyter
 kernel reach these through `Session.complete` and `Session.inspect`).
 
-Offsets are character offsets into the code. Nothing the person wrote is called while
-completing or inspecting: an expression before `.` or `[` is only followed through
-names and attribute lookups, so a completion can never run a function with side
-effects.
+Offsets are character offsets into the code. An expression before `.` or `[` is only
+followed through names and attribute lookups, never calls or subscripts, so completing
+`f().x` or `d[k].y` cannot run `f` or index `d` (a property's getter does run, as it
+does for IPython's completer).
 """
 
 import builtins
@@ -138,11 +138,18 @@ def _open_quote(line):
     return at if quote is not None else None
 
 
+_PATH_MAGIC = re.compile(r"^\s*%(?:run|cd)\s+(?:.*\s)?(\S*)\Z")
+
+
 def _complete_path(line, cursor):
     opened = _open_quote(line)
-    if opened is None:
+    magic = _PATH_MAGIC.match(line) if opened is None else None
+    if magic:
+        typed = magic.group(1)
+    elif opened is not None:
+        typed = line[opened + 1 :]
+    else:
         return None
-    typed = line[opened + 1 :]
     directory, _, prefix = typed.rpartition("/")
     if typed.startswith("/") and not directory:
         directory = "/"

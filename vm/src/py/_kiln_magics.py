@@ -73,6 +73,23 @@ def record_output(number, value):
     ns["_%d" % number] = value
 
 
+def display_text(value, width=None):
+    """How an output value is shown (`Out[n]:`, a notebook's text/plain): its repr, with
+    lists, tuples, sets and dicts too long for one line of `width` (default: the
+    terminal's) broken over lines as IPython's pretty printer does (dicts keep their
+    order)."""
+    if width is None:
+        import shutil
+
+        width = shutil.get_terminal_size((80, 24)).columns - 1
+    text = repr(value)
+    if len(text) > width and type(value) in (list, tuple, set, frozenset, dict):
+        import pprint
+
+        text = pprint.pformat(value, width=width, sort_dicts=False)
+    return text
+
+
 # --- the magics -----------------------------------------------------------------------
 
 _LINE = {}
@@ -469,6 +486,10 @@ def show_help(name, level):
     import _kiln_interactive
 
     name = name.strip()
+    if not name:
+        # A bare `?`: what the prompt offers.
+        pager(QUICKREF.rstrip("\n"))
+        return
     if name.startswith("%"):
         magic = name.lstrip("%")
         function = (_CELL if name.startswith("%%") else _LINE).get(magic) or _LINE.get(magic) or _CELL.get(magic)

@@ -123,11 +123,18 @@ def run_timeit(statement, setup, options, namespace):
     if "n" in options:
         loops = int(options["n"])
     else:
-        # As IPython: the first power of ten whose run takes at least 0.2 s.
+        # As `timeit.Timer.autorange`: the first of 1, 2, 5, 10, 20, ... loops whose
+        # run takes at least 0.2 s. (IPython steps by powers of ten, which makes a run
+        # take up to 2 s when compiled code makes each loop a few nanoseconds.)
         loops = 1
         for power in range(10):
-            loops = 10 ** power
-            if timed(loops, clock) >= 0.2:
+            found = False
+            for factor in (1, 2, 5):
+                loops = factor * 10 ** power
+                if timed(loops, clock) >= 0.2:
+                    found = True
+                    break
+            if found:
                 break
     runs = [timed(loops, clock) / loops for _ in range(repeat)]
     result = TimeitResult(loops, repeat, runs)
