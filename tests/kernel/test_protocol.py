@@ -200,6 +200,16 @@ class Execution(KernelTestCase):
         self.assertIn("line 2, in f", text)
         self.assertIn("return {}['k']", text)
 
+    def test_modules_in_the_working_directory_import(self):
+        with tempfile.TemporaryDirectory() as folder:
+            with open(os.path.join(folder, "kiln_nb_local.py"), "w") as f:
+                f.write("VALUE = 'local'\n")
+            self.assertEqual(
+                self.result_of(f"import os\nos.chdir({folder!r})\n"
+                               "import kiln_nb_local\nkiln_nb_local.VALUE"),
+                "'local'",
+            )
+
     def test_user_expressions(self):
         reply, _ = self.execute("ue = 21", user_expressions={"double": "ue * 2",
                                                              "bad": "undefined_name"})

@@ -15,6 +15,12 @@ class StdinNotImplementedError(IOError, NotImplementedError):
 
 
 def install(publish, clear, request_input, page):
+    import sys
+
+    # As in ipykernel: modules next to the notebook (the kernel's working directory)
+    # are importable.
+    if "" not in sys.path:
+        sys.path.insert(0, "")
     _kiln_display.set_publisher(publish, clear)
     import _kiln_magics
 
