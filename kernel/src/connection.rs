@@ -18,7 +18,13 @@ pub fn read(path: &Path) -> Result<ConnectionInfo, String> {
 /// Parses a connection file's text. Only the `hmac-sha256` signature scheme exists in
 /// Jupyter's protocol; an empty key (signing off) is accepted as jupyter_client does.
 pub fn parse(text: &str) -> Result<ConnectionInfo, String> {
-    let info: ConnectionInfo = serde_json::from_str(text).map_err(|err| err.to_string())?;
+    let info: ConnectionInfo = serde_json::from_str(text).map_err(|err| {
+        if err.is_data() {
+            err.to_string()
+        } else {
+            format!("not JSON ({err})")
+        }
+    })?;
     if !info.key.is_empty() && info.signature_scheme != "hmac-sha256" {
         return Err(format!(
             "signature_scheme {:?} is not supported (only hmac-sha256)",
@@ -56,6 +62,7 @@ mod tests {
     #[test]
     fn errors_say_what_is_wrong_in_one_line() {
         let err = parse("{").unwrap_err();
+        assert!(err.starts_with("not JSON"), "{err}");
         assert!(!err.contains('\n'), "{err}");
         let err = parse(&GOOD.replace("\"shell_port\": 5001,", "")).unwrap_err();
         assert!(err.contains("shell_port"), "{err}");
