@@ -179,8 +179,11 @@ async fn publish(
         if next.msg_type == "stream" {
             let deadline = Instant::now() + STREAM_HOLD_MAX;
             loop {
-                let wait = STREAM_WINDOW.min(deadline.saturating_duration_since(Instant::now()));
-                match tokio::time::timeout(wait, queue.recv()).await {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    break;
+                }
+                match tokio::time::timeout(STREAM_WINDOW.min(left), queue.recv()).await {
                     Ok(Some(more)) => {
                         if let Some(different) = next.merge(more) {
                             held = Some(different);

@@ -190,6 +190,17 @@ class Execution(KernelTestCase):
             self.kc.get_shell_msg(timeout=0.3)
         self.assertEqual(self.shell_reply(msg_id)["content"]["status"], "ok")
 
+    def test_output_is_batched_but_keeps_flowing(self):
+        # Two writes per print, 400 prints over about a second: a few messages, not
+        # 800, and not one at the end either.
+        _, published = self.execute(
+            "import time\nfor i in range(400):\n    print(i)\n    time.sleep(0.0025)"
+        )
+        streams = [c["text"] for t, c in published if t == "stream"]
+        self.assertEqual("".join(streams), "".join(f"{i}\n" for i in range(400)))
+        self.assertGreaterEqual(len(streams), 3)
+        self.assertLess(len(streams), 100)
+
     def test_errors_carry_the_cells_traceback(self):
         reply, published = self.execute("def f():\n    return {}['k']\nf()")
         self.assertEqual(reply["status"], "error")
