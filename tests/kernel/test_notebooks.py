@@ -28,6 +28,8 @@ def execute(path):
         nb,
         kernel_name=KERNEL_NAME,
         timeout=120,
+        # No per-cell timestamps: saved notebooks change only when outputs do.
+        record_timing=False,
         resources={"metadata": {"path": str(path.parent)}},
     )
     client.execute()
@@ -104,6 +106,8 @@ def update():
         nb = execute(path)
         saved = copy.deepcopy(nb)
         saved.metadata.pop("widgets", None)
+        for cell in saved.cells:
+            cell.metadata.pop("execution", None)
         nbformat.write(saved, path)
         print(f"updated {path}")
 

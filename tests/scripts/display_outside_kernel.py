@@ -52,3 +52,7 @@ import sys
 
 sys.stderr = sys.stdout
 print(sorted(_kiln_display.format(Broken())[0]))
+
+# Long containers are broken over lines of 79 columns, as IPython's pretty printer does.
+display(list(range(40)))
+print(_kiln_display.format({"key %d" % i: i for i in range(3)})[0]["text/plain"])

@@ -111,9 +111,16 @@ def format(obj, include=None, exclude=None):
     return data, metadata
 
 
+# IPython's pretty printer's line width for text/plain.
+_WIDTH = 79
+
+
 def _plain(obj):
     try:
-        return repr(obj)
+        # repr, with long containers broken over lines as IPython shows them.
+        import _kiln_magics
+
+        return _kiln_magics.display_text(obj, _WIDTH)
     except Exception as exc:
         return f"<{type(obj).__name__} object (repr raised {type(exc).__name__}: {exc})>"
 
