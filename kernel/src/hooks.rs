@@ -6,7 +6,6 @@
 use crate::outbox::Outbox;
 use crate::wire::Incoming;
 use jupyter_protocol::{DisplayData, Media, MediaType, Payload, UpdateDisplayData};
-use kiln_vm::output::Stream;
 use kiln_vm::rustpython_vm::{PyObjectRef, PyResult, VirtualMachine, compiler::Mode, scope::Scope};
 use kiln_vm::{InterruptHandle, OutputMode, Session};
 use serde_json::json;
@@ -29,13 +28,14 @@ pub fn install(
     let streams = outbox.clone();
     session
         .set_output(OutputMode::Stream(Box::new(move |stream, text| {
-            let name = match stream {
-                Stream::Stdout => "stdout",
-                Stream::Stderr => "stderr",
-            };
-            streams.stream(name, text);
+            streams.stream(stream, text)
         })))
         .map_err(|exc| session.report(&exc).message)?;
+    // Threads the cell starts print into the running request too.
+    let shared = outbox.clone();
+    kiln_vm::output::set_shared_sink(Some(std::sync::Arc::new(move |stream, text: &str| {
+        shared.stream(stream, text)
+    })));
     let publisher = outbox.clone();
     let clearer = outbox.clone();
     let asker = outbox.clone();

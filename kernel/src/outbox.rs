@@ -6,6 +6,7 @@ use crate::envelope::{Envelope, Publication};
 use crate::wire::Incoming;
 use bytes::Bytes;
 use jupyter_protocol::Payload;
+use kiln_vm::output::Stream;
 use serde::Serialize;
 use serde_json::{Value, json};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -99,7 +100,11 @@ impl Outbox {
     }
 
     /// Output written to `sys.stdout` / `sys.stderr` while a request runs.
-    pub fn stream(&self, name: &str, text: &str) {
+    pub fn stream(&self, stream: Stream, text: &str) {
+        let name = match stream {
+            Stream::Stdout => "stdout",
+            Stream::Stderr => "stderr",
+        };
         self.publish_current("stream", json!({ "name": name, "text": text }));
     }
 }

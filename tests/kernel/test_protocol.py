@@ -201,6 +201,14 @@ class Execution(KernelTestCase):
         self.assertGreaterEqual(len(streams), 3)
         self.assertLess(len(streams), 100)
 
+    def test_threads_print_into_the_cell(self):
+        _, published = self.execute(
+            "import threading\n"
+            "worker = threading.Thread(target=lambda: print('from a thread'))\n"
+            "worker.start()\nworker.join()\nprint('from the cell')"
+        )
+        self.assertEqual(self.stdout_of(published), "from a thread\nfrom the cell\n")
+
     def test_errors_carry_the_cells_traceback(self):
         reply, published = self.execute("def f():\n    return {}['k']\nf()")
         self.assertEqual(reply["status"], "error")
