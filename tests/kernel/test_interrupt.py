@@ -71,6 +71,10 @@ class Interrupts(KernelTestCase):
     def test_compiled_loop_by_interrupt_request(self):
         self.assert_compiled(self.interrupt_running(COMPILED, self.by_message))
 
+    def test_shell_command_by_signal(self):
+        # SIGINT goes to the kernel's process group: the command stops too.
+        self.interrupt_running("!sleep 30", self.by_signal)
+
     def test_input_is_interrupted(self):
         msg_id = self.kc.execute("input('waiting> ')", allow_stdin=True)
         request = self.kc.stdin_channel.get_msg(timeout=TIMEOUT)
