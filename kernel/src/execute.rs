@@ -42,14 +42,7 @@ impl Interp {
             self.out
                 .publish(&request.raw_header, "execute_input", input);
         }
-        {
-            let mut current = self.out.current();
-            current.parent = request.raw_header.clone();
-            current.identities = request.identities.clone();
-            current.allow_stdin = req.allow_stdin;
-            current.silent = silent;
-            current.payloads.clear();
-        }
+        self.enter_request(request, &req);
 
         self.runs += 1;
         let name = if store {
@@ -110,16 +103,29 @@ impl Interp {
                 }
             }
         }
-        reply.payload = std::mem::take(&mut self.out.current().payloads);
-        {
-            let mut current = self.out.current();
-            current.parent = json!({});
-            current.identities.clear();
-            current.allow_stdin = false;
-            current.silent = false;
-        }
+        reply.payload = self.leave_request();
         self.out.reply(request, "execute_reply", reply);
         after
+    }
+
+    /// Output, displays, input requests and payloads belong to `request` from now on.
+    fn enter_request(&self, request: &Incoming, req: &ExecuteRequest) {
+        let mut current = self.out.current();
+        current.parent = request.raw_header.clone();
+        current.identities = request.identities.clone();
+        current.allow_stdin = req.allow_stdin;
+        current.silent = req.silent;
+        current.payloads.clear();
+    }
+
+    /// The request is done; returns its payloads.
+    fn leave_request(&self) -> Vec<jupyter_protocol::Payload> {
+        let mut current = self.out.current();
+        current.parent = json!({});
+        current.identities.clear();
+        current.allow_stdin = false;
+        current.silent = false;
+        std::mem::take(&mut current.payloads)
     }
 
     fn publish_error(&self, request: &Incoming, report: &PyErrorReport, silent: bool) {

@@ -120,11 +120,24 @@ async fn forward(
     }
 }
 
+/// The next message on a ROUTER socket. A receive error (not expected: the socket
+/// waits for peers) is logged, and the socket is read again after a pause rather than
+/// in a busy loop.
+async fn next_message(socket: &mut RouterRecvHalf, name: &str) -> ZmqMessage {
+    loop {
+        match socket.recv().await {
+            Ok(message) => return message,
+            Err(err) => {
+                log(&format!("receiving on {name}: {err}"));
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+    }
+}
+
 async fn receive_shell(mut socket: RouterRecvHalf, wire: Arc<Wire>, work: Sender<Work>) {
     loop {
-        let Ok(message) = socket.recv().await else {
-            continue;
-        };
+        let message = next_message(&mut socket, "shell").await;
         match wire.decode(message) {
             Ok(request) => {
                 if work.send(Work::Shell(Box::new(request))).is_err() {
@@ -138,9 +151,7 @@ async fn receive_shell(mut socket: RouterRecvHalf, wire: Arc<Wire>, work: Sender
 
 async fn receive_stdin(mut socket: RouterRecvHalf, wire: Arc<Wire>, replies: Sender<Incoming>) {
     loop {
-        let Ok(message) = socket.recv().await else {
-            continue;
-        };
+        let message = next_message(&mut socket, "stdin").await;
         match wire.decode(message) {
             Ok(reply) => {
                 if replies.send(reply).is_err() {
@@ -211,7 +222,10 @@ async fn heartbeat_echo(mut socket: RepSocket) {
             Ok(ping) => {
                 let _ = socket.send(ping).await;
             }
-            Err(err) => log(&format!("heartbeat: {err}")),
+            Err(err) => {
+                log(&format!("heartbeat: {err}"));
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
         }
     }
 }
@@ -237,9 +251,7 @@ async fn serve_control(
 ) {
     let (mut send, mut recv) = socket.split();
     loop {
-        let Ok(message) = recv.recv().await else {
-            continue;
-        };
+        let message = next_message(&mut recv, "control").await;
         let request = match wire.decode(message) {
             Ok(request) => request,
             Err(err) => {
