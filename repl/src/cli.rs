@@ -13,6 +13,8 @@ pub enum Command {
     Help,
     Version,
     Run(RunOptions),
+    /// `kiln kernel ...`: the Jupyter kernel's commands (`kiln_kernel::cli`).
+    Kernel(Vec<String>),
 }
 
 /// Options for running a program (or the interactive prompt, when `target` is None).
@@ -36,6 +38,8 @@ pub struct RunOptions {
     pub quiet: bool,
     /// `--jit-report`: print what the JIT did with each loop when the program ends.
     pub jit_report: bool,
+    /// `--classic`: the REPL's prompts are `>>>` and `...`, values shown bare.
+    pub classic: bool,
 }
 
 /// A command line `kiln` cannot accept; printed with the usage line, status 2.
@@ -43,7 +47,13 @@ pub struct RunOptions {
 pub struct UsageError(pub String);
 
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageError> {
-    let mut args = args.into_iter().map(|a| a.to_string_lossy().into_owned());
+    let mut args = args
+        .into_iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .peekable();
+    if args.peek().is_some_and(|first| first == "kernel") {
+        return Ok(Command::Kernel(args.skip(1).collect()));
+    }
     let mut options = RunOptions::default();
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -61,6 +71,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
                 break;
             }
             "--jit-report" => options.jit_report = true,
+            "--classic" => options.classic = true,
             long if long.starts_with("--") => {
                 return Err(UsageError(format!("unknown option {long}")));
             }
@@ -133,6 +144,14 @@ Program:
                stdin is not a terminal)
   arg ...      arguments passed to the program in sys.argv[1:]
 
+Jupyter:
+  kernel install [--user | --sys-prefix | --prefix PATH] [--name NAME]
+               register kiln as a Jupyter kernel (kiln kernel --help for more)
+  kernel uninstall [--user | --sys-prefix | --prefix PATH] [--name NAME]
+               remove that registration
+  kernel -f CONNECTION_FILE
+               run a kernel (Jupyter starts this)
+
 Options:
   -i           enter the interactive prompt after running the program
   -u           unbuffered stdout and stderr (also PYTHONUNBUFFERED=x)
@@ -140,6 +159,7 @@ Options:
   -S           do not import the site module at start-up
   -E           ignore PYTHON* environment variables
   -q           no banner on the interactive prompt
+  --classic    plain >>> and ... prompts instead of In [n]: and Out[n]:
   --jit-report print, when the program ends, each loop that ran: whether it was
                compiled, specialised on which types, compile time, entries,
                deopts, guard failures, and for a hot loop left interpreted, why
@@ -213,5 +233,17 @@ mod tests {
         assert_eq!(parse(["-V"].map(OsString::from)), Ok(Command::Version));
         assert!(parse(["-z"].map(OsString::from)).is_err());
         assert!(parse(["-c"].map(OsString::from)).is_err());
+    }
+
+    #[test]
+    fn kernel_takes_the_rest_of_the_line() {
+        assert_eq!(
+            parse(["kernel", "install", "--user"].map(OsString::from)),
+            Ok(Command::Kernel(vec!["install".into(), "--user".into()]))
+        );
+        assert_eq!(
+            run(&["-u", "kernel"]).target,
+            Some(MainTarget::Script("kernel".into()))
+        );
     }
 }

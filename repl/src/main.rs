@@ -1,12 +1,14 @@
 //! `kiln`: run a Python program, or open the interactive prompt.
 
 mod cli;
+mod repl;
 
 use cli::{Command, RunOptions};
 use kiln_vm::rustpython_vm::{AsObject, PyResult, builtins::PyBaseExceptionRef};
 use kiln_vm::{MainOutcome, MainTarget, Session, SessionConfig, main_argv, run_main};
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::rc::Rc;
 
 fn main() -> ExitCode {
     let mut args = std::env::args_os();
@@ -28,6 +30,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Ok(Command::Run(options)) => ExitCode::from(run(&program, options)),
+        Ok(Command::Kernel(args)) => ExitCode::from(kiln_kernel::cli::main(&args)),
         Err(cli::UsageError(message)) => {
             eprintln!(
                 "{message}\n{}\nTry `kiln -h' for more information.",
@@ -60,7 +63,8 @@ fn run(program: &str, options: RunOptions) -> u8 {
     config.inspect = options.inspect;
     config.unbuffered |= options.unbuffered;
     config.dont_write_bytecode |= options.dont_write_bytecode;
-    let session = Session::new(config);
+    // Shared with the REPL's completer for as long as the REPL runs.
+    let session = Rc::new(Session::new(config));
 
     let mut uncaught = None;
     if let Some(target) = &target {
@@ -79,7 +83,15 @@ fn run(program: &str, options: RunOptions) -> u8 {
         if let Some(exc) = uncaught.take() {
             session.print_exception(exc);
         }
-        uncaught = interact(&session, options.quiet || !interactive_only);
+        uncaught = if std::io::stdin().is_terminal() {
+            let options = repl::ReplOptions {
+                classic: options.classic,
+                banner: interactive_only && !options.quiet,
+            };
+            repl::run(&session, options)
+        } else {
+            interact(&session, options.quiet || !interactive_only)
+        };
     }
     // Before `finish`: an uncaught KeyboardInterrupt ends the process by the signal.
     if options.jit_report {
@@ -94,11 +106,15 @@ fn run(program: &str, options: RunOptions) -> u8 {
             std::path::Path::new(&path).display()
         );
     }
-    session.finish(uncaught)
+    match Rc::try_unwrap(session) {
+        Ok(session) => session.finish(uncaught),
+        Err(_) => unreachable!("the REPL has given the session back"),
+    }
 }
 
-/// The interactive prompt over `__main__` (see `_kiln_interact`). Returns the
-/// `SystemExit` that ended it, if any.
+/// The plain prompt over `__main__` for `kiln -i` when stdin is not a terminal (see
+/// `_kiln_interact`): prompts on stderr, as `python3 -i` does. Returns the `SystemExit`
+/// that ended it, if any.
 fn interact(session: &Session, quiet: bool) -> Option<PyBaseExceptionRef> {
     let banner = if quiet {
         String::new()

@@ -16,7 +16,7 @@ use ruff_source_file::SourceFileBuilder;
 use rustpython_vm::{
     AsObject, PyRef, PyResult, VirtualMachine,
     builtins::{PyBaseExceptionRef, PyCode},
-    compiler::{CompileError, Mode, codegen, parser},
+    compiler::{CompileError, Mode, ast, codegen, parser},
 };
 
 /// What a piece of user source is compiled as.
@@ -61,12 +61,74 @@ fn compile_to_code_object(
     let mut ast = parser::parse(source, parse_mode.into())
         .map_err(|err| CompileError::from_ruff_parse_error(err, &source_file))?
         .into_syntax();
+    if unit == CompileUnit::Cell
+        && let rustpython_vm::compiler::ast::Mod::Module(module) = &mut ast
+    {
+        cell_value_fixes(&mut module.body);
+    }
     if crate::sites::settings().enabled
         && let rustpython_vm::compiler::ast::Mod::Module(module) = &mut ast
     {
         crate::sites::rewrite::rewrite_module(&mut module.body, path, source);
     }
     codegen::compile::compile_top(ast, source_file, mode, opts).map_err(CompileError::from)
+}
+
+/// Makes a cell's code evaluate to what its last statement shows, working around two
+/// behaviours of RustPython's codegen for cells: it drops an expression statement that
+/// is a bare literal (`10`, `'a'`) and then takes the instruction before it as the
+/// value (a cell `x = 1\n10` would lose the store to `x`), so a trailing literal
+/// becomes `(literal,)[0]`, the same value; and it returns a function or class defined
+/// by the last statement, which no front end shows, so a `pass` follows it.
+fn cell_value_fixes(body: &mut Vec<ast::Stmt>) {
+    use ruff_text_size::Ranged;
+    let Some(last) = body.last_mut() else { return };
+    let range = last.range();
+    match last {
+        ast::Stmt::Expr(statement)
+            if matches!(
+                *statement.value,
+                ast::Expr::StringLiteral(_)
+                    | ast::Expr::BytesLiteral(_)
+                    | ast::Expr::NumberLiteral(_)
+                    | ast::Expr::BooleanLiteral(_)
+                    | ast::Expr::NoneLiteral(_)
+                    | ast::Expr::EllipsisLiteral(_)
+                    | ast::Expr::FString(_)
+            ) =>
+        {
+            let literal = std::mem::replace(
+                &mut *statement.value,
+                ast::Expr::NoneLiteral(Default::default()),
+            );
+            let tuple = ast::Expr::Tuple(ast::ExprTuple {
+                node_index: Default::default(),
+                range,
+                elts: vec![literal],
+                ctx: ast::ExprContext::Load,
+                parenthesized: true,
+            });
+            let zero = ast::Expr::NumberLiteral(ast::ExprNumberLiteral {
+                node_index: Default::default(),
+                range,
+                value: ast::Number::Int(ast::Int::ZERO),
+            });
+            *statement.value = ast::Expr::Subscript(ast::ExprSubscript {
+                node_index: Default::default(),
+                range,
+                value: Box::new(tuple),
+                slice: Box::new(zero),
+                ctx: ast::ExprContext::Load,
+            });
+        }
+        ast::Stmt::FunctionDef(_) | ast::Stmt::ClassDef(_) => {
+            body.push(ast::Stmt::Pass(ast::StmtPass {
+                node_index: Default::default(),
+                range,
+            }));
+        }
+        _ => {}
+    }
 }
 
 /// Why source bytes could not be read as UTF-8 text, in CPython's terms.

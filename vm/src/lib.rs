@@ -14,10 +14,13 @@
 //! - [`sites`]: loop sites: the rewrite of every loop statement, back-edge counting,
 //!   entering compiled code (and on-stack replacement), write-back and resume, the jit
 //!   report.
+//! - [`interactive`]: what the REPL and the kernel share: completion, completeness of
+//!   typed input, help, magics (`_kiln_magics`), `In`/`Out` history.
 //! - [`main_mode`]: running `__main__` the way `python3` does (script, `-c`, `-m`,
 //!   stdin), including CPython's messages and exit codes for bad input.
 
 pub mod compile;
+pub mod interactive;
 pub mod main_mode;
 mod native;
 pub mod output;

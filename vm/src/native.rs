@@ -26,6 +26,28 @@ mod _kiln {
         compile_user_source(vm, &source, path, CompileUnit::Module)
     }
 
+    /// Compiles a piece of interactive source (what `%time` times) as a cell: its code
+    /// evaluates to the value of a last expression statement.
+    #[pyfunction]
+    fn compile_cell(
+        source: PyStrRef,
+        name: PyStrRef,
+        vm: &VirtualMachine,
+    ) -> PyResult<PyRef<PyCode>> {
+        compile_user_source(
+            vm,
+            &source.to_string_lossy(),
+            &name.to_string_lossy(),
+            CompileUnit::Cell,
+        )
+    }
+
+    /// The jit report of this process as text (what `%jit` prints).
+    #[pyfunction]
+    fn jit_report() -> String {
+        crate::sites::report::text()
+    }
+
     /// True when `path` lies in the standard library, which keeps its own code.
     #[pyfunction]
     fn is_stdlib_path(path: PyStrRef) -> bool {

@@ -1,5 +1,6 @@
-"""The plain interactive prompt behind `kiln -i` and `kiln` on a terminal, until the
-terminal REPL lands: Python's own `code.InteractiveConsole` over `__main__`.
+"""The plain interactive prompt behind `kiln -i` when stdin is not a terminal (on a
+terminal the REPL of `repl/src/repl/` takes over): Python's own
+`code.InteractiveConsole` over `__main__`.
 
 As with `python3 -i`, prompts go to stderr when stdin is not a terminal, so piped
 sessions keep stdout for the program's output.

@@ -1,0 +1,2 @@
+# expected-from: kiln
+# `kiln kernel` with an unknown command: the error and the kernel's usage, status 2.
