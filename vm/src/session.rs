@@ -154,9 +154,11 @@ impl InterruptHandle {
     /// Returns false when the session is gone.
     pub fn interrupt(&self) -> bool {
         self.pending.store(true, Ordering::SeqCst);
-        // A compiled loop polls its own flag, not the interpreter's.
+        let woken = self.wake();
+        // A compiled loop polls its own flag, not the interpreter's; raised second, so
+        // the loop that stops for it finds the interpreter's request queued already.
         kiln_jit::runtime::request_interrupt();
-        self.wake()
+        woken
     }
 
     /// Whether a requested interrupt has not been delivered yet.

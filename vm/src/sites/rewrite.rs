@@ -12,6 +12,7 @@
 //!     ELSE                        if _kiln_jit.ran(S):
 //!                                     __kiln_o = _kiln_jit.take()
 //!                                     x, i = __kiln_o.values           # write-back
+//!                                     __kiln_o.raise_interrupt()       # Ctrl-C, if any
 //!                                     if __kiln_o.point == -1: ELSE    # compiled code finished
 //!                                     elif __kiln_o.point == 3: ...    # resume at statement 3
 //!                                     del __kiln_o
@@ -185,6 +186,10 @@ fn dispatch(id: u32, nest: &Nest, original: &Stmt, orelse: Vec<Stmt>, r: TextRan
         })
         .collect();
     compiled.push(if_stmt(attr(outcome(), "unbound", r), unbinds, vec![], r));
+    compiled.push(expr_stmt(
+        call(attr(outcome(), "raise_interrupt", r), vec![], r),
+        r,
+    ));
 
     // The point is -1 (the loop finished: its `else` runs), a resume point, or -2 (a
     // `break` left the loop: nothing more to do).
@@ -500,6 +505,14 @@ fn assign(target: Expr, value: Expr, range: TextRange) -> Stmt {
         node_index: Default::default(),
         range,
         targets: vec![target],
+        value: Box::new(value),
+    })
+}
+
+fn expr_stmt(value: Expr, range: TextRange) -> Stmt {
+    Stmt::Expr(ast::StmtExpr {
+        node_index: Default::default(),
+        range,
         value: Box::new(value),
     })
 }

@@ -78,7 +78,7 @@ impl Counted {
 #[rustpython_vm::pymodule]
 mod _kiln_jit {
     use super::{Counted, OUTCOME, Outcome, exhausted, run};
-    use rustpython_vm::builtins::{PyRange, PyTupleRef};
+    use rustpython_vm::builtins::{PyBaseExceptionRef, PyRange, PyTupleRef};
     use rustpython_vm::common::lock::PyMutex;
     use rustpython_vm::protocol::PyIterReturn;
     use rustpython_vm::types::{IterNext, Iterable, SelfIter};
@@ -248,6 +248,7 @@ mod _kiln_jit {
         unbound: Vec<bool>,
         point: i64,
         loops: std::collections::HashMap<u32, (i64, i64, i64)>,
+        interrupt: Option<PyBaseExceptionRef>,
     }
 
     #[pyclass]
@@ -267,6 +268,17 @@ mod _kiln_jit {
         #[pymethod]
         fn is_unbound(&self, k: usize) -> bool {
             self.unbound.get(k).copied().unwrap_or(false)
+        }
+
+        /// Raises the interrupt that came while compiled code ran, if one did: called
+        /// once the variables are written back, so the interpreter sees the state the
+        /// loop had reached.
+        #[pymethod]
+        fn raise_interrupt(&self) -> PyResult<()> {
+            match &self.interrupt {
+                Some(exc) => Err(exc.clone()),
+                None => Ok(()),
+            }
         }
 
         /// -1: the loop finished; -2: it broke out; else the statement to resume at.
@@ -310,6 +322,7 @@ mod _kiln_jit {
             unbound,
             point: outcome.point,
             loops: outcome.loops,
+            interrupt: outcome.interrupt,
         }
         .into_ref(&vm.ctx)
         .into())

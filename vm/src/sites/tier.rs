@@ -64,6 +64,9 @@ pub struct Outcome {
     pub point: i64,
     /// The state of each `for` loop that was running, by point: next value, stop, step.
     pub loops: HashMap<u32, (i64, i64, i64)>,
+    /// What the interpreter's signal check raised for an interrupt that came while
+    /// compiled code ran (KeyboardInterrupt, or a handler's exception).
+    pub interrupt: Option<rustpython_vm::builtins::PyBaseExceptionRef>,
 }
 
 /// The variables of a frame, read as Python would resolve the names.
@@ -595,10 +598,18 @@ pub fn run(
     // cannot rebind, and have the types the code was compiled for.
     super::interrupt::ensure_sigint_hook();
     let point = unsafe { code.run(&mut frame) };
-    // An interrupt that stopped the loop is the interpreter's to raise now (its own
-    // signal flag is set too); one that came between runs has been seen by the
-    // interpreter already.
+    // An interrupt that came while compiled code ran is the interpreter's to raise (its
+    // own signal flag is set too), but only once the loop's variables are written back:
+    // it is taken here, before any bytecode can see it, and raised by the rewritten
+    // loop right after the write-back (`outcome.raise_interrupt`). One that came
+    // between runs has been seen by the interpreter already.
+    let interrupted = kiln_jit::runtime::INTERRUPT.load(std::sync::atomic::Ordering::SeqCst);
     kiln_jit::runtime::clear_interrupt();
+    let interrupt = if interrupted {
+        vm.check_signals().err()
+    } else {
+        None
+    };
 
     let mut values = Vec::new();
     for var in nest.assigned() {
@@ -661,5 +672,6 @@ pub fn run(
         values,
         point,
         loops,
+        interrupt,
     }))
 }
