@@ -7,7 +7,10 @@
 //! subscripts stays inside its axis (and is not negative, which would wrap) for the
 //! whole iteration space. If all hold, a copy of the loop without those checks runs;
 //! if any does not, the copy with every check runs, so an access that fails still hands
-//! its statement to the interpreter at the exact iteration.
+//! its statement to the interpreter at the exact iteration. The unchecked copy also
+//! computes the loop-invariant part of each access's address once, before the loop
+//! ([`AccessBase`]): in the loop an element is that base plus the loop variable times
+//! one stride.
 //!
 //! Invariant: a proof only reads values that cannot fail (integer variables bound on
 //! entry to the loop, constants) and computes nothing that can overflow unnoticed; a

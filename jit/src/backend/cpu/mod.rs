@@ -5,9 +5,11 @@
 //! point, the statement the interpreter must resume at. Each Python variable is a
 //! Cranelift variable (plus a numpy flag when its type is mixed and a bound flag when it
 //! may be unbound), so SSA construction is the frontend's. Array descriptors are read
-//! once in the entry block, which dominates the whole nest, so data pointers, shapes and
-//! strides are loop-invariant values; the inner stride of a row-contiguous array is a
-//! constant.
+//! from the frame again before each loop (they never change while the nest runs), so
+//! data pointers, shapes and strides are loop-invariant values that live only as long
+//! as the loop; the inner stride of a row-contiguous array is a constant. Innermost
+//! loops are versioned (`bounds`): the copy whose subscripts are proven reads hoisted
+//! addresses and, for float64 bodies, runs two iterations at a time (`vector`).
 //!
 //! The invariant every statement keeps: anything that can fail is checked before the
 //! statement's one side effect, and a failed check jumps to the statement's exit block,
@@ -765,15 +767,19 @@ impl<'a, 'f> Gen<'a, 'f> {
     /// Polls the interrupt flag: set, the loop hands the statement it is at back to the
     /// interpreter, which raises KeyboardInterrupt there.
     fn poll_interrupt(&mut self) {
+        let flag = self.interrupt_flag();
+        self.deopt_if(flag);
+    }
+
+    /// The interrupt flag (an i8, non-zero when set), read now.
+    fn interrupt_flag(&mut self) -> Value {
         let address = self.b.ins().iconst(
             self.pointer,
             crate::runtime::interrupt_flag_address() as i64,
         );
-        let flag = self
-            .b
+        self.b
             .ins()
-            .load(types::I8, MemFlagsData::trusted(), address, 0);
-        self.deopt_if(flag);
+            .load(types::I8, MemFlagsData::trusted(), address, 0)
     }
 
     /// Whether a loop body contains a loop (its back-edge is an "outer" one).

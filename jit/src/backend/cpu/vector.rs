@@ -189,14 +189,7 @@ impl Gen<'_, '_> {
         self.b.switch_to_block(body);
         if l.is_root {
             // Left to the scalar loop, which hands the interrupt to the interpreter.
-            let address = self.b.ins().iconst(
-                self.pointer,
-                crate::runtime::interrupt_flag_address() as i64,
-            );
-            let flag = self
-                .b
-                .ins()
-                .load(types::I8, MemFlagsData::trusted(), address, 0);
+            let flag = self.interrupt_flag();
             let go_on = self.b.create_block();
             self.b.ins().brif(flag, out, &[], go_on, &[]);
             self.b.switch_to_block(go_on);
