@@ -39,6 +39,20 @@ impl Control {
         *busy
     }
 
+    /// `interrupt_request`: as ipykernel does, the kernel sends itself SIGINT, to its
+    /// whole process group when it leads one (Jupyter starts kernels that way), so a
+    /// running `!cmd` stops just as it does for the front-end's own signal;
+    /// `server::watch_sigint` interrupts the cell. Returns false when nothing was running.
+    pub fn interrupt_by_request(&self) -> bool {
+        if !*self.busy() {
+            return false;
+        }
+        if !raise_sigint() {
+            self.interrupt.interrupt();
+        }
+        true
+    }
+
     /// The interpreter thread starts a request.
     pub fn begin(&self) {
         *self.busy() = true;
@@ -71,5 +85,18 @@ impl Control {
 
     pub fn shutting_down(&self) -> bool {
         self.shutdown.load(Ordering::SeqCst)
+    }
+}
+
+/// Sends SIGINT to this process's group if the process leads it, else to the process
+/// alone. Returns false when no signal could be sent.
+fn raise_sigint() -> bool {
+    // SAFETY: system calls with no memory arguments, on this process's own ids.
+    unsafe {
+        let pid = libc::getpid();
+        if libc::getpgrp() == pid && libc::killpg(pid, libc::SIGINT) == 0 {
+            return true;
+        }
+        libc::kill(pid, libc::SIGINT) == 0
     }
 }

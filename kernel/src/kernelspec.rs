@@ -88,7 +88,7 @@ pub fn spec(binary: &Path, display_name: &str) -> JupyterKernelspec {
         metadata: Some(HashMap::from([("debugger".into(), false.into())])),
         // Jupyter sends SIGINT to the kernel's process group: it stops the running cell
         // (see `server::watch_sigint`) and a `!cmd` child alike. `interrupt_request` on
-        // the control channel works as well.
+        // the control channel does the same (`Control::interrupt_by_request`).
         interrupt_mode: Some("signal".into()),
         // jupyter_client reads `null` here as an error: an empty map.
         env: Some(HashMap::new()),

@@ -266,7 +266,7 @@ async fn serve_control(
                 serde_json::to_value(kernel_info()).expect("serialises"),
             )),
             "interrupt_request" => {
-                if !control.interrupt() {
+                if !control.interrupt_by_request() {
                     log("interrupt_request while idle: nothing to interrupt");
                 }
                 Some(("interrupt_reply", json!({ "status": "ok" })))

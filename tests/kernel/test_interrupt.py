@@ -77,6 +77,10 @@ class Interrupts(KernelTestCase):
         # SIGINT goes to the kernel's process group: the command stops too.
         self.interrupt_running("!sleep 30", self.by_signal)
 
+    def test_shell_command_by_interrupt_request(self):
+        # As ipykernel does, the kernel signals its own process group for the message.
+        self.interrupt_running("!sleep 30", self.by_message)
+
     def test_input_is_interrupted(self):
         msg_id = self.kc.execute("input('waiting> ')", allow_stdin=True)
         request = self.kc.stdin_channel.get_msg(timeout=TIMEOUT)

@@ -462,9 +462,27 @@ def system(command):
         for chunk in iter(lambda: process.stdout.readline(), b""):
             sys.stdout.write(chunk.decode("utf-8", "replace"))
             sys.stdout.flush()
-    finally:
-        status = process.wait()
-    _namespace()["_exit_code"] = status
+    except BaseException:
+        # An interrupt that came before the command started never reached it: the
+        # command is stopped here rather than waited for.
+        _stop(process)
+        raise
+    _namespace()["_exit_code"] = process.wait()
+
+
+def _stop(process):
+    """Stops a command the cell no longer waits for: SIGINT, as a terminal would send,
+    then SIGKILL if it is still running a second later."""
+    import signal
+    import subprocess
+
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 def getoutput(command):
