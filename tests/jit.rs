@@ -5,8 +5,8 @@
 //! The scripts mark the loops the JIT must have compiled: a loop line ending in
 //! `# jit: compiled` must be a tier-1 site in the jit report (`KILN_JIT_REPORT`), and
 //! `# jit: compiled, deopts` must also have handed a statement back to the interpreter
-//! at least once, and `vectorised` must have run an innermost loop two iterations at a
-//! time. So a JIT that silently stays interpreted, or never takes the deopt or vector
+//! at least once, `vectorised` must have run an innermost loop two iterations at a
+//! time, and `once` must have needed a single specialisation for all its entries. So a JIT that silently stays interpreted, or never takes the deopt or vector
 //! path a script is about, fails here.
 
 use std::path::{Path, PathBuf};
@@ -39,6 +39,8 @@ struct Mark {
     deopts: bool,
     /// `vectorised`: a specialisation of it runs an innermost loop two iterations at a time.
     vectorised: bool,
+    /// `once`: one specialisation served every entry.
+    once: bool,
 }
 
 fn marks(source: &str) -> Vec<Mark> {
@@ -51,6 +53,7 @@ fn marks(source: &str) -> Vec<Mark> {
                 line: k as u64 + 1,
                 deopts: mark.contains("deopts"),
                 vectorised: mark.contains("vectorised"),
+                once: mark.contains("once"),
             })
         })
         .collect()
@@ -82,6 +85,7 @@ fn check(script: &Path) -> Result<(), String> {
         line,
         deopts,
         vectorised,
+        once,
     } in marks(&source)
     {
         let site = sites.iter().find(|s| {
@@ -104,6 +108,12 @@ fn check(script: &Path) -> Result<(), String> {
                 .any(|s| s["vector_loops"].as_u64().unwrap_or(0) > 0)
         {
             return Err(format!("{name}:{line}: no loop of it vectorised\n{site}"));
+        }
+        if once && specs.len() != 1 {
+            return Err(format!(
+                "{name}:{line}: {} specialisations, one expected\n{site}",
+                specs.len()
+            ));
         }
         if deopts && site["deopts"].as_u64().unwrap_or(0) == 0 {
             return Err(format!(

@@ -9,6 +9,7 @@
 //!
 //! - [`ir`]: the loop-nest IR, structured statements and expressions with resume points;
 //! - [`types`]: the scalar and array types code is specialised on, numpy's promotion;
+//! - [`liveness`]: the variables whose value on entry compiled code may read;
 //! - [`infer`]: variable and expression types for one specialisation;
 //! - [`backend::cpu`]: tier 1, serial code from Cranelift;
 //! - [`runtime`]: the helpers compiled code calls and the interrupt flag it polls.
@@ -17,6 +18,7 @@ pub mod backend;
 pub mod frame;
 pub mod infer;
 pub mod ir;
+pub mod liveness;
 pub mod runtime;
 pub mod types;
 

@@ -643,3 +643,61 @@ fn int_literal(expr: &ast::Expr) -> Option<i64> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rustpython_vm::compiler::parser;
+
+    /// The names whose entry value the loop that starts `source` may read.
+    fn exposed(source: &str) -> Vec<String> {
+        let module = parser::parse(source, parser::Mode::Module.into())
+            .expect("parses")
+            .into_syntax();
+        let ast::Mod::Module(module) = module else {
+            unreachable!("parsed as a module")
+        };
+        let nest = lower_loop(&module.body[0], &LineIndex::new(source)).expect("lowers");
+        let exposed = kiln_jit::liveness::exposed_on_entry(&nest);
+        let mut names: Vec<String> = nest
+            .vars
+            .iter()
+            .filter(|(v, _)| exposed[*v])
+            .map(|(_, d)| d.name.clone())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn assigned_before_read_is_not_exposed() {
+        let src = "for i in range(n):\n    for j in range(m):\n        t = a[i, j] * k\n        a[i, j] = t + j\n";
+        assert_eq!(exposed(src), ["a", "k", "m"]);
+    }
+
+    #[test]
+    fn carried_and_conditionally_assigned_values_are_exposed() {
+        // `s` is read before this iteration assigns it.
+        assert_eq!(exposed("for i in range(n):\n    s = s + i\n"), ["s"]);
+        // `t` may not be assigned on the way to the read.
+        let src = "for i in range(n):\n    if i > 2:\n        t = i\n    u = t\n";
+        assert_eq!(exposed(src), ["t"]);
+        let src = "for i in range(n):\n    if i > 2:\n        t = i\n    else:\n        t = 0\n    u = t\n";
+        assert!(exposed(src).is_empty());
+    }
+
+    #[test]
+    fn a_loop_may_run_no_iteration() {
+        // `j` is read after an inner loop that may not assign it.
+        let src = "for i in range(n):\n    for j in range(m):\n        pass\n    x = j\n";
+        assert_eq!(exposed(src), ["j", "m"]);
+        let src = "while k < 10:\n    while c:\n        z = 1\n    k = k + z\n";
+        assert_eq!(exposed(src), ["c", "k", "z"]);
+    }
+
+    #[test]
+    fn inner_bounds_are_read_before_the_inner_variable_is_bound() {
+        let src = "for i in range(n):\n    for j in range(j, m):\n        pass\n";
+        assert_eq!(exposed(src), ["j", "m"]);
+    }
+}

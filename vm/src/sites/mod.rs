@@ -41,6 +41,9 @@ pub struct Site {
     pub parent: Option<u32>,
     /// The loop nest, or why it stays interpreted whatever the types.
     pub nest: Result<Nest, String>,
+    /// Per variable of the nest, whether compiled code may read its value on entry
+    /// (`kiln_jit::liveness`); the others are no part of a specialisation's key.
+    pub exposed: Vec<bool>,
     /// Back-edges taken in the interpreter, this loop's and its inner loops'.
     pub count: AtomicU64,
     /// The count at which the next attempt to compile is made.
@@ -58,6 +61,13 @@ pub fn register_site(
     parent: Option<u32>,
     nest: Result<Nest, String>,
 ) -> u32 {
+    let exposed = match &nest {
+        Ok(nest) => {
+            let exposed = kiln_jit::liveness::exposed_on_entry(nest);
+            nest.vars.keys().map(|v| exposed[v]).collect()
+        }
+        Err(_) => Vec::new(),
+    };
     let mut sites = REGISTRY.write().expect("site registry poisoned");
     let id = sites.len() as u32;
     sites.push(Arc::new(Site {
@@ -67,6 +77,7 @@ pub fn register_site(
         kind,
         parent,
         nest,
+        exposed,
         count: AtomicU64::new(0),
         next_try: AtomicU64::new(settings().threshold),
         state: Mutex::new(tier::SiteState::default()),

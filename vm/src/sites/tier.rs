@@ -11,7 +11,7 @@
 
 use super::Site;
 use kiln_jit::frame::{ROOT_CUR, ROOT_STEP, ROOT_STOP};
-use kiln_jit::ir::{Assumed, Nest, StmtKind};
+use kiln_jit::ir::{Assumed, Nest};
 use kiln_jit::types::{ArrayTy, Dtype, Scalar, Ty};
 use kiln_jit::{BROKE, CompiledNest, FINISHED};
 use kiln_stdlib::numpy::DType;
@@ -468,19 +468,17 @@ pub fn run(
     let Some(vars) = FrameVars::new(vm)? else {
         return Ok(None);
     };
-    // The site's own loop variable is bound by the loop before anything reads it: its
-    // value on entry is no part of the key (it is kept when the loop runs no iteration).
-    let root_var = match &nest.root.kind {
-        StmtKind::For { var, .. } => Some(*var),
-        _ => None,
-    };
+    // A variable the nest assigns before any read (the site's own loop variable, an
+    // inner loop's, a temporary) is no part of the key: what it held on entry, say
+    // from the iterations before an on-stack entry, changes nothing compiled code does,
+    // and is kept by the write-back if the nest never assigns it.
     let mut key = Vec::with_capacity(nest.vars.len());
     let mut entries = Vec::with_capacity(nest.vars.len());
     let mut objects = Vec::with_capacity(nest.vars.len());
     for (var, data) in nest.vars.iter() {
         let obj = vars.get(&data.name, vm)?;
         let entry = match &obj {
-            Some(_) if Some(var) == root_var => Entry::Unbound,
+            Some(_) if !site.exposed[var.as_u32() as usize] => Entry::Unbound,
             Some(obj) => classify(vm, obj)?,
             None => Entry::Unbound,
         };
