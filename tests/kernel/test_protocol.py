@@ -252,6 +252,15 @@ class Execution(KernelTestCase):
         _, published = self.execute("%jit")
         self.assertIn("jit report", self.stdout_of(published))
 
+    def test_get_ipython_as_notebooks_call_it(self):
+        _, published = self.execute("get_ipython().system('echo via-get-ipython')")
+        self.assertEqual(self.stdout_of(published), "via-get-ipython\n")
+        _, published = self.execute("get_ipython().run_line_magic('time', 'x = 1')")
+        self.assertIn("Wall time", self.stdout_of(published))
+        self.assertEqual(
+            self.result_of("from IPython import get_ipython\nget_ipython().user_ns['x']"), "1"
+        )
+
     def test_help_is_a_page_payload(self):
         reply, published = self.execute("len??")
         self.assertEqual(reply["status"], "ok")

@@ -200,6 +200,42 @@ fn history_variables_follow_ipython() {
 }
 
 #[test]
+fn get_ipython_reaches_the_magics_and_the_namespace() {
+    let s = session();
+    // A script has no shell, as with IPython.
+    assert_eq!(
+        s.eval_repr("__import__('IPython').get_ipython()").unwrap(),
+        "None"
+    );
+    s.record_input(1, "");
+    assert_eq!(
+        run(
+            &s,
+            "ip = get_ipython()\nfrom IPython import get_ipython as gi\nprint(ip is gi(), ip.user_ns is globals())"
+        ),
+        "True True\n"
+    );
+    assert_eq!(
+        run(
+            &s,
+            "ip.push({'pushed': 7})\nprint(ip.ev('pushed * 6'), ip.getoutput('echo a; echo b'), ip.getoutput('echo c', split=False))"
+        ),
+        "42 ['a', 'b'] c\n"
+    );
+    assert_eq!(run(&s, "ip.run_line_magic('who', '')"), "gi\tip\tpushed\n");
+    assert_eq!(run(&s, "ip.magic('pwd')"), "");
+    let shouted = "def shout(line):\n    return line.upper()\nip.register_magic_function(shout)\n";
+    run(&s, shouted);
+    assert_eq!(
+        s.eval_repr("get_ipython().run_line_magic('shout', 'hi')")
+            .unwrap(),
+        "'HI'"
+    );
+    let typed = s.run_cell_repr(&s.transform_cell("%shout quiet"), "<c>");
+    assert_eq!(typed.ok().flatten().as_deref(), Some("'QUIET'"));
+}
+
+#[test]
 fn run_magic_keeps_the_script_variables() {
     let dir = std::env::temp_dir().join(format!("kiln-run-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -17,7 +17,9 @@ Jupyter kernel sends it as a `page` payload:
 
 `record_input(n, source)` and `record_output(n, value)` (called by the front end around
 each cell, through `Session.record_input` / `Session.record_output`) keep `In`, `Out`,
-`_i`, `_ii`, `_iii`, `_iN`, `_`, `__`, `___` and `_N` as IPython does.
+`_i`, `_ii`, `_iii`, `_iN`, `_`, `__`, `___` and `_N` as IPython does. A recorded cell
+also makes the session interactive: `get_ipython()` (in the namespace, and from
+`IPython`) returns a `Shell` from then on, None before (a script).
 """
 
 import os
@@ -54,7 +56,11 @@ def _history():
 
 
 def record_input(number, source):
+    global _interactive
+    _interactive = True
     ns = _namespace()
+    # IPython's namespace has it; a person's own `get_ipython` is left alone.
+    ns.setdefault("get_ipython", get_ipython)
     inputs, _ = _history()
     while len(inputs) <= number:
         inputs.append("")
@@ -493,6 +499,81 @@ def getoutput(command):
                             stderr=subprocess.STDOUT)
     _namespace()["_exit_code"] = result.returncode
     return result.stdout.decode("utf-8", "replace").splitlines()
+
+
+# --- get_ipython() ------------------------------------------------------------------------
+
+
+class Shell:
+    """What `get_ipython()` returns in kiln's REPL and Jupyter kernel: the part of
+    IPython's `InteractiveShell` that notebooks and scripts written for IPython call.
+    Its magics, shell escapes and namespace are the ones typed input reaches."""
+
+    def __repr__(self):
+        return "<kiln interactive shell>"
+
+    @property
+    def user_ns(self):
+        return _namespace()
+
+    def run_line_magic(self, magic_name, line, _stack_depth=1):
+        return run_line_magic(magic_name, line)
+
+    def run_cell_magic(self, magic_name, line, cell):
+        return run_cell_magic(magic_name, line, cell)
+
+    def magic(self, arg_s):
+        """IPython's older spelling: `magic("time x = 1")` runs `%time x = 1`."""
+        name, _, line = arg_s.lstrip("%").partition(" ")
+        return run_line_magic(name, line)
+
+    def system(self, cmd):
+        system(cmd)
+
+    def getoutput(self, cmd, split=True):
+        lines = getoutput(cmd)
+        return lines if split else "\n".join(lines)
+
+    def ev(self, expr):
+        """Evaluates `expr` in the user's namespace."""
+        return eval(expr, _namespace())
+
+    def ex(self, cmd):
+        """Executes `cmd` in the user's namespace."""
+        exec(cmd, _namespace())
+
+    def push(self, variables, interactive=True):
+        """Adds `variables` to the user's namespace: a dict, or the names (a list, or
+        one string of names) of the caller's variables."""
+        if isinstance(variables, str):
+            variables = variables.replace(",", " ").split()
+        if not isinstance(variables, dict):
+            frame = sys._getframe(1)
+            variables = {name: eval(name, frame.f_globals, frame.f_locals) for name in variables}
+        _namespace().update(variables)
+
+    def register_magic_function(self, func, magic_kind="line", magic_name=None):
+        """Makes `func` the magic `%name` (`func(line)`) or `%%name` (`func(line, cell)`)."""
+        table = {"line": _LINE, "cell": _CELL}.get(magic_kind)
+        if table is None:
+            raise ValueError("magic_kind must be 'line' or 'cell', not %r" % (magic_kind,))
+        table[magic_name or func.__name__] = func
+
+
+_shell = None
+
+
+def get_ipython():
+    """The interactive shell of this REPL or kernel session; None in a script, as with
+    IPython."""
+    global _shell
+    if _shell is None and _interactive:
+        _shell = Shell()
+    return _shell
+
+
+# Set by the first cell a front end records: scripts are not interactive.
+_interactive = False
 
 
 # --- help -------------------------------------------------------------------------------
