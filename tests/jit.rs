@@ -5,8 +5,8 @@
 //! The scripts mark the loops the JIT must have compiled: a loop line ending in
 //! `# jit: compiled` must be a tier-1 site in the jit report (`KILN_JIT_REPORT`), and
 //! `# jit: compiled, deopts` must also have handed a statement back to the interpreter
-//! at least once, `vectorised` must have run an innermost loop two iterations at a
-//! time, and `once` must have needed a single specialisation for all its entries. So a JIT that silently stays interpreted, or never takes the deopt or vector
+//! at least once, `vectorised` must have run an innermost loop several iterations at
+//! a time, and `once` must have needed a single specialisation for all its entries. So a JIT that silently stays interpreted, or never takes the deopt or vector
 //! path a script is about, fails here.
 
 use std::path::{Path, PathBuf};
@@ -37,7 +37,8 @@ struct Mark {
     line: u64,
     /// `deopts`: it handed a statement back to the interpreter at least once.
     deopts: bool,
-    /// `vectorised`: a specialisation of it runs an innermost loop two iterations at a time.
+    /// `vectorised`: a specialisation of it runs an innermost loop several iterations at
+    /// a time.
     vectorised: bool,
     /// `once`: one specialisation served every entry.
     once: bool,

@@ -9,9 +9,9 @@
 //! re-entered compiled later) and with `KILN_JIT=0`; stdout (results, final state,
 //! exception types and messages) and stderr (warnings, tracebacks) must be identical.
 //!
-//! A quarter of the programs are float64 kernels over arrays of their own instead, the
-//! loops the JIT runs two iterations at a time (lanes of vectors), with zeros,
-//! negatives, inf and NaN in the data.
+//! A quarter of the programs are float kernels over arrays of their own instead (a
+//! third of them float32, the rest float64), the loops the JIT runs several iterations
+//! at a time (lanes of vectors), with zeros, negatives, inf and NaN in the data.
 //!
 //! `KILN_FUZZ_PROGRAMS` (default 2000) and `KILN_FUZZ_SEED` (default 1) choose how many
 //! programs and which; a failing batch is kept in the temp directory to rerun by hand.
@@ -253,12 +253,18 @@ impl Gen {
         }
     }
 
-    /// A float64 kernel over arrays of their own: what the JIT runs two iterations at
-    /// a time, with zeros, negatives, inf and NaN in the data to send pairs back.
+    /// A float kernel over arrays of their own: what the JIT runs several iterations
+    /// at a time, with zeros, negatives, inf and NaN in the data to send groups back.
+    /// The accumulators start as Python floats or as the arrays' own type.
     fn float_program(&mut self, k: usize) {
         self.line(0, &format!("def f{k}(p, q, r, x, n):"));
-        self.line(1, "s = 0.0");
-        self.line(1, "t = 1.0");
+        if self.rng.chance(50) {
+            self.line(1, "s = 0.0");
+            self.line(1, "t = 1.0");
+        } else {
+            self.line(1, "s = r[0] * 0");
+            self.line(1, "t = r[0] * 0 + 1");
+        }
         self.line(1, "for k in range(1, n - 1):");
         let mut locals = Vec::new();
         for _ in 0..1 + self.rng.below(4) {
@@ -335,10 +341,12 @@ def run(k, f):
 def run_float(k, f):
     n = [5, 6, 17, 40, 41][k % 5]
     bad = [0.0, -4.0, np.inf, np.nan, 1e308][k % 5]
+    dt = np.float32 if k % 3 == 1 else np.float64
     for call in range(3):
-        p = np.linspace([0.5, -2.0, 1e200][(k + call) % 3], 2.0, n)
-        q = np.linspace(-1.0, [3.0, 0.0, -1e-3][(k + call) % 3], n)
-        r = np.full(n, [7.0, 0.0, -2.0][call])
+        with np.errstate(over="ignore"):
+            p = np.linspace([0.5, -2.0, 1e200][(k + call) % 3], 2.0, n).astype(dt)
+        q = np.linspace(-1.0, [3.0, 0.0, -1e-3][(k + call) % 3], n).astype(dt)
+        r = np.full(n, [7.0, 0.0, -2.0][call], dtype=dt)
         if call == 2:
             q[n // 2] = bad
         try:

@@ -16,7 +16,7 @@ pub struct SpecReport {
     pub compile_ms: f64,
     pub entries: u64,
     pub deopts: u64,
-    /// Innermost loops of it that run two iterations at a time.
+    /// Innermost loops of it that run several iterations at a time (vector lanes).
     pub vector_loops: u32,
 }
 

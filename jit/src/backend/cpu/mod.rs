@@ -9,7 +9,8 @@
 //! data pointers, shapes and strides are loop-invariant values that live only as long
 //! as the loop; the inner stride of a row-contiguous array is a constant. Innermost
 //! loops are versioned (`bounds`): the copy whose subscripts are proven reads hoisted
-//! addresses and, for float64 bodies, runs two iterations at a time (`vector`).
+//! addresses and, for float64 or float32 bodies, runs two or four iterations at a
+//! time (`vector`).
 //!
 //! The invariant every statement keeps: anything that can fail is checked before the
 //! statement's one side effect, and a failed check jumps to the statement's exit block,
@@ -49,7 +50,7 @@ pub struct CompiledNest {
     /// Where the VM puts and finds each variable, array and loop state.
     pub layout: Layout,
     pub compile_time: Duration,
-    /// How many innermost loops run two iterations at a time (see `vector`).
+    /// How many innermost loops run several iterations at a time (see `vector`).
     pub vector_loops: u32,
 }
 

@@ -1,15 +1,18 @@
-//! Innermost loops two iterations at a time, in the float64 lanes of SSE2 vectors.
+//! Innermost loops several iterations at a time, in the lanes of SSE2 vectors: two
+//! float64 iterations or four float32 ones ([`LaneTy`]).
 //!
 //! An unchecked innermost loop (`bounds` proved every subscript) with a step of 1 whose
-//! body is straight-line float64 arithmetic of element loads, stores along the loop
-//! variable and scalars first runs a vector loop over pairs of iterations; the scalar
-//! loop then does what is left, one iteration at a time.
+//! body is straight-line arithmetic of one float type (element loads, stores along the
+//! loop variable, scalars) first runs a vector loop over groups of iterations; the
+//! scalar loop then does what is left, one iteration at a time.
 //!
-//! Invariant: a vector iteration has no side effect until every check of both of its
+//! Invariant: a vector iteration has no side effect until every check of all of its
 //! iterations has passed. Its stores wait until then, a load of an element it stored
 //! reads the stored value, and a check that fails (a non-finite value, a zero divisor,
-//! a negative square root, an interrupt) sends the same pair of iterations to the
+//! a negative square root, an interrupt) sends the same group of iterations to the
 //! scalar loop, which does them with the interpreter's semantics, deopts included.
+//! float32 lanes compute what numpy's float32 scalars do: each operation rounded to
+//! float32, so only float32 values and constants that float32 holds exactly take part.
 //! Iterations are independent because every array the loop stores to has a buffer of
 //! its own and is accessed only at the subscripts it is stored at. The only value
 //! carried from one iteration to the next is a sum or product `s op= e`, combined lane
@@ -21,7 +24,7 @@ use crate::infer::VarTy;
 use crate::ir::{BinOp, Expr, Intrinsic, MathFn, Stmt, StmtKind, UnaryOp, Var};
 use crate::types::{Dtype, Machine, Scalar, ScalarTy};
 use cranelift_codegen::ir::{
-    InstBuilder, MemFlagsData, Value,
+    InstBuilder, MemFlagsData, Type, Value,
     condcodes::{FloatCC, IntCC},
     types,
 };
@@ -30,8 +33,50 @@ use std::collections::{HashMap, HashSet};
 /// Integers up to this magnitude convert to a double exactly.
 const EXACT_IN_F64: i64 = 1 << 53;
 
+/// The float type a vector loop computes in, and how many iterations a vector holds.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct LaneTy {
+    dtype: Dtype,
+    machine: Machine,
+    element: Type,
+    vector: Type,
+    count: u8,
+}
+
+const F64_LANES: LaneTy = LaneTy {
+    dtype: Dtype::F64,
+    machine: Machine::F64,
+    element: types::F64,
+    vector: types::F64X2,
+    count: 2,
+};
+
+const F32_LANES: LaneTy = LaneTy {
+    dtype: Dtype::F32,
+    machine: Machine::F32,
+    element: types::F32,
+    vector: types::F32X4,
+    count: 4,
+};
+
+impl LaneTy {
+    fn bytes(self) -> i64 {
+        i64::from(self.element.bytes())
+    }
+
+    /// Whether the constant `x` is exactly a value of this type (float32 would round
+    /// most doubles, and numpy's cast of a Python float can warn).
+    fn holds(self, x: f64) -> bool {
+        match self.machine {
+            Machine::F32 => (x as f32) as f64 == x || x.is_nan(),
+            _ => true,
+        }
+    }
+}
+
 /// What the analysis found a loop body to be made of.
 pub(super) struct VectorPlan {
+    lane: LaneTy,
     /// Variables carried from iteration to iteration as `s = s op e`.
     reductions: HashSet<Var>,
     /// Variables the loop reads but does not assign.
@@ -46,15 +91,22 @@ struct Lanes {
     stored: HashMap<Var, Value>,
     stores: Vec<(Value, Value)>,
     reductions: HashMap<Var, Value>,
-    /// An i64x2 mask: a lane failed a check.
+    /// A mask of the lanes' width: a lane failed a check.
     failed: Option<Value>,
 }
 
 type Bases = HashMap<*const Expr, AccessBase>;
 
 impl Gen<'_, '_> {
-    /// Whether the unchecked copy of the innermost loop `l` can run vectorised.
+    /// Whether the unchecked copy of the innermost loop `l` can run vectorised, and in
+    /// which lanes.
     pub(super) fn vector_plan(&self, l: &ForLoop, bases: &Bases) -> Option<VectorPlan> {
+        [F64_LANES, F32_LANES]
+            .into_iter()
+            .find_map(|lane| self.plan_in(l, bases, lane))
+    }
+
+    fn plan_in(&self, l: &ForLoop, bases: &Bases, lane: LaneTy) -> Option<VectorPlan> {
         // A step known only at run time (the site's own loop) is checked before the
         // vector loop.
         if self.constant(l.bounds.2).is_some_and(|step| step != 1) {
@@ -67,7 +119,7 @@ impl Gen<'_, '_> {
                 StmtKind::Assign { targets, .. } => assigned_anywhere.extend(targets.iter()),
                 StmtKind::Store { array, index, .. } => {
                     let a = self.typing.array(*array).ok()?;
-                    if !a.own_buffer || a.dtype != Dtype::F64 || self.nest.vars[*array].hidden {
+                    if !a.own_buffer || a.dtype != lane.dtype || self.nest.vars[*array].hidden {
                         return None;
                     }
                     if let Some(earlier) = stored.insert(*array, index)
@@ -82,6 +134,7 @@ impl Gen<'_, '_> {
         }
         let mut check = Check {
             g: self,
+            lane,
             var: l.var,
             bases,
             stored: &stored,
@@ -139,6 +192,7 @@ impl Gen<'_, '_> {
         }
         let invariants = check.invariants;
         Some(VectorPlan {
+            lane,
             reductions,
             invariants,
         })
@@ -154,6 +208,7 @@ impl Gen<'_, '_> {
         start: Value,
     ) -> Value {
         let stop = l.bounds.1;
+        let lane = plan.lane;
         let next = self.b.declare_var(types::I64);
         self.b.def_var(next, start);
         let header = self.b.create_block();
@@ -182,9 +237,9 @@ impl Gen<'_, '_> {
 
         self.b.switch_to_block(header);
         let j = self.b.use_var(next);
-        let second = self.b.ins().iadd_imm_s(j, 1);
-        let pair = self.b.ins().icmp(IntCC::SignedLessThan, second, stop);
-        self.b.ins().brif(pair, body, &[], out, &[]);
+        let last = self.b.ins().iadd_imm_s(j, i64::from(lane.count) - 1);
+        let whole = self.b.ins().icmp(IntCC::SignedLessThan, last, stop);
+        self.b.ins().brif(whole, body, &[], out, &[]);
 
         self.b.switch_to_block(body);
         if l.is_root {
@@ -219,11 +274,11 @@ impl Gen<'_, '_> {
         }
         for (var, v) in lanes.locals {
             let ty = self.scalar_ty(var);
-            let last = self.b.ins().extractlane(v, 1);
-            self.assign(var, self.val(ty, last, None));
+            let value = self.b.ins().extractlane(v, lane.count - 1);
+            self.assign(var, self.val(ty, value, None));
         }
-        self.assign(l.var, self.exact(Scalar::Int, second));
-        let after = self.b.ins().iadd_imm_s(j, 2);
+        self.assign(l.var, self.exact(Scalar::Int, last));
+        let after = self.b.ins().iadd_imm_s(j, i64::from(lane.count));
         self.b.def_var(next, after);
         self.b.ins().jump(header, &[]);
 
@@ -246,32 +301,33 @@ impl Gen<'_, '_> {
         j: Value,
         lanes: &mut Lanes,
     ) {
+        let lane = plan.lane;
         match &stmt.kind {
             StmtKind::Assign { targets, values } => {
                 if let ([t], [Expr::Binary(op, _, e)]) = (&targets[..], &values[..])
                     && plan.reductions.contains(t)
                 {
-                    let e = self.lanes(e, bases, j, lanes);
+                    let e = self.lanes(e, lane, bases, j, lanes);
                     let mut s = match lanes.reductions.get(t) {
                         Some(s) => *s,
                         None => self.b.use_var(self.vars[*t].expect("a scalar").value),
                     };
-                    for lane in 0..2 {
-                        let x = self.b.ins().extractlane(e, lane);
+                    for k in 0..lane.count {
+                        let x = self.b.ins().extractlane(e, k);
                         s = match op {
                             BinOp::Add => self.b.ins().fadd(s, x),
                             BinOp::Sub => self.b.ins().fsub(s, x),
                             _ => self.b.ins().fmul(s, x),
                         };
-                        let both = self.b.ins().splat(types::F64X2, s);
-                        self.fail_unless_finite(both, lanes);
+                        let all = self.b.ins().splat(lane.vector, s);
+                        self.fail_unless_finite(all, lanes);
                     }
                     lanes.reductions.insert(*t, s);
                     return;
                 }
                 let vals: Vec<Value> = values
                     .iter()
-                    .map(|v| self.lanes(v, bases, j, lanes))
+                    .map(|v| self.lanes(v, lane, bases, j, lanes))
                     .collect();
                 for v in &vals {
                     self.fail_unless_finite(*v, lanes);
@@ -286,9 +342,9 @@ impl Gen<'_, '_> {
                 op,
                 value,
             } => {
-                let mut v = self.lanes(value, bases, j, lanes);
+                let mut v = self.lanes(value, lane, bases, j, lanes);
                 if let Some(op) = op {
-                    let old = self.element_lanes(*array, index, bases, j, lanes);
+                    let old = self.element_lanes(*array, index, lane, bases, j, lanes);
                     v = match op {
                         BinOp::Add => self.b.ins().fadd(old, v),
                         BinOp::Sub => self.b.ins().fsub(old, v),
@@ -296,7 +352,7 @@ impl Gen<'_, '_> {
                     };
                 }
                 self.fail_unless_finite(v, lanes);
-                let address = self.lane_address(index, bases, j);
+                let address = self.lane_address(index, lane, bases, j);
                 lanes.stores.push((address, v));
                 lanes.stored.insert(*array, v);
             }
@@ -304,17 +360,27 @@ impl Gen<'_, '_> {
         }
     }
 
-    /// The two lanes of a float expression the plan accepted.
-    fn lanes(&mut self, e: &Expr, bases: &Bases, j: Value, lanes: &mut Lanes) -> Value {
+    /// A constant in every lane.
+    fn splat_constant(&mut self, lane: LaneTy, x: f64) -> Value {
+        let c = match lane.machine {
+            Machine::F32 => self.b.ins().f32const(x as f32),
+            _ => self.b.ins().f64const(x),
+        };
+        self.b.ins().splat(lane.vector, c)
+    }
+
+    /// The lanes of a float expression the plan accepted.
+    fn lanes(
+        &mut self,
+        e: &Expr,
+        lane: LaneTy,
+        bases: &Bases,
+        j: Value,
+        lanes: &mut Lanes,
+    ) -> Value {
         match e {
-            Expr::Float(f) => {
-                let c = self.b.ins().f64const(*f);
-                self.b.ins().splat(types::F64X2, c)
-            }
-            Expr::Int(i) => {
-                let c = self.b.ins().f64const(*i as f64);
-                self.b.ins().splat(types::F64X2, c)
-            }
+            Expr::Float(f) => self.splat_constant(lane, *f),
+            Expr::Int(i) => self.splat_constant(lane, *i as f64),
             Expr::Var(v) => {
                 if let Some(l) = lanes.locals.get(v) {
                     return *l;
@@ -322,22 +388,21 @@ impl Gen<'_, '_> {
                 let slots = self.vars[*v].expect("a scalar");
                 let x = self.b.use_var(slots.value);
                 let x = match slots.ty.machine() {
-                    Machine::I64 => self.b.ins().fcvt_from_sint(types::F64, x),
+                    Machine::I64 => self.b.ins().fcvt_from_sint(lane.element, x),
                     _ => x,
                 };
-                self.b.ins().splat(types::F64X2, x)
+                self.b.ins().splat(lane.vector, x)
             }
             Expr::Binary(op, a, b) => {
-                let x = self.lanes(a, bases, j, lanes);
-                let y = self.lanes(b, bases, j, lanes);
+                let x = self.lanes(a, lane, bases, j, lanes);
+                let y = self.lanes(b, lane, bases, j, lanes);
                 match op {
                     BinOp::Add => self.b.ins().fadd(x, y),
                     BinOp::Sub => self.b.ins().fsub(x, y),
                     BinOp::Mul => self.b.ins().fmul(x, y),
                     _ => {
                         // Python raises, numpy warns: the scalar loop does either.
-                        let zero = self.b.ins().f64const(0.0);
-                        let zeros = self.b.ins().splat(types::F64X2, zero);
+                        let zeros = self.splat_constant(lane, 0.0);
                         let z = self.b.ins().fcmp(FloatCC::Equal, y, zeros);
                         self.fail_if(z, lanes);
                         self.fail_unless_finite(y, lanes);
@@ -346,22 +411,21 @@ impl Gen<'_, '_> {
                 }
             }
             Expr::Unary(UnaryOp::Neg, a) => {
-                let x = self.lanes(a, bases, j, lanes);
+                let x = self.lanes(a, lane, bases, j, lanes);
                 self.b.ins().fneg(x)
             }
-            Expr::Unary(_, a) => self.lanes(a, bases, j, lanes),
-            Expr::Load(array, index) => self.element_lanes(*array, index, bases, j, lanes),
+            Expr::Unary(_, a) => self.lanes(a, lane, bases, j, lanes),
+            Expr::Load(array, index) => self.element_lanes(*array, index, lane, bases, j, lanes),
             Expr::Call(Intrinsic::Math(MathFn::Sqrt), args) => {
-                let x = self.lanes(&args[0], bases, j, lanes);
-                let zero = self.b.ins().f64const(0.0);
-                let zeros = self.b.ins().splat(types::F64X2, zero);
+                let x = self.lanes(&args[0], lane, bases, j, lanes);
+                let zeros = self.splat_constant(lane, 0.0);
                 let negative = self.b.ins().fcmp(FloatCC::LessThan, x, zeros);
                 self.fail_if(negative, lanes);
                 self.b.ins().sqrt(x)
             }
             Expr::Call(_, args) => {
                 // fabs and abs of a float.
-                let x = self.lanes(&args[0], bases, j, lanes);
+                let x = self.lanes(&args[0], lane, bases, j, lanes);
                 self.b.ins().fabs(x)
             }
             other => unreachable!("the plan accepted {other:?}"),
@@ -372,6 +436,7 @@ impl Gen<'_, '_> {
         &mut self,
         array: Var,
         index: &[Expr],
+        lane: LaneTy,
         bases: &Bases,
         j: Value,
         lanes: &Lanes,
@@ -384,19 +449,19 @@ impl Gen<'_, '_> {
             let x = self
                 .b
                 .ins()
-                .load(types::F64, MemFlagsData::trusted(), base.base, 0);
-            return self.b.ins().splat(types::F64X2, x);
+                .load(lane.element, MemFlagsData::trusted(), base.base, 0);
+            return self.b.ins().splat(lane.vector, x);
         }
-        let address = self.lane_address(index, bases, j);
+        let address = self.lane_address(index, lane, bases, j);
         self.b
             .ins()
-            .load(types::F64X2, MemFlagsData::new().with_notrap(), address, 0)
+            .load(lane.vector, MemFlagsData::new().with_notrap(), address, 0)
     }
 
-    /// The address of the element of the pair's first iteration (the second follows).
-    fn lane_address(&mut self, index: &[Expr], bases: &Bases, j: Value) -> Value {
+    /// The address of the element of the group's first iteration (the others follow).
+    fn lane_address(&mut self, index: &[Expr], lane: LaneTy, bases: &Bases, j: Value) -> Value {
         let base = &bases[&index.as_ptr()];
-        let offset = self.b.ins().imul_imm_s(j, 8);
+        let offset = self.b.ins().imul_imm_s(j, lane.bytes());
         self.b.ins().iadd(base.base, offset)
     }
 
@@ -420,6 +485,7 @@ impl Gen<'_, '_> {
 /// The analysis of a loop body: which expressions have lanes.
 struct Check<'c, 'a, 'f> {
     g: &'c Gen<'a, 'f>,
+    lane: LaneTy,
     /// The loop variable: subscripts only.
     var: Var,
     bases: &'c Bases,
@@ -435,32 +501,35 @@ impl Check<'_, '_, '_> {
     fn float_var(&self, v: Var) -> bool {
         !self.g.nest.vars[v].hidden
             && matches!(&self.g.typing.vars[v], VarTy::Scalar { ty, .. }
-                if !ty.mixed && ty.machine() == Machine::F64)
+                if !ty.mixed && ty.machine() == self.lane.machine)
     }
 
-    /// A float64 expression with lanes, or an integer leaf converted to one.
+    /// An expression of the lanes' type, or an integer leaf converted to one.
     fn float(&mut self, e: &Expr) -> Option<()> {
         let ty = self.g.typing.scalar(e).ok()?;
         if ty.mixed {
             return None;
         }
         match e {
-            Expr::Int(i) => (i.unsigned_abs() <= EXACT_IN_F64 as u64).then_some(()),
-            Expr::Float(_) => Some(()),
+            Expr::Int(i) => (i.unsigned_abs() <= EXACT_IN_F64 as u64 && self.lane.holds(*i as f64))
+                .then_some(()),
+            Expr::Float(f) => self.lane.holds(*f).then_some(()),
             Expr::Var(v) if *v == self.var => None,
             Expr::Var(v) if self.assigned.contains(v) => Some(()),
             // Read before this iteration assigns it: carried from the last one.
             Expr::Var(v) if self.assigned_anywhere.contains(v) => None,
             Expr::Var(v) => {
-                let ok = match ty.machine() {
-                    Machine::F64 => true,
-                    Machine::I64 => ty.ty != Scalar::Bool,
-                    Machine::F32 => false,
+                // float32 lanes take float32 scalars only: a Python float or int
+                // would be cast, which rounds (and numpy may warn).
+                let ok = match (self.lane.machine, ty.machine()) {
+                    (Machine::F64, Machine::F64) => true,
+                    (Machine::F64, Machine::I64) => ty.ty != Scalar::Bool,
+                    (lanes, m) => lanes == m,
                 };
                 self.invariants.insert(*v);
                 ok.then_some(())
             }
-            _ if ty.machine() != Machine::F64 => None,
+            _ if ty.machine() != self.lane.machine => None,
             Expr::Binary(op, a, b) => {
                 if !matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div) {
                     return None;
@@ -470,7 +539,7 @@ impl Check<'_, '_, '_> {
                     self.g
                         .typing
                         .scalar(e)
-                        .is_ok_and(|t| t.machine() == Machine::F64)
+                        .is_ok_and(|t| t.machine() != Machine::I64)
                 };
                 if *op == BinOp::Div && !is_float(a) && !is_float(b) {
                     return None;
@@ -489,20 +558,23 @@ impl Check<'_, '_, '_> {
         }
     }
 
-    /// A float64 element: the same one in both lanes (a subscript the loop does not
-    /// change) or consecutive ones (the loop variable in one axis of unit stride).
+    /// An element of the lanes' type: the same one in every lane (a subscript the loop
+    /// does not change) or consecutive ones (the loop variable in one axis of unit
+    /// stride).
     fn element(&mut self, array: Var, index: &[Expr]) -> Option<()> {
         let a = self.g.typing.array(array).ok()?;
-        if a.dtype != Dtype::F64 || self.g.nest.vars[array].hidden {
+        if a.dtype != self.lane.dtype || self.g.nest.vars[array].hidden {
             return None;
         }
         let base = self.bases.get(&index.as_ptr())?;
         match &base.induction[..] {
             [] => (!self.stored.contains_key(&array)).then_some(()),
-            [stride] if self.g.constant(*stride) == Some(8) => match self.stored.get(&array) {
-                Some(at) => (*at == index).then_some(()),
-                None => Some(()),
-            },
+            [stride] if self.g.constant(*stride) == Some(self.lane.bytes()) => {
+                match self.stored.get(&array) {
+                    Some(at) => (*at == index).then_some(()),
+                    None => Some(()),
+                }
+            }
             _ => None,
         }
     }
