@@ -154,6 +154,11 @@ fn namespace_magics() {
         "{table}"
     );
     assert!(table.contains("alpha      int    1\n"), "{table}");
+    assert_eq!(run(&s, "%who str"), "beta\n");
+    assert_eq!(
+        run(&s, "%whos float"),
+        "No variables match your requested type.\n"
+    );
     run(&s, "%reset -f");
     assert_eq!(run(&s, "%who"), "Interactive namespace is empty.\n");
     assert!(run(&s, "%lsmagic").contains("%timeit"));

@@ -243,26 +243,31 @@ def _user_names():
     return sorted(n for n in ns if not n.startswith("_") and n not in hidden)
 
 
-@line_magic
-def magic_who(args):
-    """%who [type ...]: the names of the interactive variables (of those types)."""
+def _chosen_names(args):
+    """The interactive variables of the types `args` names (all of them when it names
+    none); when there are none, says so."""
     ns = _namespace()
     wanted = args.split()
     names = [n for n in _user_names() if not wanted or type(ns[n]).__name__ in wanted]
     if not names:
         print("Interactive namespace is empty." if not wanted else "No variables match your requested type.")
-        return
-    print("\t".join(names))
+    return names
+
+
+@line_magic
+def magic_who(args):
+    """%who [type ...]: the names of the interactive variables (of those types)."""
+    names = _chosen_names(args)
+    if names:
+        print("\t".join(names))
 
 
 @line_magic
 def magic_whos(args):
     """%whos [type ...]: a table of the interactive variables: name, type, value."""
     ns = _namespace()
-    wanted = args.split()
-    names = [n for n in _user_names() if not wanted or type(ns[n]).__name__ in wanted]
+    names = _chosen_names(args)
     if not names:
-        print("Interactive namespace is empty." if not wanted else "No variables match your requested type.")
         return
     rows = []
     for name in names:
