@@ -222,9 +222,11 @@ impl Gen {
     }
 
     /// A leaf of a float kernel: elements at the loop variable (vector lanes), at a
-    /// fixed subscript or a shifted one, constants, the scalars the body assigned.
+    /// fixed subscript or a shifted one, constants, the scalars the body assigned, int
+    /// expressions of the loop variable.
     fn float_leaf(&mut self, locals: &[&'static str]) -> String {
-        match self.rng.below(9) {
+        match self.rng.below(10) {
+            9 => self.rng.pick(&["k", "(k - 2)", "(n - k)", "-k"]).into(),
             0..=2 | 8 => self.rng.pick(&["p[k]", "q[k]", "r[k]"]).into(),
             3 => self.rng.pick(&["p[0]", "q[3]", "x"]).into(),
             4 => self

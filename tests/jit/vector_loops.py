@@ -1,5 +1,6 @@
 # Innermost loops that run two iterations at a time: float64 arithmetic of contiguous
-# elements, stores along the loop, sums carried from iteration to iteration. Each must
+# elements and of the loop variable, stores along the loop, sums carried from
+# iteration to iteration. Each must
 # give what the interpreter gives bit for bit, on odd and even lengths, and hand the
 # right pair of iterations back when a value is not finite, a divisor is zero or a
 # square root is negative halfway through.
@@ -99,3 +100,22 @@ def grow(a):
 
 print(grow(np.full(20, 1e10))[:4])
 print(grow(np.full(21, 1e-10))[-3:])
+
+
+def from_indices(h, big, out, signs):
+    # Python ints of the loop variable and invariants, computed in the lanes exactly:
+    # `-(k - 3)` is 0, not -0.0, at k == 3 (so the product is -0.0, as in Python);
+    # `big - k` past 2**48 keeps the loop scalar (2**53 + 1 - k is not a double).
+    n = h.shape[0]
+    for i in range(n):  # jit: compiled, vectorised
+        for j in range(h.shape[1]):
+            h[i, j] = 1.0 / (i + j + 1) - (j - 2) * 0.125
+    for k in range(-5, n):  # jit: compiled, vectorised
+        out[k + 5] = -(k - 3) * -1.5 + (big - k) * 0.5
+        signs[k + 5] = -(k - 3) * -1.5
+    return h, out, signs
+
+
+for big in (3, 2**53 + 1, 3):
+    h, out, signs = from_indices(np.zeros((7, 9)), big, np.zeros(12), np.ones(12))
+    print(h.sum(), h[2, :4], out.tolist(), [math.copysign(1.0, x) for x in signs[6:10]])

@@ -3,8 +3,10 @@
 //!
 //! An unchecked innermost loop (`bounds` proved every subscript) with a step of 1 whose
 //! body is straight-line arithmetic of one float type (element loads, stores along the
-//! loop variable, scalars) first runs a vector loop over groups of iterations; the
-//! scalar loop then does what is left, one iteration at a time.
+//! loop variable, scalars; for float64 also Python int sums of the loop variable, such
+//! as `1.0 / (i + j + 1)`, exact because their leaves are checked to be small) first
+//! runs a vector loop over groups of iterations; the scalar loop then does what is
+//! left, one iteration at a time.
 //!
 //! Invariant: a vector iteration has no side effect until every check of all of its
 //! iterations has passed. Its stores wait until then, a load of an element it stored
@@ -32,6 +34,12 @@ use std::collections::{HashMap, HashSet};
 
 /// Integers up to this magnitude convert to a double exactly.
 const EXACT_IN_F64: i64 = 1 << 53;
+
+/// The magnitude the leaves of an integer expression computed in float64 lanes are
+/// checked against on entry, and how many leaves it may have: every partial sum then
+/// stays below 2**53, so the lanes hold Python's exact integers.
+const INT_LEAF_LIMIT: i64 = 1 << 48;
+const INT_LEAVES: usize = 32;
 
 /// The float type a vector loop computes in, and how many iterations a vector holds.
 #[derive(Copy, Clone, Debug)]
@@ -81,6 +89,9 @@ pub(super) struct VectorPlan {
     reductions: HashSet<Var>,
     /// Variables the loop reads but does not assign.
     invariants: HashSet<Var>,
+    /// Python ints, the loop variable among them, that integer expressions read:
+    /// their magnitude is checked before the vector loop runs.
+    int_leaves: HashSet<Var>,
 }
 
 /// A body being generated: the lanes of what it assigned and stored so far.
@@ -93,6 +104,10 @@ struct Lanes {
     reductions: HashMap<Var, Value>,
     /// A mask of the lanes' width: a lane failed a check.
     failed: Option<Value>,
+    /// The loop variable and the group's first iteration.
+    index: Option<(Var, Value)>,
+    /// The loop variable's values in the lanes, as floats, once needed.
+    index_lanes: Option<Value>,
 }
 
 type Bases = HashMap<*const Expr, AccessBase>;
@@ -141,6 +156,7 @@ impl Gen<'_, '_> {
             assigned_anywhere: &assigned_anywhere,
             assigned: HashSet::new(),
             invariants: HashSet::new(),
+            int_leaves: HashSet::new(),
         };
         let mut reductions = HashSet::new();
         for stmt in l.body {
@@ -191,10 +207,12 @@ impl Gen<'_, '_> {
             return None;
         }
         let invariants = check.invariants;
+        let int_leaves = check.int_leaves;
         Some(VectorPlan {
             lane,
             reductions,
             invariants,
+            int_leaves,
         })
     }
 
@@ -230,6 +248,27 @@ impl Gen<'_, '_> {
                 });
             }
         }
+        // Integer expressions are exact in float64 lanes only for small leaves: the loop
+        // variable (its whole range) and the ints it is combined with.
+        let mut leaves = Vec::new();
+        for var in &plan.int_leaves {
+            if *var == l.var {
+                leaves.extend([start, stop]);
+            } else {
+                leaves.push(self.b.use_var(self.vars[*var].expect("a scalar").value));
+            }
+        }
+        for x in leaves {
+            let biased = self.b.ins().iadd_imm_s(x, INT_LEAF_LIMIT);
+            let small =
+                self.b
+                    .ins()
+                    .icmp_imm_s(IntCC::UnsignedLessThanOrEqual, biased, 2 * INT_LEAF_LIMIT);
+            all_bound = Some(match all_bound {
+                None => small,
+                Some(prev) => self.b.ins().band(prev, small),
+            });
+        }
         match all_bound {
             Some(ok) => self.b.ins().brif(ok, header, &[], out, &[]),
             None => self.b.ins().jump(header, &[]),
@@ -249,7 +288,10 @@ impl Gen<'_, '_> {
             self.b.ins().brif(flag, out, &[], go_on, &[]);
             self.b.switch_to_block(go_on);
         }
-        let mut lanes = Lanes::default();
+        let mut lanes = Lanes {
+            index: Some((l.var, j)),
+            ..Lanes::default()
+        };
         for stmt in l.body {
             self.vector_stmt(stmt, plan, bases, j, &mut lanes);
         }
@@ -360,6 +402,22 @@ impl Gen<'_, '_> {
         }
     }
 
+    /// The loop variable's values in the float64 lanes: the group's first iteration
+    /// and the next.
+    fn index_lanes(&mut self, lanes: &mut Lanes) -> Value {
+        if let Some(v) = lanes.index_lanes {
+            return v;
+        }
+        let (_, j) = lanes.index.expect("set for the body");
+        let first = self.b.ins().fcvt_from_sint(types::F64, j);
+        let one = self.b.ins().f64const(1.0);
+        let second = self.b.ins().fadd(first, one);
+        let v = self.b.ins().splat(types::F64X2, first);
+        let v = self.b.ins().insertlane(v, second, 1);
+        lanes.index_lanes = Some(v);
+        v
+    }
+
     /// A constant in every lane.
     fn splat_constant(&mut self, lane: LaneTy, x: f64) -> Value {
         let c = match lane.machine {
@@ -381,6 +439,9 @@ impl Gen<'_, '_> {
         match e {
             Expr::Float(f) => self.splat_constant(lane, *f),
             Expr::Int(i) => self.splat_constant(lane, *i as f64),
+            Expr::Var(v) if lanes.index.is_some_and(|(var, _)| var == *v) => {
+                self.index_lanes(lanes)
+            }
             Expr::Var(v) => {
                 if let Some(l) = lanes.locals.get(v) {
                     return *l;
@@ -412,6 +473,15 @@ impl Gen<'_, '_> {
             }
             Expr::Unary(UnaryOp::Neg, a) => {
                 let x = self.lanes(a, lane, bases, j, lanes);
+                if self
+                    .typing
+                    .scalar(a)
+                    .is_ok_and(|t| t.machine() == Machine::I64)
+                {
+                    // Python's -0 is 0: no negative zero from an integer.
+                    let zeros = self.splat_constant(lane, 0.0);
+                    return self.b.ins().fsub(zeros, x);
+                }
                 self.b.ins().fneg(x)
             }
             Expr::Unary(_, a) => self.lanes(a, lane, bases, j, lanes),
@@ -495,6 +565,7 @@ struct Check<'c, 'a, 'f> {
     /// Variables assigned so far in the body.
     assigned: HashSet<Var>,
     invariants: HashSet<Var>,
+    int_leaves: HashSet<Var>,
 }
 
 impl Check<'_, '_, '_> {
@@ -514,7 +585,7 @@ impl Check<'_, '_, '_> {
             Expr::Int(i) => (i.unsigned_abs() <= EXACT_IN_F64 as u64 && self.lane.holds(*i as f64))
                 .then_some(()),
             Expr::Float(f) => self.lane.holds(*f).then_some(()),
-            Expr::Var(v) if *v == self.var => None,
+            Expr::Var(v) if *v == self.var => self.int(e, &mut 0),
             Expr::Var(v) if self.assigned.contains(v) => Some(()),
             // Read before this iteration assigns it: carried from the last one.
             Expr::Var(v) if self.assigned_anywhere.contains(v) => None,
@@ -528,6 +599,9 @@ impl Check<'_, '_, '_> {
                 };
                 self.invariants.insert(*v);
                 ok.then_some(())
+            }
+            _ if ty.machine() == Machine::I64 && self.lane.machine == Machine::F64 => {
+                self.int(e, &mut 0)
             }
             _ if ty.machine() != self.lane.machine => None,
             Expr::Binary(op, a, b) => {
@@ -554,6 +628,39 @@ impl Check<'_, '_, '_> {
             {
                 self.float(&args[0])
             }
+            _ => None,
+        }
+    }
+
+    /// A Python int expression computed in float64 lanes: sums and differences of the
+    /// loop variable, invariant ints and small constants, at most [`INT_LEAVES`] of
+    /// them, whose magnitudes `vector_loop` checks on entry, so every value is exact.
+    fn int(&mut self, e: &Expr, leaves: &mut usize) -> Option<()> {
+        let ty = self.g.typing.scalar(e).ok()?;
+        if ty.mixed || ty.ty != Scalar::Int || self.lane.machine != Machine::F64 {
+            return None;
+        }
+        *leaves += 1;
+        if *leaves > INT_LEAVES {
+            return None;
+        }
+        match e {
+            Expr::Int(i) => (i.unsigned_abs() <= INT_LEAF_LIMIT as u64).then_some(()),
+            Expr::Var(v) if *v == self.var => {
+                self.int_leaves.insert(*v);
+                Some(())
+            }
+            Expr::Var(v) if self.assigned_anywhere.contains(v) => None,
+            Expr::Var(v) => {
+                self.invariants.insert(*v);
+                self.int_leaves.insert(*v);
+                Some(())
+            }
+            Expr::Binary(BinOp::Add | BinOp::Sub, a, b) => {
+                self.int(a, leaves)?;
+                self.int(b, leaves)
+            }
+            Expr::Unary(UnaryOp::Neg | UnaryOp::Pos, a) => self.int(a, leaves),
             _ => None,
         }
     }
