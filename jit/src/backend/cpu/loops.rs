@@ -1,0 +1,205 @@
+//! Loops: `for` over a range (versioned when innermost, see `bounds`, and vectorised
+//! where `vector` can), `while`, and the interrupt poll at outer back-edges.
+//!
+//! Invariant: a loop's state (its variable, the remaining range) is in Cranelift
+//! variables that the statement exits write back, so a deopt anywhere in a body
+//! resumes the interpreter at that statement with the loop where it was.
+
+use super::*;
+
+impl Gen<'_, '_> {
+    /// Polls the interrupt flag: set, the loop hands the statement it is at back to the
+    /// interpreter, which raises KeyboardInterrupt there.
+    pub(super) fn poll_interrupt(&mut self) {
+        let flag = self.interrupt_flag();
+        self.deopt_if(flag);
+    }
+
+    /// The interrupt flag (an i8, non-zero when set), read now.
+    pub(super) fn interrupt_flag(&mut self) -> Value {
+        let address = self.b.ins().iconst(
+            self.pointer,
+            crate::runtime::interrupt_flag_address() as i64,
+        );
+        self.b
+            .ins()
+            .load(types::I8, MemFlagsData::trusted(), address, 0)
+    }
+
+    /// Whether a loop body contains a loop (its back-edge is an "outer" one).
+    pub(super) fn has_inner_loop(body: &[Stmt]) -> bool {
+        let mut found = false;
+        for stmt in body {
+            stmt.each(&mut |s| {
+                found |= matches!(s.kind, StmtKind::For { .. } | StmtKind::While { .. })
+            });
+        }
+        found
+    }
+
+    /// A `for` loop; an innermost one comes in two copies, one without the bounds
+    /// checks its subscripts were proven not to need (see `bounds`).
+    pub(super) fn for_loop(&mut self, l: &ForLoop) -> Result<(), String> {
+        let saved = self.reload_arrays();
+        let result = self.versioned_for(l);
+        self.arrays = saved;
+        result
+    }
+
+    pub(super) fn versioned_for(&mut self, l: &ForLoop) -> Result<(), String> {
+        let (start, stop, step) = l.bounds;
+        if !Self::has_inner_loop(l.body)
+            && let Some(proof) = self.prove_bounds(l.var, l.body, start, stop, step)
+        {
+            let fast = self.b.create_block();
+            let slow = self.b.create_block();
+            self.b.ins().brif(proof.ok, fast, &[], slow, &[]);
+            self.b.switch_to_block(fast);
+            let outer: Vec<_> = proof.proven.difference(&self.proven).copied().collect();
+            self.proven.extend(outer.iter().copied());
+            if let Some(key) = forwardable(l.body, &proof.bases, &self.arrays) {
+                let var = self.b.declare_var(types::F64);
+                let first = self.load_element(proof.bases[&key].base, Dtype::F64, false);
+                self.b.def_var(var, first.v);
+                self.forwarded = Some((key, var));
+            }
+            self.access_bases = proof.bases;
+            self.loop_var = Some(l.var);
+            match self.vector_plan(l, &self.access_bases) {
+                Some(plan) => {
+                    self.vector_loops += 1;
+                    let bases = std::mem::take(&mut self.access_bases);
+                    let rest = self.vector_loop(l, &plan, &bases, start);
+                    self.access_bases = bases;
+                    self.emit_for(&ForLoop {
+                        bounds: (rest, stop, step),
+                        ..*l
+                    })?;
+                }
+                None => self.emit_for(l)?,
+            }
+            self.access_bases.clear();
+            self.loop_var = None;
+            self.forwarded = None;
+            for e in outer {
+                self.proven.remove(&e);
+            }
+            self.b.switch_to_block(slow);
+        }
+        self.emit_for(l)
+    }
+
+    pub(super) fn emit_for(&mut self, l: &ForLoop) -> Result<(), String> {
+        let ForLoop {
+            point,
+            var,
+            bounds: (start, stop, step),
+            body,
+            done,
+            broke,
+            is_root,
+        } = *l;
+        let cur = self.b.declare_var(types::I64);
+        let stop_var = self.b.declare_var(types::I64);
+        let step_var = self.b.declare_var(types::I64);
+        self.b.def_var(cur, start);
+        self.b.def_var(stop_var, stop);
+        self.b.def_var(step_var, step);
+        let header = self.b.create_block();
+        let body_block = self.b.create_block();
+        let latch = self.b.create_block();
+        self.b.ins().jump(header, &[]);
+
+        self.b.switch_to_block(header);
+        let c = self.b.use_var(cur);
+        let up = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, step, 0);
+        let below = self.b.ins().icmp(IntCC::SignedLessThan, c, stop);
+        let above = self.b.ins().icmp(IntCC::SignedGreaterThan, c, stop);
+        let more = self.b.ins().select(up, below, above);
+        self.b.ins().brif(more, body_block, &[], done, &[]);
+
+        self.b.switch_to_block(body_block);
+        self.loops.push(LoopCtx {
+            point,
+            latch,
+            exit: broke,
+            state: Some((cur, stop_var, step_var)),
+        });
+        let c = self.b.use_var(cur);
+        self.assign(
+            var,
+            Val {
+                ty: ScalarTy::exact(Scalar::Int),
+                v: c,
+                numpy: None,
+            },
+        );
+        // Bound for the whole body: reading it needs no check (and no block split,
+        // which would keep loads apart from the arithmetic they feed).
+        let newly_bound = self.bound_loop_vars.insert(var);
+        if (is_root || Self::has_inner_loop(body))
+            && let Some(first) = body.first()
+        {
+            self.point = first.point;
+            self.poll_interrupt();
+        }
+        self.block(body)?;
+        self.b.ins().jump(latch, &[]);
+        self.loops.pop();
+        if newly_bound {
+            self.bound_loop_vars.remove(&var);
+        }
+
+        self.b.switch_to_block(latch);
+        let c = self.b.use_var(cur);
+        if matches!(self.constant(step), Some(1 | -1)) {
+            // `c` lies strictly before `stop`, an i64: one step more cannot wrap.
+            let next = self.b.ins().iadd(c, step);
+            self.b.def_var(cur, next);
+            self.b.ins().jump(header, &[]);
+            return Ok(());
+        }
+        let (next, overflow) = self.b.ins().sadd_overflow(c, step);
+        self.b.def_var(cur, next);
+        // Past i64 the range is exhausted (its stop is an i64).
+        let cont = self.b.create_block();
+        self.b.ins().brif(overflow, done, &[], cont, &[]);
+        self.b.switch_to_block(cont);
+        self.b.ins().jump(header, &[]);
+        Ok(())
+    }
+
+    pub(super) fn while_loop(
+        &mut self,
+        point: Point,
+        cond: &crate::ir::Expr,
+        body: &[Stmt],
+        done: Block,
+        broke: Block,
+    ) -> Result<(), String> {
+        let header = self.b.create_block();
+        let body_block = self.b.create_block();
+        self.b.ins().jump(header, &[]);
+        self.b.switch_to_block(header);
+        self.point = point;
+        let c = self.truth(cond)?;
+        self.settle_float_flags();
+        self.b.ins().brif(c, body_block, &[], done, &[]);
+        self.b.switch_to_block(body_block);
+        self.loops.push(LoopCtx {
+            point,
+            latch: header,
+            exit: broke,
+            state: None,
+        });
+        // A while loop may run for ever: it always polls.
+        if let Some(first) = body.first() {
+            self.point = first.point;
+            self.poll_interrupt();
+        }
+        self.block(body)?;
+        self.b.ins().jump(header, &[]);
+        self.loops.pop();
+        Ok(())
+    }
+}
