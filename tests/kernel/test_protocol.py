@@ -324,6 +324,13 @@ class Input(KernelTestCase):
     def test_input_without_stdin_raises(self):
         reply, _ = self.execute("input()", allow_stdin=False)
         self.assertEqual(reply["ename"], "StdinNotImplementedError")
+        self.assertEqual(
+            reply["evalue"],
+            "input() was called, but this frontend does not support input requests.",
+        )
+        reply, _ = self.execute("import getpass; getpass.getpass()", allow_stdin=False)
+        self.assertEqual(reply["ename"], "StdinNotImplementedError")
+        self.assertIn("getpass() was called", reply["evalue"])
 
 
 class ControlAndComms(KernelTestCase):

@@ -28,25 +28,23 @@ def install(publish, clear, request_input, page):
     # As in ipykernel, `display` needs no import in a notebook.
     builtins.display = _kiln_display.display
 
-    def input(prompt=""):
-        value = request_input(str(prompt), False)
+    def ask(prompt, password, caller):
+        value = request_input(str(prompt), password)
         if value is None:
             raise StdinNotImplementedError(
-                "input() was called, but this frontend does not support input requests."
+                caller + "() was called, but this frontend does not support input requests."
             )
         return value
+
+    def input(prompt=""):
+        return ask(prompt, False, "input")
 
     builtins.input = input
 
     import getpass
 
     def getpass_(prompt="Password: ", stream=None):
-        value = request_input(str(prompt), True)
-        if value is None:
-            raise StdinNotImplementedError(
-                "getpass() was called, but this frontend does not support input requests."
-            )
-        return value
+        return ask(prompt, True, "getpass")
 
     getpass.getpass = getpass_
     # SIGINT is the kernel's (it interrupts only a running cell): the interpreter's own
