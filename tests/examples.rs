@@ -1,0 +1,62 @@
+//! The programs in `examples/` (the README's first command runs one): under kiln each
+//! prints what the reference CPython with numpy prints, its timing line aside, and
+//! every loop of it compiles (the jit report says tier 1), so the example shows what
+//! kiln is for.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+mod support;
+use support::{describe, ref_python, root};
+
+/// The lines a person compares: all but the one that reports how long it took.
+fn results(out: &Output) -> Vec<String> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| !l.contains(" took "))
+        .map(str::to_owned)
+        .collect()
+}
+
+fn check(example: &Path, args: &[&str]) {
+    let name = example.file_name().unwrap().to_string_lossy().into_owned();
+    let report =
+        std::env::temp_dir().join(format!("kiln-example-{}-{name}.json", std::process::id()));
+    let kiln = Command::new(env!("CARGO_BIN_EXE_kiln"))
+        .arg(example)
+        .args(args)
+        .env("KILN_JIT_REPORT", &report)
+        .output()
+        .expect("kiln runs");
+    let cpython = Command::new(ref_python())
+        .arg(example)
+        .args(args)
+        .output()
+        .expect("the reference CPython runs");
+    assert!(kiln.status.success(), "{name}: {}", describe(&kiln));
+    assert!(cpython.status.success(), "{name}: {}", describe(&cpython));
+    assert_eq!(results(&kiln), results(&cpython), "{name}");
+
+    let text = std::fs::read_to_string(&report).expect("kiln wrote its jit report");
+    let _ = std::fs::remove_file(&report);
+    let json: serde_json::Value = serde_json::from_str(&text).expect("the report is JSON");
+    let sites: Vec<_> = json["sites"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|s| s["file"].as_str().is_some_and(|f| f.ends_with(&name)))
+        .collect();
+    assert!(!sites.is_empty(), "{name}: no loop in the report\n{text}");
+    for site in sites {
+        assert_eq!(
+            site["tier"], "tier 1",
+            "{name}: a loop stayed interpreted\n{site}"
+        );
+    }
+}
+
+#[test]
+fn sieve_matches_cpython_and_compiles() {
+    check(&root().join("examples/sieve.py"), &["200000"]);
+}
