@@ -463,6 +463,7 @@ def _expand(command):
 def system(command):
     """`!cmd`: run it in the shell; its output goes to sys.stdout (so a kernel shows
     it); `_exit_code` is its status."""
+    import signal
     import subprocess
 
     sys.stdout.flush()
@@ -478,7 +479,20 @@ def system(command):
         # command is stopped here rather than waited for.
         _stop(process)
         raise
-    _namespace()["_exit_code"] = process.wait()
+    status = process.wait()
+    _namespace()["_exit_code"] = status
+    if status in (-signal.SIGINT, 128 + signal.SIGINT):
+        # Ctrl-C or the kernel's interrupt stopped the command; the KeyboardInterrupt
+        # meant for this cell may still be on its way (a kernel hears SIGINT on another
+        # thread): wait for it rather than end the cell first and lose it.
+        _await_interrupt(1.0)
+
+
+def _await_interrupt(seconds):
+    """Runs bytecode for up to `seconds`, so a pending interrupt is raised here."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        time.sleep(0.005)
 
 
 def _stop(process):
