@@ -36,8 +36,9 @@ use std::collections::{HashMap, HashSet};
 const EXACT_IN_F64: i64 = 1 << 53;
 
 /// The magnitude the leaves of an integer expression computed in float64 lanes are
-/// checked against on entry, and how many leaves it may have: every partial sum then
-/// stays below 2**53, so the lanes hold Python's exact integers.
+/// checked against on entry, and how many nodes (so at most as many leaves) it may
+/// have: every partial sum then stays below 2**53, so the lanes hold Python's exact
+/// integers.
 const INT_LEAF_LIMIT: i64 = 1 << 48;
 const INT_LEAVES: usize = 32;
 
@@ -85,6 +86,8 @@ impl LaneTy {
 /// What the analysis found a loop body to be made of.
 pub(super) struct VectorPlan {
     lane: LaneTy,
+    /// The loop variable.
+    var: Var,
     /// Variables carried from iteration to iteration as `s = s op e`.
     reductions: HashSet<Var>,
     /// Variables the loop reads but does not assign.
@@ -104,8 +107,6 @@ struct Lanes {
     reductions: HashMap<Var, Value>,
     /// A mask of the lanes' width: a lane failed a check.
     failed: Option<Value>,
-    /// The loop variable and the group's first iteration.
-    index: Option<(Var, Value)>,
     /// The loop variable's values in the lanes, as floats, once needed.
     index_lanes: Option<Value>,
 }
@@ -210,6 +211,7 @@ impl Gen<'_, '_> {
         let int_leaves = check.int_leaves;
         Some(VectorPlan {
             lane,
+            var: l.var,
             reductions,
             invariants,
             int_leaves,
@@ -233,19 +235,17 @@ impl Gen<'_, '_> {
         let body = self.b.create_block();
         let commit = self.b.create_block();
         let out = self.b.create_block();
-        // A variable that may be unbound is read by the scalar loop, which deopts.
-        let mut all_bound = None;
+        // What must hold for the vector loop to run at all; otherwise the scalar loop
+        // does every iteration. A step known only at run time must be 1.
+        let mut entry = Vec::new();
         if self.constant(l.bounds.2).is_none() {
-            all_bound = Some(self.b.ins().icmp_imm_s(IntCC::Equal, l.bounds.2, 1));
+            entry.push(self.b.ins().icmp_imm_s(IntCC::Equal, l.bounds.2, 1));
         }
+        // A variable that may be unbound is read by the scalar loop, which deopts.
         for var in &plan.invariants {
             if let Some(bound) = self.vars[*var].and_then(|s| s.bound) {
                 let flag = self.b.use_var(bound);
-                let b = self.b.ins().icmp_imm_s(IntCC::NotEqual, flag, 0);
-                all_bound = Some(match all_bound {
-                    None => b,
-                    Some(prev) => self.b.ins().band(prev, b),
-                });
+                entry.push(self.b.ins().icmp_imm_s(IntCC::NotEqual, flag, 0));
             }
         }
         // Integer expressions are exact in float64 lanes only for small leaves: the loop
@@ -260,16 +260,13 @@ impl Gen<'_, '_> {
         }
         for x in leaves {
             let biased = self.b.ins().iadd_imm_s(x, INT_LEAF_LIMIT);
-            let small =
-                self.b
-                    .ins()
-                    .icmp_imm_s(IntCC::UnsignedLessThanOrEqual, biased, 2 * INT_LEAF_LIMIT);
-            all_bound = Some(match all_bound {
-                None => small,
-                Some(prev) => self.b.ins().band(prev, small),
-            });
+            entry.push(self.b.ins().icmp_imm_s(
+                IntCC::UnsignedLessThanOrEqual,
+                biased,
+                2 * INT_LEAF_LIMIT,
+            ));
         }
-        match all_bound {
+        match entry.into_iter().reduce(|a, b| self.b.ins().band(a, b)) {
             Some(ok) => self.b.ins().brif(ok, header, &[], out, &[]),
             None => self.b.ins().jump(header, &[]),
         };
@@ -288,10 +285,7 @@ impl Gen<'_, '_> {
             self.b.ins().brif(flag, out, &[], go_on, &[]);
             self.b.switch_to_block(go_on);
         }
-        let mut lanes = Lanes {
-            index: Some((l.var, j)),
-            ..Lanes::default()
-        };
+        let mut lanes = Lanes::default();
         for stmt in l.body {
             self.vector_stmt(stmt, plan, bases, j, &mut lanes);
         }
@@ -349,7 +343,7 @@ impl Gen<'_, '_> {
                 if let ([t], [Expr::Binary(op, _, e)]) = (&targets[..], &values[..])
                     && plan.reductions.contains(t)
                 {
-                    let e = self.lanes(e, lane, bases, j, lanes);
+                    let e = self.lanes(e, plan, bases, j, lanes);
                     let mut s = match lanes.reductions.get(t) {
                         Some(s) => *s,
                         None => self.b.use_var(self.vars[*t].expect("a scalar").value),
@@ -369,7 +363,7 @@ impl Gen<'_, '_> {
                 }
                 let vals: Vec<Value> = values
                     .iter()
-                    .map(|v| self.lanes(v, lane, bases, j, lanes))
+                    .map(|v| self.lanes(v, plan, bases, j, lanes))
                     .collect();
                 for v in &vals {
                     self.fail_unless_finite(*v, lanes);
@@ -384,7 +378,7 @@ impl Gen<'_, '_> {
                 op,
                 value,
             } => {
-                let mut v = self.lanes(value, lane, bases, j, lanes);
+                let mut v = self.lanes(value, plan, bases, j, lanes);
                 if let Some(op) = op {
                     let old = self.element_lanes(*array, index, lane, bases, j, lanes);
                     v = match op {
@@ -403,12 +397,11 @@ impl Gen<'_, '_> {
     }
 
     /// The loop variable's values in the float64 lanes: the group's first iteration
-    /// and the next.
-    fn index_lanes(&mut self, lanes: &mut Lanes) -> Value {
+    /// `j` and the next.
+    fn index_lanes(&mut self, j: Value, lanes: &mut Lanes) -> Value {
         if let Some(v) = lanes.index_lanes {
             return v;
         }
-        let (_, j) = lanes.index.expect("set for the body");
         let first = self.b.ins().fcvt_from_sint(types::F64, j);
         let one = self.b.ins().f64const(1.0);
         let second = self.b.ins().fadd(first, one);
@@ -431,17 +424,16 @@ impl Gen<'_, '_> {
     fn lanes(
         &mut self,
         e: &Expr,
-        lane: LaneTy,
+        plan: &VectorPlan,
         bases: &Bases,
         j: Value,
         lanes: &mut Lanes,
     ) -> Value {
+        let lane = plan.lane;
         match e {
             Expr::Float(f) => self.splat_constant(lane, *f),
             Expr::Int(i) => self.splat_constant(lane, *i as f64),
-            Expr::Var(v) if lanes.index.is_some_and(|(var, _)| var == *v) => {
-                self.index_lanes(lanes)
-            }
+            Expr::Var(v) if *v == plan.var => self.index_lanes(j, lanes),
             Expr::Var(v) => {
                 if let Some(l) = lanes.locals.get(v) {
                     return *l;
@@ -455,8 +447,8 @@ impl Gen<'_, '_> {
                 self.b.ins().splat(lane.vector, x)
             }
             Expr::Binary(op, a, b) => {
-                let x = self.lanes(a, lane, bases, j, lanes);
-                let y = self.lanes(b, lane, bases, j, lanes);
+                let x = self.lanes(a, plan, bases, j, lanes);
+                let y = self.lanes(b, plan, bases, j, lanes);
                 match op {
                     BinOp::Add => self.b.ins().fadd(x, y),
                     BinOp::Sub => self.b.ins().fsub(x, y),
@@ -472,7 +464,7 @@ impl Gen<'_, '_> {
                 }
             }
             Expr::Unary(UnaryOp::Neg, a) => {
-                let x = self.lanes(a, lane, bases, j, lanes);
+                let x = self.lanes(a, plan, bases, j, lanes);
                 if self
                     .typing
                     .scalar(a)
@@ -484,10 +476,10 @@ impl Gen<'_, '_> {
                 }
                 self.b.ins().fneg(x)
             }
-            Expr::Unary(_, a) => self.lanes(a, lane, bases, j, lanes),
+            Expr::Unary(_, a) => self.lanes(a, plan, bases, j, lanes),
             Expr::Load(array, index) => self.element_lanes(*array, index, lane, bases, j, lanes),
             Expr::Call(Intrinsic::Math(MathFn::Sqrt), args) => {
-                let x = self.lanes(&args[0], lane, bases, j, lanes);
+                let x = self.lanes(&args[0], plan, bases, j, lanes);
                 let zeros = self.splat_constant(lane, 0.0);
                 let negative = self.b.ins().fcmp(FloatCC::LessThan, x, zeros);
                 self.fail_if(negative, lanes);
@@ -495,7 +487,7 @@ impl Gen<'_, '_> {
             }
             Expr::Call(_, args) => {
                 // fabs and abs of a float.
-                let x = self.lanes(&args[0], lane, bases, j, lanes);
+                let x = self.lanes(&args[0], plan, bases, j, lanes);
                 self.b.ins().fabs(x)
             }
             other => unreachable!("the plan accepted {other:?}"),
@@ -633,15 +625,16 @@ impl Check<'_, '_, '_> {
     }
 
     /// A Python int expression computed in float64 lanes: sums and differences of the
-    /// loop variable, invariant ints and small constants, at most [`INT_LEAVES`] of
-    /// them, whose magnitudes `vector_loop` checks on entry, so every value is exact.
-    fn int(&mut self, e: &Expr, leaves: &mut usize) -> Option<()> {
+    /// loop variable, invariant ints and small constants, at most [`INT_LEAVES`] nodes
+    /// (`nodes` counts them), whose leaves' magnitudes `vector_loop` checks on entry,
+    /// so every value is exact.
+    fn int(&mut self, e: &Expr, nodes: &mut usize) -> Option<()> {
         let ty = self.g.typing.scalar(e).ok()?;
         if ty.mixed || ty.ty != Scalar::Int || self.lane.machine != Machine::F64 {
             return None;
         }
-        *leaves += 1;
-        if *leaves > INT_LEAVES {
+        *nodes += 1;
+        if *nodes > INT_LEAVES {
             return None;
         }
         match e {
@@ -657,10 +650,10 @@ impl Check<'_, '_, '_> {
                 Some(())
             }
             Expr::Binary(BinOp::Add | BinOp::Sub, a, b) => {
-                self.int(a, leaves)?;
-                self.int(b, leaves)
+                self.int(a, nodes)?;
+                self.int(b, nodes)
             }
-            Expr::Unary(UnaryOp::Neg | UnaryOp::Pos, a) => self.int(a, leaves),
+            Expr::Unary(UnaryOp::Neg | UnaryOp::Pos, a) => self.int(a, nodes),
             _ => None,
         }
     }
