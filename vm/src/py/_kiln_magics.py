@@ -23,6 +23,7 @@ also makes the session interactive: `get_ipython()` (in the namespace, and from
 """
 
 import os
+import signal
 import sys
 import time
 
@@ -56,8 +57,9 @@ def _history():
 
 
 def record_input(number, source):
-    global _interactive
-    _interactive = True
+    global _shell
+    if _shell is None:
+        _shell = Shell()
     ns = _namespace()
     # IPython's namespace has it; a person's own `get_ipython` is left alone.
     ns.setdefault("get_ipython", get_ipython)
@@ -463,7 +465,6 @@ def _expand(command):
 def system(command):
     """`!cmd`: run it in the shell; its output goes to sys.stdout (so a kernel shows
     it); `_exit_code` is its status."""
-    import signal
     import subprocess
 
     sys.stdout.flush()
@@ -498,7 +499,6 @@ def _await_interrupt(seconds):
 def _stop(process):
     """Stops a command the cell no longer waits for: SIGINT, as a terminal would send,
     then SIGKILL if it is still running a second later."""
-    import signal
     import subprocess
 
     if process.poll() is None:
@@ -579,20 +579,14 @@ class Shell:
         table[magic_name or func.__name__] = func
 
 
+# Made by the first cell a front end records: a script has none.
 _shell = None
 
 
 def get_ipython():
     """The interactive shell of this REPL or kernel session; None in a script, as with
     IPython."""
-    global _shell
-    if _shell is None and _interactive:
-        _shell = Shell()
     return _shell
-
-
-# Set by the first cell a front end records: scripts are not interactive.
-_interactive = False
 
 
 # --- help -------------------------------------------------------------------------------
