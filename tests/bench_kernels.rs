@@ -9,7 +9,7 @@
 use std::process::{Command, Output};
 
 mod support;
-use support::{describe, ref_python, root};
+use support::{describe, ref_python, root, take_jit_report};
 
 /// `python3 benches/run.py --size tiny -r 1 --python REF --kiln KILN ARGS...`
 fn run_py(args: &[&str]) -> Output {
@@ -133,19 +133,16 @@ fn every_kernel_compiles_its_hot_nest() {
             checksum(&run(false)),
             "{name}: JIT on and off differ"
         );
-        let json: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
-        let _ = std::fs::remove_file(&report);
-        let sites = json["sites"].as_array().unwrap();
+        let (text, sites) = take_jit_report(&report).unwrap_or_else(|e| panic!("{name}: {e}"));
         let tier1 = sites.iter().filter(|s| s["tier"] == "tier 1").count();
         match NOT_YET_COMPILED.iter().find(|(k, _)| *k == name) {
-            None => assert!(tier1 > 0, "{name}: no loop compiled\n{json:#}"),
+            None => assert!(tier1 > 0, "{name}: no loop compiled\n{text}"),
             Some((_, why)) => {
                 assert!(
                     sites
                         .iter()
                         .any(|s| s["reason"].as_str().is_some_and(|r| r.contains(why))),
-                    "{name}: the report no longer says {why:?}: update NOT_YET_COMPILED\n{json:#}"
+                    "{name}: the report no longer says {why:?}: update NOT_YET_COMPILED\n{text}"
                 );
             }
         }

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 mod support;
-use support::{describe, ref_python, root};
+use support::{describe, ref_python, root, take_jit_report};
 
 /// The lines a person compares: all but the one that reports how long it took.
 fn results(out: &Output) -> Vec<String> {
@@ -35,13 +35,8 @@ fn check(example: &Path) {
     assert!(cpython.status.success(), "{name}: {}", describe(&cpython));
     assert_eq!(results(&kiln), results(&cpython), "{name}");
 
-    let text = std::fs::read_to_string(&report).expect("kiln wrote its jit report");
-    let _ = std::fs::remove_file(&report);
-    let json: serde_json::Value = serde_json::from_str(&text).expect("the report is JSON");
-    let sites: Vec<_> = json["sites"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
+    let (text, sites) = take_jit_report(&report).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let sites: Vec<_> = sites
         .into_iter()
         .filter(|s| s["file"].as_str().is_some_and(|f| f.ends_with(&name)))
         .collect();

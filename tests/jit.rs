@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 mod support;
-use support::{describe, root};
+use support::{describe, root, take_jit_report};
 
 const THRESHOLD: &str = "20";
 
@@ -75,12 +75,7 @@ fn check(script: &Path) -> Result<(), String> {
             describe(&interpreted)
         ));
     }
-    let text = std::fs::read_to_string(&report)
-        .map_err(|e| format!("{name}: no jit report at {}: {e}", report.display()))?;
-    let _ = std::fs::remove_file(&report);
-    let json: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| format!("{name}: bad report JSON: {e}"))?;
-    let sites = json["sites"].as_array().cloned().unwrap_or_default();
+    let (text, sites) = take_jit_report(&report).map_err(|e| format!("{name}: {e}"))?;
     let source = std::fs::read_to_string(script).unwrap();
     for Mark {
         line,

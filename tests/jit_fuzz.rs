@@ -19,6 +19,8 @@
 use std::fmt::Write;
 use std::process::Command;
 
+mod support;
+
 const PER_BATCH: usize = 100;
 
 /// splitmix64: small, seeded, the same on every machine.
@@ -483,15 +485,11 @@ struct Stats {
 
 /// Adds a batch's jit report to the totals.
 fn tally(report: &std::path::Path, stats: &std::sync::Mutex<Stats>) {
-    let Ok(text) = std::fs::read_to_string(report) else {
-        return;
-    };
-    let _ = std::fs::remove_file(report);
-    let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) else {
+    let Ok((_, sites)) = support::take_jit_report(report) else {
         return;
     };
     let mut stats = stats.lock().unwrap();
-    for site in json["sites"].as_array().into_iter().flatten() {
+    for site in &sites {
         stats.sites += 1;
         if site["tier"] == "tier 1" {
             stats.compiled += 1;

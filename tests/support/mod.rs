@@ -38,3 +38,15 @@ pub fn describe(out: &Output) -> String {
         String::from_utf8_lossy(&out.stderr)
     )
 }
+
+/// The sites of the jit report kiln wrote to `path` (`KILN_JIT_REPORT`), with the
+/// report's text for messages; the file is removed. Err says why it cannot be read.
+pub fn take_jit_report(path: &Path) -> Result<(String, Vec<serde_json::Value>), String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("no jit report at {}: {e}", path.display()))?;
+    let _ = std::fs::remove_file(path);
+    let json: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("bad jit report JSON: {e}"))?;
+    let sites = json["sites"].as_array().cloned().unwrap_or_default();
+    Ok((text, sites))
+}
