@@ -18,9 +18,9 @@ pub fn request_interrupt() {
     INTERRUPT.store(true, Ordering::SeqCst);
 }
 
-/// Clears a request once the interpreter has taken it over.
-pub fn clear_interrupt() {
-    INTERRUPT.store(false, Ordering::SeqCst);
+/// Clears a request once the interpreter takes it over; whether there was one.
+pub fn take_interrupt() -> bool {
+    INTERRUPT.swap(false, Ordering::SeqCst)
 }
 
 pub fn interrupt_flag_address() -> *const u8 {

@@ -601,9 +601,7 @@ pub fn run(
     // it is taken here, before any bytecode can see it, and raised by the rewritten
     // loop right after the write-back (`outcome.raise_interrupt`). One that came
     // between runs has been seen by the interpreter already.
-    let interrupted = kiln_jit::runtime::INTERRUPT.load(std::sync::atomic::Ordering::SeqCst);
-    kiln_jit::runtime::clear_interrupt();
-    let interrupt = if interrupted {
+    let interrupt = if kiln_jit::runtime::take_interrupt() {
         vm.check_signals().err()
     } else {
         None
