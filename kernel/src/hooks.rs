@@ -82,7 +82,7 @@ fn load_module(vm: &VirtualMachine) -> PyResult<PyObjectRef> {
     let module = vm.new_module("_kiln_kernel", dict.clone(), None);
     let code = vm
         .compile(KERNEL_PY, Mode::Exec, "<kiln kernel>".to_owned())
-        .map_err(|err| vm.new_syntax_error(&err, Some(KERNEL_PY)))?;
+        .map_err(|err| err.into_pyexception(vm, Some(KERNEL_PY)))?;
     vm.run_code_obj(code, Scope::with_builtins(None, dict, vm))?;
     let module: PyObjectRef = module.into();
     vm.sys_module

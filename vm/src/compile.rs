@@ -58,9 +58,17 @@ fn compile_to_code_object(
         CompileUnit::Expression => (Mode::Eval, parser::Mode::Expression),
     };
     let source_file = SourceFileBuilder::new(path, source).finish();
+    // The checks RustPython's own `compile` makes around its parse, where they are
+    // public: too many nested brackets before parsing, too deep a tree and grammar
+    // ruff accepts but CPython does not after it.
+    rustpython_vm::compiler::pre_parse_source_error(&source_file)?;
     let mut ast = parser::parse(source, parse_mode.into())
-        .map_err(|err| CompileError::from_ruff_parse_error(err, &source_file))?
+        .map_err(|err| CompileError::from_ruff_parse_error(err, &source_file, mode))?
         .into_syntax();
+    rustpython_vm::compiler::too_deeply_nested_error(&ast, &source_file, opts.recursion_limit)?;
+    if let Some(err) = rustpython_vm::compiler::unsupported_grammar_error(&ast, &source_file) {
+        return Err(err);
+    }
     if unit == CompileUnit::Cell
         && let rustpython_vm::compiler::ast::Mod::Module(module) = &mut ast
     {
@@ -80,7 +88,7 @@ fn compile_to_code_object(
 /// value (a cell `x = 1\n10` would lose the store to `x`), so a trailing literal
 /// becomes `(literal,)[0]`, the same value; and it returns a function or class defined
 /// by the last statement, which no front end shows, so a `pass` follows it.
-fn cell_value_fixes(body: &mut Vec<ast::Stmt>) {
+fn cell_value_fixes(body: &mut ast::Suite) {
     use ruff_text_size::Ranged;
     let Some(last) = body.last_mut() else { return };
     let range = last.range();
@@ -107,6 +115,7 @@ fn cell_value_fixes(body: &mut Vec<ast::Stmt>) {
                 elts: vec![literal],
                 ctx: ast::ExprContext::Load,
                 parenthesized: true,
+                runtime_elts: None,
             });
             let zero = ast::Expr::NumberLiteral(ast::ExprNumberLiteral {
                 node_index: Default::default(),
@@ -342,7 +351,7 @@ mod tests {
     #[test]
     fn syntax_errors_carry_line_and_column() {
         let opts = codegen::CompileOpts::default();
-        let err = compile_to_code_object("x = 1\ny = (2 +\n", "t.py", CompileUnit::Module, opts)
+        let err = compile_to_code_object("x = 1\ny = (2 +\n", "t.py", CompileUnit::Module, opts.clone())
             .unwrap_err();
         assert_eq!(err.python_location().0, 2);
         let err =

@@ -322,7 +322,7 @@ impl Session {
 
     /// Prints an exception to `sys.stderr` as the interpreter would on an uncaught one.
     pub fn print_exception(&self, exc: PyBaseExceptionRef) {
-        self.enter(|vm| vm.print_exception(exc));
+        self.enter(|vm| vm.print_exception(&exc));
     }
 
     /// Flushes `sys.stdout` and `sys.stderr`.

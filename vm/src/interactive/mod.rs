@@ -140,7 +140,7 @@ impl Session {
                 Ok(())
             };
             if let Err(exc) = run() {
-                vm.print_exception(exc);
+                vm.print_exception(&exc);
             }
         });
     }

@@ -124,8 +124,8 @@ impl Rewriter<'_> {
                     r,
                 );
                 if let Some((nest, original)) = compilable {
-                    let orelse = std::mem::take(&mut f.orelse);
-                    f.orelse = dispatch(id, &nest, &original, orelse, r);
+                    let orelse = std::mem::take(&mut f.orelse).into_iter().collect();
+                    f.orelse = dispatch(id, &nest, &original, orelse, r).into();
                 }
             }
             Stmt::While(w) => {
@@ -144,7 +144,7 @@ impl Rewriter<'_> {
                     vec![],
                     r,
                 )];
-                body.append(&mut w.body);
+                body.extend(std::mem::take(&mut w.body));
                 *stmt = for_stmt(
                     empty_target(r),
                     call(attr(name("_kiln_jit", r), "ticks", r), vec![int(id, r)], r),
@@ -282,8 +282,8 @@ fn resume_loop(stmt: &Stmt, at: u32, p: u32) -> Vec<Stmt> {
             let rest = for_stmt(
                 (*f.target).clone(),
                 rest_iter,
-                f.body.clone(),
-                f.orelse.clone(),
+                f.body.to_vec(),
+                f.orelse.to_vec(),
                 f.range,
             );
             (&f.body, rest)
@@ -301,9 +301,11 @@ fn resume_loop(stmt: &Stmt, at: u32, p: u32) -> Vec<Stmt> {
             elts: vec![],
             ctx: ast::ExprContext::Load,
             parenthesized: true,
+            runtime_elts: None,
         })],
         ctx: ast::ExprContext::Load,
         parenthesized: true,
+        runtime_elts: None,
     });
     vec![for_stmt(empty_target(r), once, partial, vec![rest], r)]
 }
@@ -346,6 +348,7 @@ fn desugar_elif(body: &mut [Stmt]) {
                         test: Box::new(first.test.expect("an elif has a test")),
                         body: first.body,
                         elif_else_clauses: clauses,
+                        runtime_body: None,
                     });
                     let mut nested = [nested];
                     desugar_elif(&mut nested);
@@ -354,7 +357,9 @@ fn desugar_elif(body: &mut [Stmt]) {
                         range,
                         node_index: Default::default(),
                         test: None,
-                        body: vec![nested],
+                        body: [nested].into_iter().collect(),
+                        runtime_body: None,
+                        runtime_orelse: None,
                     }];
                 }
             }
@@ -415,6 +420,7 @@ fn tuple_store(elts: Vec<Expr>, range: TextRange) -> Expr {
         elts,
         ctx: ast::ExprContext::Store,
         parenthesized: true,
+        runtime_elts: None,
     })
 }
 
@@ -425,6 +431,7 @@ fn empty_target(range: TextRange) -> Expr {
         range,
         elts: vec![],
         ctx: ast::ExprContext::Store,
+        runtime_elts: None,
     })
 }
 
@@ -441,13 +448,15 @@ fn attr(value: Expr, attr: &str, range: TextRange) -> Expr {
 fn call(func: Expr, args: Vec<Expr>, range: TextRange) -> Expr {
     Expr::Call(ast::ExprCall {
         node_index: Default::default(),
-        range,
+        range_start: range.start(),
         func: Box::new(func),
         arguments: ast::Arguments {
             range,
             node_index: Default::default(),
             args: args.into_boxed_slice(),
-            keywords: Box::new([]),
+            keywords: Default::default(),
+            runtime_args: None,
+            runtime_bases: None,
         },
     })
 }
@@ -479,6 +488,7 @@ fn eq(left: Expr, right: Expr, range: TextRange) -> Expr {
         left: Box::new(left),
         ops: Box::new([ast::CmpOp::Eq]),
         comparators: Box::new([right]),
+        runtime_comparators: None,
     })
 }
 
@@ -497,6 +507,7 @@ fn delete(id: &str, range: TextRange) -> Stmt {
         node_index: Default::default(),
         range,
         targets: vec![name_ctx(id, ast::ExprContext::Del, range)],
+        runtime_targets: None,
     })
 }
 
@@ -506,6 +517,9 @@ fn assign(target: Expr, value: Expr, range: TextRange) -> Stmt {
         range,
         targets: vec![target],
         value: Box::new(value),
+        runtime_targets: None,
+        runtime_type_comment: None,
+        runtime_type_comment_bytes: None,
     })
 }
 
@@ -532,15 +546,18 @@ fn if_stmt(test: Expr, body: Vec<Stmt>, orelse: Vec<Stmt>, range: TextRange) -> 
             range,
             node_index: Default::default(),
             test: None,
-            body: orelse,
+            body: orelse.into(),
+            runtime_body: None,
+            runtime_orelse: None,
         }]
     };
     Stmt::If(ast::StmtIf {
         node_index: Default::default(),
         range,
         test: Box::new(test),
-        body,
+        body: body.into(),
         elif_else_clauses,
+        runtime_body: None,
     })
 }
 
@@ -557,7 +574,11 @@ fn for_stmt(
         is_async: false,
         target: Box::new(target),
         iter: Box::new(iter),
-        body,
-        orelse,
+        body: body.into(),
+        orelse: orelse.into(),
+        runtime_type_comment: None,
+        runtime_type_comment_bytes: None,
+        runtime_body: None,
+        runtime_orelse: None,
     })
 }

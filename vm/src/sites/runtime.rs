@@ -255,27 +255,27 @@ mod _kiln_jit {
     impl PyOutcome {
         /// The assigned variables, in the order the rewrite unpacks them.
         #[pygetset]
-        fn values(&self) -> PyTupleRef {
-            self.values.clone()
+        fn values(zelf: &Py<Self>) -> PyTupleRef {
+            zelf.values.clone()
         }
 
         /// Whether some variable must be left unbound.
         #[pygetset]
-        fn unbound(&self) -> bool {
-            self.unbound.iter().any(|u| *u)
+        fn unbound(zelf: &Py<Self>) -> bool {
+            zelf.unbound.iter().any(|u| *u)
         }
 
         #[pymethod]
-        fn is_unbound(&self, k: usize) -> bool {
-            self.unbound.get(k).copied().unwrap_or(false)
+        fn is_unbound(zelf: &Py<Self>, k: usize) -> bool {
+            zelf.unbound.get(k).copied().unwrap_or(false)
         }
 
         /// Raises the interrupt that came while compiled code ran, if one did: called
         /// once the variables are written back, so the interpreter sees the state the
         /// loop had reached.
         #[pymethod]
-        fn raise_interrupt(&self) -> PyResult<()> {
-            match &self.interrupt {
+        fn raise_interrupt(zelf: &Py<Self>) -> PyResult<()> {
+            match &zelf.interrupt {
                 Some(exc) => Err(exc.clone()),
                 None => Ok(()),
             }
@@ -283,15 +283,15 @@ mod _kiln_jit {
 
         /// -1: the loop finished; -2: it broke out; else the statement to resume at.
         #[pygetset]
-        fn point(&self) -> i64 {
-            self.point
+        fn point(zelf: &Py<Self>) -> i64 {
+            zelf.point
         }
 
         /// The iterations left of the `for` loop at point `k` after the one that
         /// stopped.
         #[pymethod]
-        fn rest(&self, k: u32, vm: &VirtualMachine) -> PyResult {
-            let (cur, stop, step) = self
+        fn rest(zelf: &Py<Self>, k: u32, vm: &VirtualMachine) -> PyResult {
+            let (cur, stop, step) = zelf
                 .loops
                 .get(&k)
                 .copied()

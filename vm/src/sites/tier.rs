@@ -19,7 +19,7 @@ use kiln_stdlib::numpy::format::Element;
 use kiln_stdlib::numpy::python::convert::{scalar_element, scalar_to_py};
 use kiln_stdlib::numpy::python::ndarray::PyNdArray;
 use rustpython_vm::builtins::{PyDictRef, PyFloat, PyInt};
-use rustpython_vm::frame::Frame;
+use rustpython_vm::frame::FrameObject;
 use rustpython_vm::function::ArgMapping;
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 use std::collections::HashMap;
@@ -71,7 +71,7 @@ pub struct Outcome {
 
 /// The variables of a frame, read as Python would resolve the names.
 struct FrameVars {
-    frame: rustpython_vm::PyRef<Frame>,
+    frame: rustpython_vm::PyRef<FrameObject>,
     locals: ArgMapping,
     optimized: bool,
 }
@@ -83,7 +83,8 @@ impl FrameVars {
         };
         let locals = frame.locals(vm)?;
         let optimized = frame
-            .code
+            .iframe()
+            .code()
             .code
             .flags
             .contains(rustpython_vm::bytecode::CodeFlags::OPTIMIZED);
@@ -101,7 +102,7 @@ impl FrameVars {
         }
         // A function's own variable that is not in its locals is unbound: it is not
         // looked for among the globals.
-        let code = &self.frame.code.code;
+        let code = &self.frame.iframe().code().code;
         if self.optimized
             && code
                 .varnames
@@ -112,10 +113,11 @@ impl FrameVars {
         {
             return Ok(None);
         }
-        if let Some(v) = self.frame.globals.get_item_opt(name, vm)? {
+        let frame = self.frame.iframe();
+        if let Some(v) = frame.globals().get_item_opt(name, vm)? {
             return Ok(Some(v));
         }
-        Ok(self.frame.builtins.get_item(name, vm).ok())
+        Ok(frame.builtins().get_item(name, vm).ok())
     }
 }
 

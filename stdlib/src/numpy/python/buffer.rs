@@ -2,10 +2,10 @@
 //! `bytes(a)`, `bytearray(a)`, `struct.unpack_from(fmt, a)`), and `np.frombuffer`
 //! views another object's memory.
 //!
-//! An export describes the array's own strides over the smallest byte range holding
-//! all its elements; RustPython's descriptors add a per-dimension "suboffset" to every
-//! position, which carries the distance from that range's start to the first element
-//! when strides are negative.
+//! An export hands out the array's whole buffer and describes the array in it as
+//! numpy's `Py_buffer` does: the byte offset of the element at `[0, .., 0]` and the
+//! array's own strides (negative ones walk back from that offset). Suboffsets stay
+//! zero: RustPython reads a non-zero one as a pointer indirection, as C does.
 
 use std::ptr::NonNull;
 use std::sync::Arc;
@@ -38,28 +38,16 @@ fn format_of(dtype: DType) -> &'static str {
     }
 }
 
-/// The byte range `[start, end)` of the buffer that holds every element of `a`.
-fn span(a: &NdArray) -> (usize, usize) {
-    a.byte_span()
-        .map_or((a.offset as usize, a.offset as usize), |(start, end)| {
-            (start as usize, end as usize)
-        })
-}
-
 static BUFFER_METHODS: BufferMethods = BufferMethods {
     obj_bytes: |buffer| {
-        let a = &buffer.obj_as::<PyNdArray>().array;
-        let (start, end) = span(a);
-        BorrowedValue::Ref(&a.buffer.bytes()[start..end])
+        BorrowedValue::Ref(buffer.obj_as::<PyNdArray>().array.buffer.bytes())
     },
     obj_bytes_mut: |buffer| {
         let a = &buffer.obj_as::<PyNdArray>().array;
-        let (start, end) = span(a);
-        // SAFETY: the range lies inside the buffer, which the export keeps alive.
-        // Writers through an export share the memory with the array's views, as
-        // they do in numpy.
+        // SAFETY: the export keeps the buffer alive. Writers through an export share
+        // the memory with the array's views, as they do in numpy.
         BorrowedValueMut::RefMut(unsafe {
-            std::slice::from_raw_parts_mut(a.buffer.as_ptr().add(start), end - start)
+            std::slice::from_raw_parts_mut(a.buffer.as_ptr(), a.buffer.len())
         })
     },
     // Arrays never resize, so exports need no counting.
@@ -70,18 +58,15 @@ static BUFFER_METHODS: BufferMethods = BufferMethods {
 impl AsBuffer for PyNdArray {
     fn as_buffer(zelf: &Py<Self>, _vm: &VirtualMachine) -> PyResult<PyBuffer> {
         let a = &zelf.array;
-        let (start, _) = span(a);
-        let mut dim_desc: Vec<(usize, isize, isize)> = a
+        let dim_desc = a
             .shape
             .iter()
             .zip(&a.strides)
             .map(|(&n, &s)| (n, s, 0))
             .collect();
-        if let Some(first) = dim_desc.first_mut() {
-            first.2 = a.offset - start as isize;
-        }
         let desc = BufferDescriptor {
             len: a.nbytes(),
+            offset: a.offset,
             readonly: false,
             itemsize: a.itemsize(),
             format: format_of(a.dtype).into(),
@@ -135,8 +120,13 @@ pub fn frombuffer(
     }
     let start = {
         let mut bytes = export.obj_bytes_mut();
-        // SAFETY: `offset` is within the exported bytes.
-        unsafe { bytes.as_mut_ptr().add(offset as usize) }
+        // SAFETY: the export's own offset and `offset` are within the exported bytes.
+        unsafe {
+            bytes
+                .as_mut_ptr()
+                .offset(export.desc.offset)
+                .add(offset as usize)
+        }
     };
     let ptr = NonNull::new(start).expect("a slice pointer is never null");
     // SAFETY: the export pins the exporter's memory (a bytearray cannot resize while

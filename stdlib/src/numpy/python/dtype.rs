@@ -31,23 +31,23 @@ impl Constructor for PyDType {
 #[pyclass(with(Constructor, Comparable, Hashable, Representable))]
 impl PyDType {
     #[pygetset]
-    fn name(&self) -> &'static str {
-        self.dtype.name()
+    fn name(zelf: &Py<Self>) -> &'static str {
+        zelf.dtype.name()
     }
 
     #[pygetset]
-    fn kind(&self) -> String {
-        self.dtype.kind_char().to_string()
+    fn kind(zelf: &Py<Self>) -> String {
+        zelf.dtype.kind_char().to_string()
     }
 
     #[pygetset]
-    fn itemsize(&self) -> usize {
-        self.dtype.itemsize()
+    fn itemsize(zelf: &Py<Self>) -> usize {
+        zelf.dtype.itemsize()
     }
 
     #[pygetset]
-    fn char(&self) -> &'static str {
-        match self.dtype {
+    fn char(zelf: &Py<Self>) -> &'static str {
+        match zelf.dtype {
             DType::Bool => "?",
             DType::Int8 => "b",
             DType::Int16 => "h",
@@ -64,32 +64,32 @@ impl PyDType {
     }
 
     #[pygetset]
-    fn str(&self) -> String {
-        let order = if self.dtype.itemsize() == 1 { '|' } else { '<' };
-        format!("{order}{}", self.dtype.type_code())
+    fn str(zelf: &Py<Self>) -> String {
+        let order = if zelf.dtype.itemsize() == 1 { '|' } else { '<' };
+        format!("{order}{}", zelf.dtype.type_code())
     }
 
     #[pygetset]
-    fn byteorder(&self) -> &'static str {
-        if self.dtype.itemsize() == 1 { "|" } else { "=" }
+    fn byteorder(zelf: &Py<Self>) -> &'static str {
+        if zelf.dtype.itemsize() == 1 { "|" } else { "=" }
     }
 
     #[pygetset(name = "type")]
-    fn scalar_type(&self, vm: &VirtualMachine) -> PyResult {
+    fn scalar_type(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
         let index = DType::ALL
             .iter()
-            .position(|d| *d == self.dtype)
+            .position(|d| *d == zelf.dtype)
             .expect("listed");
         super::convert::scalar_types(vm)?.get_item(&index, vm)
     }
 
     #[pymethod]
-    fn __str__(&self) -> &'static str {
-        self.dtype.name()
+    fn __str__(zelf: &Py<Self>) -> &'static str {
+        zelf.dtype.name()
     }
 
     #[pymethod]
-    fn __reduce__(&self, vm: &VirtualMachine) -> PyResult<PyStrRef> {
+    fn __reduce__(_zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<PyStrRef> {
         Err(vm.new_type_error("kiln's dtypes cannot be pickled yet"))
     }
 }

@@ -100,14 +100,14 @@ pub fn warn_flags(vm: &VirtualMachine, flags: FpFlags, ufunc: &str) -> PyResult<
                 // Attribute the warning to the user's line, not to numpy's Python half.
                 let in_numpy = vm
                     .current_frame()
-                    .is_some_and(|f| f.code.source_path.as_str().starts_with("numpy"));
+                    .is_some_and(|f| f.iframe().code().source_path().as_str().starts_with("numpy"));
                 let skip = in_numpy.then(|| vm.ctx.new_tuple(vec![vm.ctx.new_str("numpy").into()]));
                 rustpython_vm::warn::warn_with_skip(
                     vm.ctx.new_str(message).into(),
                     Some(vm.ctx.exceptions.runtime_warning.to_owned()),
                     1,
                     None,
-                    skip,
+                    skip.as_deref(),
                     vm,
                 )?;
             }

@@ -93,6 +93,7 @@ pub fn seterr(kwargs: KwArgs, vm: &VirtualMachine) -> PyResult<PyDictRef> {
     let mut named = Vec::new();
     for (key, value) in kwargs {
         let mode = parse(&value)?;
+        let key = key.to_string();
         if key == "all" {
             if let Some(m) = mode {
                 new = [m; 4];

@@ -38,8 +38,8 @@ impl Constructor for PyFloat32 {
 impl PyFloat32 {
     /// The value as a Python float (exactly: every float32 is a double).
     #[pymethod]
-    fn item(&self) -> f64 {
-        self.value as f64
+    fn item(zelf: &Py<Self>) -> f64 {
+        zelf.value as f64
     }
 }
 

@@ -268,8 +268,8 @@ impl PyNdArray {
 )]
 impl PyNdArray {
     #[pygetset]
-    fn shape(&self, vm: &VirtualMachine) -> PyObjectRef {
-        let dims = self
+    fn shape(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        let dims = zelf
             .array
             .shape
             .iter()
@@ -279,8 +279,8 @@ impl PyNdArray {
     }
 
     #[pygetset]
-    fn strides(&self, vm: &VirtualMachine) -> PyObjectRef {
-        let dims = self
+    fn strides(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        let dims = zelf
             .array
             .strides
             .iter()
@@ -290,119 +290,119 @@ impl PyNdArray {
     }
 
     #[pygetset]
-    fn ndim(&self) -> usize {
-        self.array.ndim()
+    fn ndim(zelf: &Py<Self>) -> usize {
+        zelf.array.ndim()
     }
 
     #[pygetset]
-    fn size(&self) -> usize {
-        self.array.size()
+    fn size(zelf: &Py<Self>) -> usize {
+        zelf.array.size()
     }
 
     #[pygetset]
-    fn itemsize(&self) -> usize {
-        self.array.itemsize()
+    fn itemsize(zelf: &Py<Self>) -> usize {
+        zelf.array.itemsize()
     }
 
     #[pygetset]
-    fn nbytes(&self) -> usize {
-        self.array.nbytes()
+    fn nbytes(zelf: &Py<Self>) -> usize {
+        zelf.array.nbytes()
     }
 
     #[pygetset]
-    fn dtype(&self, vm: &VirtualMachine) -> PyObjectRef {
+    fn dtype(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
         super::dtype::PyDType {
-            dtype: self.array.dtype,
+            dtype: zelf.array.dtype,
         }
         .into_ref(&vm.ctx)
         .into()
     }
 
     #[pygetset(name = "T")]
-    fn transpose_property(&self, vm: &VirtualMachine) -> PyObjectRef {
-        PyNdArray::from(self.array.transposed()).into_py(vm)
+    fn transpose_property(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        PyNdArray::from(zelf.array.transposed()).into_py(vm)
     }
 
     #[pygetset]
-    fn real(&self, vm: &VirtualMachine) -> PyResult {
-        if self.array.dtype != DType::Complex128 {
-            return Ok(PyNdArray::from(self.array.clone()).into_py(vm));
+    fn real(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
+        if zelf.array.dtype != DType::Complex128 {
+            return Ok(PyNdArray::from(zelf.array.clone()).into_py(vm));
         }
-        Ok(PyNdArray::from(complex_part(&self.array, 0)).into_py(vm))
+        Ok(PyNdArray::from(complex_part(&zelf.array, 0)).into_py(vm))
     }
 
     #[pygetset(setter)]
-    fn set_real(&self, value: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
-        let target = if self.array.dtype == DType::Complex128 {
-            complex_part(&self.array, 0)
+    fn set_real(zelf: &Py<Self>, value: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        let target = if zelf.array.dtype == DType::Complex128 {
+            complex_part(&zelf.array, 0)
         } else {
-            self.array.clone()
+            zelf.array.clone()
         };
         super::index::assign_value(vm, &target, &value)
     }
 
     #[pygetset(setter)]
-    fn set_imag(&self, value: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
-        if self.array.dtype != DType::Complex128 {
+    fn set_imag(zelf: &Py<Self>, value: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        if zelf.array.dtype != DType::Complex128 {
             return Err(vm.new_type_error("array does not have imaginary part to set"));
         }
-        super::index::assign_value(vm, &complex_part(&self.array, 8), &value)
+        super::index::assign_value(vm, &complex_part(&zelf.array, 8), &value)
     }
 
     #[pygetset]
-    fn imag(&self, vm: &VirtualMachine) -> PyResult {
-        if self.array.dtype != DType::Complex128 {
-            let z = NdArray::zeros(self.array.dtype, &self.array.shape)
+    fn imag(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
+        if zelf.array.dtype != DType::Complex128 {
+            let z = NdArray::zeros(zelf.array.dtype, &zelf.array.shape)
                 .map_err(|e| array_error(vm, e))?;
             return Ok(PyNdArray::from(z).into_py(vm));
         }
-        Ok(PyNdArray::from(complex_part(&self.array, 8)).into_py(vm))
+        Ok(PyNdArray::from(complex_part(&zelf.array, 8)).into_py(vm))
     }
 
     /// The C-order bytes of the elements (`a.tobytes()`, and `bytes(a)` for views the
     /// buffer protocol cannot hand out in one piece).
     #[pymethod]
-    fn tobytes(&self, vm: &VirtualMachine) -> PyResult<Vec<u8>> {
-        let c = self.array.to_contiguous().map_err(|e| array_error(vm, e))?;
+    fn tobytes(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<Vec<u8>> {
+        let c = zelf.array.to_contiguous().map_err(|e| array_error(vm, e))?;
         Ok(c.buffer.bytes()[..c.nbytes()].to_vec())
     }
 
     #[pymethod]
-    fn __bytes__(&self, vm: &VirtualMachine) -> PyResult<Vec<u8>> {
-        self.tobytes(vm)
+    fn __bytes__(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<Vec<u8>> {
+        Self::tobytes(zelf, vm)
     }
 
     /// `np.shares_memory` (`exact`) and `np.may_share_memory`.
     #[pymethod]
-    fn _kiln_overlaps(&self, other: PyRef<PyNdArray>, exact: bool) -> bool {
+    fn _kiln_overlaps(zelf: &Py<Self>, other: PyRef<PyNdArray>, exact: bool) -> bool {
         if exact {
-            self.array.overlaps(&other.array)
+            zelf.array.overlaps(&other.array)
         } else {
-            self.array.may_overlap(&other.array)
+            zelf.array.may_overlap(&other.array)
         }
     }
 
     #[pymethod]
-    fn reshape(&self, mut args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+    fn reshape(zelf: &Py<Self>, mut args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let order = args.kwargs.swap_remove("order");
-        let fortran = fortran_order(vm, order, &self.array)?;
-        let shape = new_shape(vm, &args, self.array.size())?;
-        let out = reshape_in(vm, &self.array, &shape, fortran)?;
+        let fortran = fortran_order(vm, order, &zelf.array)?;
+        let shape = new_shape(vm, &args, zelf.array.size())?;
+        let out = reshape_in(vm, &zelf.array, &shape, fortran)?;
         Ok(PyNdArray::from(out).into_py(vm))
     }
 
     #[pymethod]
-    fn ravel(&self, args: OrderArg, vm: &VirtualMachine) -> PyResult {
-        let fortran = fortran_order(vm, args.order.into_option(), &self.array)?;
-        let out = reshape_in(vm, &self.array, &[self.array.size()], fortran)?;
+    fn ravel(zelf: &Py<Self>, args: OrderArg, vm: &VirtualMachine) -> PyResult {
+        let fortran = fortran_order(vm, args.order.into_option(), &zelf.array)?;
+        let out = reshape_in(vm, &zelf.array, &[zelf.array.size()], fortran)?;
         Ok(PyNdArray::from(out).into_py(vm))
     }
 
     #[pymethod]
-    fn flatten(&self, args: OrderArg, vm: &VirtualMachine) -> PyResult {
-        let fortran = fortran_order(vm, args.order.into_option(), &self.array)?;
-        let flat = reshape_in(vm, &self.array, &[self.array.size()], fortran)?;
-        let out = if std::sync::Arc::ptr_eq(&flat.buffer, &self.array.buffer) {
+    fn flatten(zelf: &Py<Self>, args: OrderArg, vm: &VirtualMachine) -> PyResult {
+        let fortran = fortran_order(vm, args.order.into_option(), &zelf.array)?;
+        let flat = reshape_in(vm, &zelf.array, &[zelf.array.size()], fortran)?;
+        let out = if std::sync::Arc::ptr_eq(&flat.buffer, &zelf.array.buffer) {
             flat.to_contiguous().map_err(|e| array_error(vm, e))?
         } else {
             flat
@@ -411,9 +411,9 @@ impl PyNdArray {
     }
 
     #[pymethod]
-    fn transpose(&self, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+    fn transpose(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         if args.args.is_empty() || (args.args.len() == 1 && vm.is_none(&args.args[0])) {
-            return Ok(PyNdArray::from(self.array.transposed()).into_py(vm));
+            return Ok(PyNdArray::from(zelf.array.transposed()).into_py(vm));
         }
         let items = match args.args.as_slice() {
             [one]
@@ -424,7 +424,7 @@ impl PyNdArray {
             }
             items => items.to_vec(),
         };
-        let ndim = self.array.ndim();
+        let ndim = zelf.array.ndim();
         if items.len() != ndim {
             return Err(vm.new_value_error("axes don't match array"));
         }
@@ -436,34 +436,34 @@ impl PyNdArray {
             }
             axes.push(k);
         }
-        Ok(PyNdArray::from(self.array.permuted(&axes)).into_py(vm))
+        Ok(PyNdArray::from(zelf.array.permuted(&axes)).into_py(vm))
     }
 
     #[pymethod]
-    fn swapaxes(&self, a: i64, b: i64, vm: &VirtualMachine) -> PyResult {
-        let ndim = self.array.ndim();
+    fn swapaxes(zelf: &Py<Self>, a: i64, b: i64, vm: &VirtualMachine) -> PyResult {
+        let ndim = zelf.array.ndim();
         let (a, b) = (normalize_axis(vm, a, ndim)?, normalize_axis(vm, b, ndim)?);
         let mut axes: Vec<usize> = (0..ndim).collect();
         axes.swap(a, b);
-        Ok(PyNdArray::from(self.array.permuted(&axes)).into_py(vm))
+        Ok(PyNdArray::from(zelf.array.permuted(&axes)).into_py(vm))
     }
 
     #[pymethod]
-    fn copy(&self, vm: &VirtualMachine) -> PyResult {
+    fn copy(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
         Ok(
-            PyNdArray::from(self.array.to_contiguous().map_err(|e| array_error(vm, e))?)
+            PyNdArray::from(zelf.array.to_contiguous().map_err(|e| array_error(vm, e))?)
                 .into_py(vm),
         )
     }
 
     #[pymethod]
-    fn __copy__(&self, vm: &VirtualMachine) -> PyResult {
-        self.copy(vm)
+    fn __copy__(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
+        Self::copy(zelf, vm)
     }
 
     #[pymethod]
-    fn __deepcopy__(&self, _memo: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-        self.copy(vm)
+    fn __deepcopy__(zelf: &Py<Self>, _memo: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        Self::copy(zelf, vm)
     }
 
     #[pymethod]
@@ -483,18 +483,18 @@ impl PyNdArray {
     }
 
     #[pymethod]
-    fn fill(&self, value: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
-        super::index::setitem(vm, &self.array, vm.ctx.ellipsis.as_object(), &value)
+    fn fill(zelf: &Py<Self>, value: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        super::index::setitem(vm, &zelf.array, vm.ctx.ellipsis.as_object(), &value)
     }
 
     #[pymethod]
-    fn tolist(&self, vm: &VirtualMachine) -> PyObjectRef {
-        Self::tolist_of(vm, &self.array)
+    fn tolist(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        Self::tolist_of(vm, &zelf.array)
     }
 
     #[pymethod]
-    fn item(&self, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        let a = &self.array;
+    fn item(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let a = &zelf.array;
         let mut indices = args.args;
         if let [one] = indices.as_slice()
             && let Some(t) = one.downcast_ref::<PyTuple>()
@@ -547,53 +547,53 @@ impl PyNdArray {
     }
 
     #[pymethod]
-    fn sum(&self, args: ReduceArgs, vm: &VirtualMachine) -> PyResult {
-        self.reduce_with(vm, ReduceOp::Sum, args)
+    fn sum(zelf: &Py<Self>, args: ReduceArgs, vm: &VirtualMachine) -> PyResult {
+        zelf.reduce_with(vm, ReduceOp::Sum, args)
     }
 
     #[pymethod]
-    fn prod(&self, args: ReduceArgs, vm: &VirtualMachine) -> PyResult {
-        self.reduce_with(vm, ReduceOp::Prod, args)
+    fn prod(zelf: &Py<Self>, args: ReduceArgs, vm: &VirtualMachine) -> PyResult {
+        zelf.reduce_with(vm, ReduceOp::Prod, args)
     }
 
     #[pymethod]
-    fn max(&self, args: ReduceArgs, vm: &VirtualMachine) -> PyResult {
-        self.reduce_with(vm, ReduceOp::Max, args)
+    fn max(zelf: &Py<Self>, args: ReduceArgs, vm: &VirtualMachine) -> PyResult {
+        zelf.reduce_with(vm, ReduceOp::Max, args)
     }
 
     #[pymethod]
-    fn min(&self, args: ReduceArgs, vm: &VirtualMachine) -> PyResult {
-        self.reduce_with(vm, ReduceOp::Min, args)
+    fn min(zelf: &Py<Self>, args: ReduceArgs, vm: &VirtualMachine) -> PyResult {
+        zelf.reduce_with(vm, ReduceOp::Min, args)
     }
 
     #[pymethod]
-    fn any(&self, args: ReduceArgs, vm: &VirtualMachine) -> PyResult {
-        self.logical_reduce(vm, false, args)
+    fn any(zelf: &Py<Self>, args: ReduceArgs, vm: &VirtualMachine) -> PyResult {
+        zelf.logical_reduce(vm, false, args)
     }
 
     #[pymethod]
-    fn all(&self, args: ReduceArgs, vm: &VirtualMachine) -> PyResult {
-        self.logical_reduce(vm, true, args)
+    fn all(zelf: &Py<Self>, args: ReduceArgs, vm: &VirtualMachine) -> PyResult {
+        zelf.logical_reduce(vm, true, args)
     }
 
     #[pymethod]
-    fn argmax(&self, args: AxisArg, vm: &VirtualMachine) -> PyResult {
-        self.arg_reduce_with(vm, true, args)
+    fn argmax(zelf: &Py<Self>, args: AxisArg, vm: &VirtualMachine) -> PyResult {
+        zelf.arg_reduce_with(vm, true, args)
     }
 
     #[pymethod]
-    fn argmin(&self, args: AxisArg, vm: &VirtualMachine) -> PyResult {
-        self.arg_reduce_with(vm, false, args)
+    fn argmin(zelf: &Py<Self>, args: AxisArg, vm: &VirtualMachine) -> PyResult {
+        zelf.arg_reduce_with(vm, false, args)
     }
 
     #[pymethod]
-    fn cumsum(&self, args: AxisArg, vm: &VirtualMachine) -> PyResult {
-        self.accumulate_with(vm, false, args)
+    fn cumsum(zelf: &Py<Self>, args: AxisArg, vm: &VirtualMachine) -> PyResult {
+        zelf.accumulate_with(vm, false, args)
     }
 
     #[pymethod]
-    fn cumprod(&self, args: AxisArg, vm: &VirtualMachine) -> PyResult {
-        self.accumulate_with(vm, true, args)
+    fn cumprod(zelf: &Py<Self>, args: AxisArg, vm: &VirtualMachine) -> PyResult {
+        zelf.accumulate_with(vm, true, args)
     }
 
     #[pymethod]
@@ -647,11 +647,11 @@ impl PyNdArray {
     }
 
     #[pymethod]
-    fn conj(&self, vm: &VirtualMachine) -> PyResult {
+    fn conj(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
         unary_slot(
             vm,
             UnaryOp::Conjugate,
-            &PyNdArray::from(self.array.clone()).into_py(vm),
+            &PyNdArray::from(zelf.array.clone()).into_py(vm),
         )
     }
 
@@ -664,8 +664,8 @@ impl PyNdArray {
     }
 
     #[pymethod]
-    fn __str__(&self) -> String {
-        let a = &self.array;
+    fn __str__(zelf: &Py<Self>) -> String {
+        let a = &zelf.array;
         let read = |index: &[usize]| a.get(index);
         let source = ArraySource {
             dtype: a.dtype,
@@ -704,7 +704,7 @@ impl PyNdArray {
     }
 
     #[pymethod]
-    fn __array_namespace__(&self, vm: &VirtualMachine) -> PyResult {
+    fn __array_namespace__(_zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
         vm.import("numpy", 0)
     }
 }

@@ -8,7 +8,7 @@
 //! integer widths lives for one call, as in numpy).
 
 use rustpython_vm::common::lock::PyMutex;
-use rustpython_vm::{PyObjectRef, PyPayload, PyResult, VirtualMachine, pyclass};
+use rustpython_vm::{Py, PyObjectRef, PyPayload, PyResult, VirtualMachine, pyclass};
 
 use super::convert::dtype_arg;
 use super::errors::array_error;
@@ -106,10 +106,10 @@ fn width_of(dtype: DType) -> Option<Width> {
 impl PyBitStream {
     /// `n` doubles uniform in [0, 1) (`random_sample` / `Generator.random`).
     #[pymethod]
-    fn doubles(&self, n: usize, vm: &VirtualMachine) -> PyObjectRef {
+    fn doubles(zelf: &Py<Self>, n: usize, vm: &VirtualMachine) -> PyObjectRef {
         wrap(
             vm,
-            self.fill_f64(n, |s| match s {
+            zelf.fill_f64(n, |s| match s {
                 Stream::Legacy(rs) => rs.random_sample(),
                 Stream::Pcg(pcg) => generator::random(pcg),
             }),
@@ -118,17 +118,17 @@ impl PyBitStream {
 
     /// `n` float32 uniform in [0, 1) (`Generator.random(dtype=np.float32)`).
     #[pymethod]
-    fn floats(&self, n: usize, vm: &VirtualMachine) -> PyResult {
-        self.fill_f32(n, vm, generator::random_f32)
+    fn floats(zelf: &Py<Self>, n: usize, vm: &VirtualMachine) -> PyResult {
+        zelf.fill_f32(n, vm, generator::random_f32)
     }
 
     /// `n` standard normals: the polar method for `RandomState`, the ziggurat for
     /// `Generator`.
     #[pymethod]
-    fn normals(&self, n: usize, vm: &VirtualMachine) -> PyObjectRef {
+    fn normals(zelf: &Py<Self>, n: usize, vm: &VirtualMachine) -> PyObjectRef {
         wrap(
             vm,
-            self.fill_f64(n, |s| match s {
+            zelf.fill_f64(n, |s| match s {
                 Stream::Legacy(rs) => rs.gauss(),
                 Stream::Pcg(pcg) => ziggurat::standard_normal(pcg),
             }),
@@ -137,15 +137,15 @@ impl PyBitStream {
 
     /// `n` float32 standard normals (`Generator.standard_normal(dtype=np.float32)`).
     #[pymethod]
-    fn normals_f32(&self, n: usize, vm: &VirtualMachine) -> PyResult {
-        self.fill_f32(n, vm, generator::standard_normal_f32)
+    fn normals_f32(zelf: &Py<Self>, n: usize, vm: &VirtualMachine) -> PyResult {
+        zelf.fill_f32(n, vm, generator::standard_normal_f32)
     }
 
     /// `n` integers in `[low, high]` (inclusive) of an integer or bool `dtype`, drawn as
     /// numpy's bounded fill draws them. The caller has checked the range fits `dtype`.
     #[pymethod]
     fn integers(
-        &self,
+        zelf: &Py<Self>,
         n: usize,
         low: i128,
         high: i128,
@@ -158,7 +158,7 @@ impl PyBitStream {
         })?;
         let rng = (high - low) as u64 & width.max();
         let off = low as u64 & width.max();
-        let mut stream = self.stream.lock();
+        let mut stream = zelf.stream.lock();
         let values: Vec<u64> = match &mut *stream {
             Stream::Legacy(rs) => {
                 let mut sampler = BoundedSampler::new(width, Method::Masked);
@@ -179,9 +179,9 @@ impl PyBitStream {
     /// `random_interval(i)` for `i = n-1 .. 1`, as both APIs' `shuffle` do); shuffling
     /// any sequence is indexing it with this.
     #[pymethod]
-    fn permutation(&self, n: usize, vm: &VirtualMachine) -> PyObjectRef {
+    fn permutation(zelf: &Py<Self>, n: usize, vm: &VirtualMachine) -> PyObjectRef {
         let mut items: Vec<i64> = (0..n as i64).collect();
-        match &mut *self.stream.lock() {
+        match &mut *zelf.stream.lock() {
             Stream::Legacy(rs) => rs.shuffle_swaps(n, |i, j| items.swap(i, j)),
             Stream::Pcg(pcg) => {
                 for i in (1..n).rev() {
@@ -194,8 +194,8 @@ impl PyBitStream {
 
     /// `"MT19937"` or `"PCG64"`, for reprs.
     #[pygetset]
-    fn bit_generator(&self) -> &'static str {
-        match &*self.stream.lock() {
+    fn bit_generator(zelf: &Py<Self>) -> &'static str {
+        match &*zelf.stream.lock() {
             Stream::Legacy(_) => "MT19937",
             Stream::Pcg(_) => "PCG64",
         }

@@ -6,7 +6,7 @@
 //! when that declines, to the general ufunc path.
 
 use rustpython_vm::builtins::PyDictRef;
-use rustpython_vm::function::{PyMethodDef, PyMethodFlags};
+use rustpython_vm::function::{ItemDoc, PyMethodDef, PyMethodFlags};
 use rustpython_vm::{PyObject, PyObjectRef, PyResult, VirtualMachine};
 
 use super::ops::{binary_op, scalar_fast, wrap_result};
@@ -37,7 +37,7 @@ macro_rules! scalar_methods {
                         scalar_binary(vm, BinaryOp::$op, &zelf, &other)
                     },
                     PyMethodFlags::METHOD,
-                    None,
+                    ItemDoc::NONE,
                 ),
                 PyMethodDef::new_const(
                     $reflected,
@@ -45,7 +45,7 @@ macro_rules! scalar_methods {
                         scalar_binary(vm, BinaryOp::$op, &other, &zelf)
                     },
                     PyMethodFlags::METHOD,
-                    None,
+                    ItemDoc::NONE,
                 ),
             )*
         ];
