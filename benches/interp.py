@@ -140,7 +140,7 @@ def main():
     kilns = args.kiln or [default_kiln()]
     for path in kilns:
         if not path.exists():
-            sys.exit(f"no kiln binary at {path}: build it with `cargo build --release`")
+            sys.exit(f"no kiln binary at {path}: build it with `cargo build --ignore-rust-version --release`")
     names = list(args.names)
     for i in range(len(names), len(kilns)):
         names.append("kiln" if len(kilns) == 1 else f"kiln {i + 1}")

@@ -30,7 +30,7 @@ CPython, numpy, Numba and matplotlib come from the bench venv that benches/setup
 installs (~/.cache/kiln-bench/venv), unless --python names another interpreter; Numba
 runs when that interpreter has it. kiln is $CARGO_TARGET_DIR/release/kiln (or
 target/release/kiln) unless --kiln says otherwise: build it first with
-`cargo build --release -p kiln-repl`.
+`cargo build --ignore-rust-version --release -p kiln-repl`.
 """
 
 import argparse
@@ -449,7 +449,7 @@ def main(argv=None):
         print(f"run.py: Numba is not installed for {python}: leaving it out", file=sys.stderr)
         args.contenders.remove("numba")
     if any(c.startswith("kiln") for c in args.contenders) and not args.kiln.exists():
-        raise SystemExit(f"run.py: no kiln binary at {args.kiln}: build it with `cargo build --release -p kiln-repl`")
+        raise SystemExit(f"run.py: no kiln binary at {args.kiln}: build it with `cargo build --ignore-rust-version --release -p kiln-repl`")
 
     command = "python3 benches/run.py" + "".join(" " + shlex.quote(a) for a in (sys.argv[1:] if argv is None else argv))
     info = environment(python, args.kiln, args.contenders)

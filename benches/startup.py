@@ -48,7 +48,7 @@ def main():
     parser.add_argument("-n", "--runs", type=int, default=10)
     args = parser.parse_args()
     if not args.kiln.exists():
-        sys.exit(f"no kiln binary at {args.kiln}: build it with `cargo build --release`")
+        sys.exit(f"no kiln binary at {args.kiln}: build it with `cargo build --ignore-rust-version --release`")
     contenders = {
         "kiln -c pass": [str(args.kiln), "-c", "pass"],
         "python3 -c pass": [sys.executable, "-c", "pass"],

@@ -10,7 +10,7 @@
 //!
 //! The kernelspec is installed with `kiln kernel install --prefix` into a temporary
 //! directory that `JUPYTER_PATH` points at, and removed with `kiln kernel uninstall`.
-//! `cargo test --release -p kiln-repl --test kernel -- NAME` runs the Python tests
+//! `cargo test --ignore-rust-version --release -p kiln-repl --test kernel -- NAME` runs the Python tests
 //! whose names contain NAME (unittest's `-k`).
 
 use std::path::Path;

@@ -4,7 +4,7 @@
 //! the type and message of each expected exception, so no traceback (whose frames
 //! name numpy's own files) is ever compared.
 //!
-//! `cargo test --test numpy -- NAME...` runs only the cases whose names contain one
+//! `cargo test --ignore-rust-version --test numpy -- NAME...` runs only the cases whose names contain one
 //! of the NAMEs.
 
 use std::path::{Path, PathBuf};

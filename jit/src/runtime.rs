@@ -126,19 +126,42 @@ pub unsafe extern "C" fn kiln_float_pow(x: f64, y: f64, status: *mut u64) -> f64
     r
 }
 
+/// Python's `divmod(float, float)` for a non-zero divisor, as CPython's
+/// `_float_div_mod` computes it: the remainder takes the divisor's sign (a zero one
+/// too), and the quotient is `(v1 - mod) / v2` rounded to the nearest integer, which
+/// `floor(v1 / v2)` is not where the division rounds up (`1.0 // 0.1` is 9.0).
+fn float_divmod(v1: f64, v2: f64) -> (f64, f64) {
+    let mut rem = v1 % v2;
+    let mut div = (v1 - rem) / v2;
+    if rem != 0.0 {
+        if (v2 < 0.0) != (rem < 0.0) {
+            rem += v2;
+            div -= 1.0;
+        }
+    } else {
+        rem = 0.0f64.copysign(v2);
+    }
+    let floordiv = if div != 0.0 {
+        let floor = div.floor();
+        if div - floor > 0.5 {
+            floor + 1.0
+        } else {
+            floor
+        }
+    } else {
+        0.0f64.copysign(v1 / v2)
+    };
+    (floordiv, rem)
+}
+
 /// Python's `float % float` (the divisor is known to be non-zero).
 pub extern "C" fn kiln_float_mod(v1: f64, v2: f64, _status: *mut u64) -> f64 {
-    let val = v1 % v2;
-    match (v1.signum() as i32, v2.signum() as i32) {
-        (1, 1) | (-1, -1) => val,
-        _ if (v1 == 0.0) || (v1.abs() == v2.abs()) => val.copysign(v2),
-        _ => (val + v2).copysign(v2),
-    }
+    float_divmod(v1, v2).1
 }
 
 /// Python's `float // float` (the divisor is known to be non-zero).
 pub extern "C" fn kiln_float_floordiv(v1: f64, v2: f64, _status: *mut u64) -> f64 {
-    (v1 / v2).floor()
+    float_divmod(v1, v2).0
 }
 
 /// `int ** int` for a non-negative exponent, exactly; an overflow of i64 sets
@@ -210,6 +233,19 @@ mod tests {
         assert_eq!(kiln_float_mod(7.0, -2.0, s), -1.0);
         assert!(kiln_float_mod(-0.0, 2.0, s).is_sign_positive());
         assert_eq!(kiln_float_floordiv(-7.0, 2.0, s), -4.0);
+        // Exact multiples of a negative dividend leave a zero of the divisor's sign.
+        assert_eq!(kiln_float_mod(-9.0, 1.0, s).to_bits(), 0.0f64.to_bits());
+        assert_eq!(kiln_float_mod(9.0, -1.0, s).to_bits(), (-0.0f64).to_bits());
+        assert_eq!(kiln_float_mod(-3.0, 1.5, s).to_bits(), 0.0f64.to_bits());
+        // The quotient is not floor(v1 / v2) where the division rounds up.
+        assert_eq!(kiln_float_floordiv(1.0, 0.1, s), 9.0);
+        assert_eq!(kiln_float_floordiv(-1e-300, 1e300, s), -1.0);
+        assert_eq!(kiln_float_floordiv(-5.0, f64::INFINITY, s), -1.0);
+        assert!(kiln_float_floordiv(f64::INFINITY, 2.0, s).is_nan());
+        assert_eq!(
+            kiln_float_floordiv(0.0, -3.0, s).to_bits(),
+            (-0.0f64).to_bits()
+        );
     }
 
     #[test]

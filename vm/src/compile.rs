@@ -351,8 +351,13 @@ mod tests {
     #[test]
     fn syntax_errors_carry_line_and_column() {
         let opts = codegen::CompileOpts::default();
-        let err = compile_to_code_object("x = 1\ny = (2 +\n", "t.py", CompileUnit::Module, opts.clone())
-            .unwrap_err();
+        let err = compile_to_code_object(
+            "x = 1\ny = (2 +\n",
+            "t.py",
+            CompileUnit::Module,
+            opts.clone(),
+        )
+        .unwrap_err();
         assert_eq!(err.python_location().0, 2);
         let err =
             compile_to_code_object("x = 1\nif x\n    pass\n", "t.py", CompileUnit::Module, opts)

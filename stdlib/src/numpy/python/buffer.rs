@@ -39,9 +39,7 @@ fn format_of(dtype: DType) -> &'static str {
 }
 
 static BUFFER_METHODS: BufferMethods = BufferMethods {
-    obj_bytes: |buffer| {
-        BorrowedValue::Ref(buffer.obj_as::<PyNdArray>().array.buffer.bytes())
-    },
+    obj_bytes: |buffer| BorrowedValue::Ref(buffer.obj_as::<PyNdArray>().array.buffer.bytes()),
     obj_bytes_mut: |buffer| {
         let a = &buffer.obj_as::<PyNdArray>().array;
         // SAFETY: the export keeps the buffer alive. Writers through an export share

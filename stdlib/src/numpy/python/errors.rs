@@ -98,9 +98,13 @@ pub fn warn_flags(vm: &VirtualMachine, flags: FpFlags, ufunc: &str) -> PyResult<
             // `call`, `print` and `log` need a handler kiln does not keep: they warn.
             _ => {
                 // Attribute the warning to the user's line, not to numpy's Python half.
-                let in_numpy = vm
-                    .current_frame()
-                    .is_some_and(|f| f.iframe().code().source_path().as_str().starts_with("numpy"));
+                let in_numpy = vm.current_frame().is_some_and(|f| {
+                    f.iframe()
+                        .code()
+                        .source_path()
+                        .as_str()
+                        .starts_with("numpy")
+                });
                 let skip = in_numpy.then(|| vm.ctx.new_tuple(vec![vm.ctx.new_str("numpy").into()]));
                 rustpython_vm::warn::warn_with_skip(
                     vm.ctx.new_str(message).into(),
