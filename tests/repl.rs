@@ -140,7 +140,7 @@ fn timeit_and_other_magics() {
     t.line("%who");
     t.wait_for("\nsize\n");
     t.line("len?");
-    t.wait_for("Signature: len(obj)");
+    t.wait_for("Signature: len(obj, /)");
     t.line("!echo shell says hi");
     t.wait_for("\nshell says hi\n");
     t.line("%time total = sum(range(10))");
