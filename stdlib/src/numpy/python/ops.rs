@@ -1,7 +1,8 @@
 //! Arithmetic on arrays and scalars from Python: operand conversion, numpy 2's
 //! promotion with weak Python scalars, the ufunc call, and its warnings.
 
-use rustpython_vm::builtins::{PyFloat, PyInt};
+use rustpython_vm::builtins::{PyDict, PyFloat, PyInt};
+use rustpython_vm::bytecode::CodeFlags;
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
 use super::convert::{Strength, operand};
@@ -243,7 +244,7 @@ pub fn binary_op(
     a: &PyObject,
     b: &PyObject,
 ) -> PyResult<Option<NdArray>> {
-    let elidable = [a, b].map(is_temporary);
+    let elidable = [a, b].map(|obj| is_temporary(vm, obj));
     let (Some(x), Some(y)) = (operand(vm, a)?, operand(vm, b)?) else {
         return Ok(None);
     };
@@ -308,10 +309,17 @@ fn integer_overflow(op: BinaryOp, x: &NdArray, y: &NdArray, out: &NdArray) -> bo
 }
 
 /// Whether `obj` is an array no one else can see, whose memory the result of an
-/// operation on it may reuse (numpy's temporary elision): only the caller holds the
-/// object (the interpreter popped it off its stack: `a * b` in `a * b + c`), no view
-/// shares its buffer, and it is large enough for a saved allocation to matter.
-fn is_temporary(obj: &PyObject) -> bool {
+/// operation on it may reuse (numpy's temporary elision): only the interpreter's stack
+/// holds the object (`a * b` in `a * b + c`), no view shares its buffer, and it is
+/// large enough for a saved allocation to matter.
+///
+/// A count of one does not prove the first: since RustPython 0.6 a local variable is
+/// pushed as a borrowed reference (`LOAD_FAST_BORROW`, as in CPython 3.14), so `x` in
+/// `x * 2` also arrives with a count of one, held by the frame's slot. CPython's numpy
+/// asks the interpreter whether the stack owns the reference; RustPython has no such
+/// question, so the array must also not be the value of one of the running frame's
+/// variables (borrowed loads read only those).
+fn is_temporary(vm: &VirtualMachine, obj: &PyObject) -> bool {
     /// numpy's threshold: below it, allocation is cheap next to the check.
     const ELIDE_MIN_BYTES: usize = 256 * 1024;
     obj.strong_count() == 1
@@ -320,6 +328,31 @@ fn is_temporary(obj: &PyObject) -> bool {
                 && t.array.nbytes() >= ELIDE_MIN_BYTES
                 && t.array.is_c_contiguous()
         })
+        && !is_frame_variable(vm, obj)
+}
+
+/// Whether `obj` is the value of a variable of the running frame, or might be (any
+/// doubt answers yes: the caller then copies instead of reusing).
+fn is_frame_variable(vm: &VirtualMachine, obj: &PyObject) -> bool {
+    let Some(frame) = vm.current_frame() else {
+        return false;
+    };
+    let code = frame.iframe().code();
+    let has_fast_locals = code.flags.contains(CodeFlags::OPTIMIZED)
+        || !code.varnames.is_empty()
+        || !code.cellvars.is_empty();
+    if !has_fast_locals {
+        // Module and class bodies without comprehension variables load names from
+        // dicts, which hold their own reference.
+        return false;
+    }
+    let Ok(locals) = frame.locals(vm) else {
+        return true;
+    };
+    let Some(dict) = locals.as_object().downcast_ref::<PyDict>() else {
+        return true;
+    };
+    dict.into_iter().any(|(_, value)| value.is(obj))
 }
 
 /// The slot result: an array, NotImplemented, or a numpy scalar when both
