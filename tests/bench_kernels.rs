@@ -1,4 +1,5 @@
-//! The benchmark kernels at a tiny size, and the harness's checksum check.
+//! The benchmark kernels at a tiny size, the harness's checksum check, and the
+//! interpreter benchmark's programs under kiln.
 //!
 //! `benches/run.py` runs each kernel of `benches/kernels/` at its `TINY_N` under the
 //! reference CPython (tests/ref-python, real numpy) and compares every contender's
@@ -146,5 +147,26 @@ fn every_kernel_compiles_its_hot_nest() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn every_interpreter_benchmark_program_prints_cpythons_output() {
+    // benches/interp.py runs each program of benches/interp/ under CPython and kiln
+    // (KILN_JIT=0) and exits 1 when an output differs; one timed run is enough here.
+    let out = Command::new("python3")
+        .current_dir(root())
+        .args(["benches/interp.py", "-r", "1", "--timeout", "120"])
+        .args(["--kiln", env!("CARGO_BIN_EXE_kiln")])
+        .output()
+        .expect("python3 runs benches/interp.py");
+    assert!(out.status.success(), "{}", describe(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    for program in ["richards", "nbody_lists", "monte_carlo_pi", "string_dict"] {
+        assert!(
+            stdout.contains(&format!("| {program} | ")),
+            "no row for {program}\n{}",
+            describe(&out)
+        );
     }
 }
