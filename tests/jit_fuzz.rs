@@ -9,6 +9,9 @@
 //! re-entered compiled later) and with `KILN_JIT=0`; stdout (results, final state,
 //! exception types and messages) and stderr (warnings, tracebacks) must be identical.
 //!
+//! Constants and arguments include floats float32 cannot hold (0.1, -0.3), which numpy
+//! casts to float32 where they meet a float32 (NEP 50), in arithmetic and comparisons.
+//!
 //! A quarter of the programs are float kernels over arrays of their own instead (a
 //! third of them float32, the rest float64), the loops the JIT runs several iterations
 //! at a time (lanes of vectors), with zeros, negatives, inf and NaN in the data.
@@ -104,7 +107,9 @@ impl Gen {
             3 => self.rng.pick(&["s", "t", "x", "y", "n"]).to_string(),
             4 => self
                 .rng
-                .pick(&["2", "-3", "7", "0.5", "-1.25", "3.0", "1000003", "True"])
+                .pick(&[
+                    "2", "-3", "7", "0.5", "-1.25", "3.0", "1000003", "True", "0.1", "-0.3",
+                ])
                 .to_string(),
             5 => format!("abs({})", self.expr(depth + 1)),
             6 => format!("min({}, {})", self.expr(depth + 1), self.expr(depth + 1)),
@@ -272,6 +277,15 @@ impl Gen {
         self.line(1, "for k in range(1, n - 1):");
         let mut locals = Vec::new();
         for _ in 0..1 + self.rng.below(4) {
+            if self.rng.chance(15) {
+                // A comparison with a float float32 cannot hold, as numpy makes it.
+                let a = self.float_leaf(&locals);
+                let cmp = self.rng.pick(&["<", "<=", ">", ">=", "==", "!="]);
+                let b = self.rng.pick(&["0.1", "x", "-0.3", "q[k]"]);
+                self.line(2, &format!("if {a} {cmp} {b}:"));
+                self.line(3, "s += 1.0");
+                continue;
+            }
             let line = match self.rng.below(5) {
                 0 => format!("r[k] = {}", self.float_expr(0, &locals)),
                 1 => format!("s += {}", self.float_expr(0, &locals)),
@@ -333,7 +347,7 @@ def show(v):
     return repr(v)
 
 def run(k, f):
-    for call, (x, y) in enumerate([(1.5, 2), (-3, 0.25), (np.float64(0.5), np.int32(3))]):
+    for call, (x, y) in enumerate([(1.5, 2), (-3, 0.1), (np.float64(0.5), np.int32(3))]):
         a, b, m, n = arrays(call, k)
         try:
             r = f(a, b, m, n, x, y)
@@ -350,11 +364,11 @@ def run_float(k, f):
         with np.errstate(over="ignore"):
             p = np.linspace([0.5, -2.0, 1e200][(k + call) % 3], 2.0, n).astype(dt)
         q = np.linspace(-1.0, [3.0, 0.0, -1e-3][(k + call) % 3], n).astype(dt)
-        r = np.full(n, [7.0, 0.0, -2.0][call], dtype=dt)
+        r = np.full(n, [7.0, 0.1, -0.3][call], dtype=dt)
         if call == 2:
             q[n // 2] = bad
         try:
-            res = f(p, q, r, 1.5, n)
+            res = f(p, q, r, [1.5, 0.1, -0.3][call], n)
             print(k, call, "->", " ".join(show(v) for v in res), show(r))
         except Exception as e:
             print(k, call, type(e).__name__, e, show(r))

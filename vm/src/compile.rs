@@ -59,15 +59,30 @@ fn compile_to_code_object(
     };
     let source_file = SourceFileBuilder::new(path, source).finish();
     // The checks RustPython's own `compile` makes around its parse, where they are
-    // public: too many nested brackets before parsing, too deep a tree and grammar
-    // ruff accepts but CPython does not after it.
-    rustpython_vm::compiler::pre_parse_source_error(&source_file)?;
-    let mut ast = parser::parse(source, parse_mode.into())
-        .map_err(|err| CompileError::from_ruff_parse_error(err, &source_file, mode))?
-        .into_syntax();
-    rustpython_vm::compiler::too_deeply_nested_error(&ast, &source_file, opts.recursion_limit)?;
-    if let Some(err) = rustpython_vm::compiler::unsupported_grammar_error(&ast, &source_file) {
+    // public: too many nested brackets before parsing; an integer literal longer than
+    // `sys.get_int_max_str_digits()`, too deep a tree and grammar ruff accepts but
+    // CPython does not after it. (Its other post-parse checks are private: nested
+    // f-strings past CPython's limit, some call-argument and match-pattern forms.)
+    use rustpython_vm::compiler as rpc;
+    rpc::pre_parse_source_error(&source_file)?;
+    let parsed = parser::parse(source, parse_mode.into())
+        .map_err(|err| CompileError::from_ruff_parse_error(err, &source_file, mode))?;
+    let long_literal = rpc::long_decimal_integer_literal_error(
+        &source_file,
+        parsed.tokens(),
+        opts.int_max_str_digits,
+    );
+    if let Some(err) = long_literal {
         return Err(err);
+    }
+    let mut ast = parsed.into_syntax();
+    rpc::too_deeply_nested_error(&ast, &source_file, opts.recursion_limit)?;
+    if let Some(err) = rpc::unsupported_grammar_error(&ast, &source_file) {
+        return Err(err);
+    }
+    match &mut ast {
+        ast::Mod::Module(module) => crate::floordiv_fold::fold_module(&mut module.body),
+        ast::Mod::Expression(expr) => crate::floordiv_fold::fold_expression(&mut expr.body),
     }
     if unit == CompileUnit::Cell
         && let rustpython_vm::compiler::ast::Mod::Module(module) = &mut ast

@@ -20,6 +20,7 @@
 //!   stdin), including CPython's messages and exit codes for bad input.
 
 pub mod compile;
+mod floordiv_fold;
 pub mod interactive;
 pub mod main_mode;
 mod native;

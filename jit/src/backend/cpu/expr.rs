@@ -325,6 +325,17 @@ impl Gen<'_, '_> {
             };
             return Ok(self.b.ins().icmp(cc, a.v, b.v));
         }
+        let cc = match op {
+            CmpOp::Eq => FloatCC::Equal,
+            CmpOp::Ne => FloatCC::NotEqual,
+            CmpOp::Lt => FloatCC::LessThan,
+            CmpOp::Le => FloatCC::LessThanOrEqual,
+            CmpOp::Gt => FloatCC::GreaterThan,
+            CmpOp::Ge => FloatCC::GreaterThanOrEqual,
+        };
+        if let Some(c) = self.compare_weak_float(cc, a, b) {
+            return Ok(c);
+        }
         let (x, y) = if ma == Machine::F32 && mb == Machine::F32 {
             (a.v, b.v)
         } else {
@@ -335,15 +346,74 @@ impl Gen<'_, '_> {
             };
             (self.exact_f64(a, limit), self.exact_f64(b, limit))
         };
-        let cc = match op {
-            CmpOp::Eq => FloatCC::Equal,
-            CmpOp::Ne => FloatCC::NotEqual,
-            CmpOp::Lt => FloatCC::LessThan,
-            CmpOp::Le => FloatCC::LessThanOrEqual,
-            CmpOp::Gt => FloatCC::GreaterThan,
-            CmpOp::Ge => FloatCC::GreaterThanOrEqual,
-        };
         Ok(self.b.ins().fcmp(cc, x, y))
+    }
+
+    /// A float32 compared with a Python float: numpy casts the weak Python float to
+    /// float32 (NEP 50) and compares float32s, so `np.float32(0.1) == 0.1` holds. A
+    /// finite float beyond float32's range casts to inf with numpy's overflow warning,
+    /// which the interpreter gives. Values whose type a run-time flag tells (a float32
+    /// or a Python float held as a double, a Python float or a numpy float64) compare
+    /// either way, as the flags say. `None`: no float32 can meet a Python float here.
+    fn compare_weak_float(&mut self, cc: FloatCC, a: &Val, b: &Val) -> Option<Value> {
+        let may_be_f32 = |v: &Val| v.ty.machine() == Machine::F32 || v.ty.is_wide_float32();
+        let may_be_python = |v: &Val| v.ty.variants().contains(&Scalar::Float);
+        if !(may_be_f32(a) && may_be_python(b) || may_be_f32(b) && may_be_python(a)) {
+            return None;
+        }
+        let (sa, sb) = (self.float32_side(a), self.float32_side(b));
+        // float32 when one side is a float32 and the other a Python float.
+        let a_weak = self.b.ins().band(sa.is_python, sb.is_f32);
+        let b_weak = self.b.ins().band(sb.is_python, sa.is_f32);
+        let as_f32_wanted = self.b.ins().bor(a_weak, b_weak);
+        let overflow_a = self.b.ins().band(sa.overflow, a_weak);
+        let overflow_b = self.b.ins().band(sb.overflow, b_weak);
+        let overflow = self.b.ins().bor(overflow_a, overflow_b);
+        self.deopt_if(overflow);
+        let as_f32 = self.b.ins().fcmp(cc, sa.cast, sb.cast);
+        let (x, y) = (self.exact_f64(a, 1 << 24), self.exact_f64(b, 1 << 24));
+        let as_f64 = self.b.ins().fcmp(cc, x, y);
+        Some(self.b.ins().select(as_f32_wanted, as_f32, as_f64))
+    }
+
+    /// One side of a comparison that may be made in float32: its value cast to float32,
+    /// whether it is a float32 and whether a Python float (i8 flags), and whether the
+    /// cast overflowed (a finite value became inf).
+    fn float32_side(&mut self, v: &Val) -> Float32Side {
+        let is_f32 = match v.ty.machine() {
+            Machine::F32 => self.b.ins().iconst(types::I8, 1),
+            _ if v.ty.is_wide_float32() => self.numpy_flag(v),
+            _ => self.b.ins().iconst(types::I8, 0),
+        };
+        let is_python = if v.ty.variants().contains(&Scalar::Float) {
+            let numpy = self.numpy_flag(v);
+            self.b.ins().icmp_imm_s(IntCC::Equal, numpy, 0)
+        } else {
+            self.b.ins().iconst(types::I8, 0)
+        };
+        if v.ty.machine() == Machine::F32 {
+            let overflow = self.b.ins().iconst(types::I8, 0);
+            return Float32Side {
+                cast: v.v,
+                is_f32,
+                is_python,
+                overflow,
+            };
+        }
+        let cast = self.b.ins().fdemote(types::F32, v.v);
+        let inf32 = self.b.ins().f32const(f32::INFINITY);
+        let inf64 = self.b.ins().f64const(f64::INFINITY);
+        let cast_abs = self.b.ins().fabs(cast);
+        let v_abs = self.b.ins().fabs(v.v);
+        let cast_inf = self.b.ins().fcmp(FloatCC::Equal, cast_abs, inf32);
+        let finite = self.b.ins().fcmp(FloatCC::NotEqual, v_abs, inf64);
+        let overflow = self.b.ins().band(cast_inf, finite);
+        Float32Side {
+            cast,
+            is_f32,
+            is_python,
+            overflow,
+        }
     }
 
     /// A value as a double, leaving for the interpreter when an integer is too large to
@@ -702,4 +772,12 @@ impl Gen<'_, '_> {
         self.deopt_if(outside);
         self.b.ins().fcvt_to_sint(types::I64, f)
     }
+}
+
+/// See [`Gen::float32_side`].
+struct Float32Side {
+    cast: Value,
+    is_f32: Value,
+    is_python: Value,
+    overflow: Value,
 }
