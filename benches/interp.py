@@ -32,7 +32,9 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from startup import ROOT, cpu_model, default_kiln  # noqa: E402
+
 PROGRAMS = Path(__file__).resolve().parent / "interp"
 # The table's order: the one-construct loops first, then the small programs; a file of
 # benches/interp/ not named here comes after them, alphabetically.
@@ -41,21 +43,6 @@ ORDER = [
     "particles", "monte_carlo_pi", "matmul_lists", "word_count", "nbody_lists",
     "richards", "float_ops", "string_dict",
 ]
-
-
-def default_kiln():
-    target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
-    return target / "release" / "kiln"
-
-
-def cpu_model():
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
 
 
 class Contender:
