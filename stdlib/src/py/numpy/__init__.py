@@ -87,6 +87,12 @@ generic.__invert__ = lambda self: _core.unary("invert", self)
 class number(generic):
     __slots__ = ()
 
+    def __round__(self, ndigits=None):
+        # numpy: `round(x)` is a Python int, `round(x, n)` keeps the scalar's type.
+        if ndigits is None:
+            return _b.round(self.item())
+        return asarray(round(asarray(self), ndigits)).astype(self._kiln_dtype)[()]
+
 
 class integer(number):
     __slots__ = ()
