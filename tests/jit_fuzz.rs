@@ -10,7 +10,8 @@
 //! exception types and messages) and stderr (warnings, tracebacks) must be identical.
 //!
 //! Constants and arguments include floats float32 cannot hold (0.1, -0.3), which numpy
-//! casts to float32 where they meet a float32 (NEP 50), in arithmetic and comparisons.
+//! casts to float32 where they meet a float32 (NEP 50), in arithmetic and comparisons;
+//! `round()` and `float()` take numpy scalars as well as Python numbers.
 //!
 //! A quarter of the programs are float kernels over arrays of their own instead (a
 //! third of them float32, the rest float64), the loops the JIT runs several iterations
@@ -113,7 +114,11 @@ impl Gen {
                 .to_string(),
             5 => format!("abs({})", self.expr(depth + 1)),
             6 => format!("min({}, {})", self.expr(depth + 1), self.expr(depth + 1)),
-            7 => format!("math.sqrt(abs({}))", self.expr(depth + 1)),
+            7 => match self.rng.below(4) {
+                0 => format!("round({})", self.expr(depth + 1)),
+                1 => format!("float({})", self.expr(depth + 1)),
+                _ => format!("math.sqrt(abs({}))", self.expr(depth + 1)),
+            },
             8 => format!(
                 "({} if {} else {})",
                 self.expr(depth + 1),

@@ -331,6 +331,11 @@ impl<'a> Typing<'a> {
                     Intrinsic::Math(MathFn::Floor | MathFn::Ceil) => scalar(Scalar::Int),
                     Intrinsic::Math(MathFn::Isnan | MathFn::Isinf) => scalar(Scalar::Bool),
                     Intrinsic::Math(_) | Intrinsic::Float => scalar(Scalar::Float),
+                    Intrinsic::Round
+                        if tys[0].variants().contains(&Scalar::Np(types::Dtype::Bool)) =>
+                    {
+                        Err("round() of a numpy bool (numpy raises TypeError)".into())
+                    }
                     Intrinsic::Int | Intrinsic::Round => scalar(Scalar::Int),
                     Intrinsic::Bool => scalar(Scalar::Bool),
                     Intrinsic::Abs => map_variants(tys[0], |t| match t {

@@ -19,3 +19,24 @@ for dtype in (np.float32, np.float64, np.uint8, np.int8, np.int32):
     if a.dtype.kind == "f":
         a = a + np.array(0.5, dtype=dtype)
     print(dtype.__name__, rounded(a))
+
+
+def round_bools(a):
+    total = 0
+    for i in range(a.shape[0]):  # jit: compiled
+        total += round(i % 3 == 0) + round(float(a[i]) > 0)
+    return total
+
+
+def round_numpy_bool(a):
+    total = 0
+    for i in range(a.shape[0]):
+        total += round(a[i])  # numpy: TypeError for a numpy bool, so never compiled
+    return total
+
+
+print(round_bools(np.arange(-50, 150.0)))
+try:
+    round_numpy_bool(np.ones(200, dtype=bool))
+except TypeError:
+    print("round() of a numpy bool: TypeError")
