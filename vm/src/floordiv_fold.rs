@@ -7,14 +7,13 @@
 //! those divisions itself, before code generation, into the literal of CPython's result,
 //! so the folder never sees them.
 //!
-//! The pass is bottom-up over the tree and only looks at a floor division whose two
-//! operands are number literals, each possibly signed: the form people write (`n // 2.0`
-//! with `n` a literal, a negative constant). A division of constant expressions that
-//! the folder first reduces (`(2.0 * 3.0) // 2.0`) is still folded by RustPython, and so
-//! is code compiled at run time by `compile()`, `eval()` and `exec()`, which does not
-//! pass through kiln's compile path.
+//! The pass is bottom-up over the tree and folds a floor division whose two operands
+//! are constant arithmetic of number literals (signs, `+ - * / // % **`, as the folder
+//! would reduce them first: `(0.1 * -3) // -1.25` is 0.0, not the folder's -0.0), one
+//! side a float. Code compiled at run time by `compile()`, `eval()` and `exec()` does
+//! not pass through kiln's compile path and still gets the folder's results.
 
-use ruff_text_size::TextRange;
+use ruff_text_size::{Ranged, TextRange};
 use rustpython_vm::compiler::ast::visitor::transformer::{Transformer, walk_body, walk_expr};
 use rustpython_vm::compiler::ast::{self, Expr, Number, Operator, UnaryOp};
 
@@ -33,47 +32,97 @@ struct FloorDivFolder;
 impl Transformer for FloorDivFolder {
     fn visit_expr(&self, expr: &mut Expr) {
         walk_expr(self, expr);
-        let Expr::BinOp(division) = &*expr else {
-            return;
-        };
-        if division.op != Operator::FloorDiv {
+        if !matches!(expr, Expr::BinOp(division) if division.op == Operator::FloorDiv) {
             return;
         }
-        let (Some((a, a_float)), Some((b, b_float))) =
-            (number(&division.left), number(&division.right))
-        else {
-            return;
-        };
         // An int // int is folded exactly by RustPython; a zero divisor raises at run time.
-        if !(a_float || b_float) || b == 0.0 {
-            return;
+        if let Some(Num::Float(quotient)) = constant(expr)
+            && !quotient.is_nan()
+        {
+            let range = expr.range();
+            *expr = float_literal(quotient, range);
         }
-        let quotient = python_floordiv(a, b);
-        if quotient.is_nan() {
-            return;
-        }
-        let range = division.range;
-        *expr = float_literal(quotient, range);
     }
 }
 
-/// The value of a number literal, possibly signed, and whether it is a float. An int
-/// converts to float as Python converts it for `int // float` (`None` where that
-/// overflows or is inexact: the division is then left to run time).
-fn number(expr: &Expr) -> Option<(f64, bool)> {
+/// A constant's value, as Python computes it.
+#[derive(Clone, Copy)]
+enum Num {
+    Int(i64),
+    Float(f64),
+}
+
+impl Num {
+    fn float(self) -> f64 {
+        match self {
+            Num::Int(v) => v as f64,
+            Num::Float(v) => v,
+        }
+    }
+}
+
+/// The value of constant arithmetic on number literals where Python's result is plain;
+/// `None` for anything else, an int beyond 64 bits or a zero divisor.
+fn constant(expr: &Expr) -> Option<Num> {
     match expr {
         Expr::NumberLiteral(literal) => match &literal.value {
-            Number::Float(v) => Some((*v, true)),
-            Number::Int(i) => {
-                let v = i.as_i64()?;
-                (v.unsigned_abs() <= 1 << 53).then_some((v as f64, false))
-            }
+            Number::Float(v) => Some(Num::Float(*v)),
+            Number::Int(i) => i.as_i64().map(Num::Int),
             Number::Complex { .. } => None,
         },
-        Expr::UnaryOp(unary) if unary.op == UnaryOp::USub => {
-            number(&unary.operand).map(|(v, float)| (-v, float))
+        Expr::UnaryOp(unary) => match (unary.op, constant(&unary.operand)?) {
+            (UnaryOp::UAdd, v) => Some(v),
+            (UnaryOp::USub, Num::Int(v)) => v.checked_neg().map(Num::Int),
+            (UnaryOp::USub, Num::Float(v)) => Some(Num::Float(-v)),
+            _ => None,
+        },
+        Expr::BinOp(binary) => {
+            let (a, b) = (constant(&binary.left)?, constant(&binary.right)?);
+            if let (Num::Int(x), Num::Int(y)) = (a, b) {
+                return int_op(binary.op, x, y).map(Num::Int);
+            }
+            let (x, y) = (a.float(), b.float());
+            let v = match binary.op {
+                Operator::Add => x + y,
+                Operator::Sub => x - y,
+                Operator::Mult => x * y,
+                Operator::Div if y != 0.0 => x / y,
+                Operator::FloorDiv if y != 0.0 => python_floordiv(x, y),
+                Operator::Mod if y != 0.0 => python_float_mod(x, y),
+                // A negative base to a fractional power is complex in Python.
+                Operator::Pow if x > 0.0 || y.fract() == 0.0 => x.powf(y),
+                _ => return None,
+            };
+            Some(Num::Float(v))
         }
-        Expr::UnaryOp(unary) if unary.op == UnaryOp::UAdd => number(&unary.operand),
+        _ => None,
+    }
+}
+
+/// `x op y` of two ints where the result is an int that fits 64 bits (`/` is left out:
+/// its result is a float only exact for small operands).
+fn int_op(op: Operator, x: i64, y: i64) -> Option<i64> {
+    match op {
+        Operator::Add => x.checked_add(y),
+        Operator::Sub => x.checked_sub(y),
+        Operator::Mult => x.checked_mul(y),
+        Operator::Pow => x.checked_pow(u32::try_from(y).ok()?),
+        Operator::FloorDiv if y != 0 => {
+            let q = x.checked_div(y)?;
+            Some(if x % y != 0 && ((x < 0) != (y < 0)) {
+                q - 1
+            } else {
+                q
+            })
+        }
+        Operator::Mod if y != 0 => {
+            let r = x.checked_rem(y)?;
+            Some(if r != 0 && ((r < 0) != (y < 0)) {
+                r + y
+            } else {
+                r
+            })
+        }
         _ => None,
     }
 }
@@ -93,6 +142,18 @@ fn python_floordiv(a: f64, b: f64) -> f64 {
         floor + 1.0
     } else {
         floor
+    }
+}
+
+/// CPython's `float % float` for a non-zero divisor.
+fn python_float_mod(a: f64, b: f64) -> f64 {
+    let rem = a % b;
+    if rem == 0.0 {
+        0.0f64.copysign(b)
+    } else if (b < 0.0) != (rem < 0.0) {
+        rem + b
+    } else {
+        rem
     }
 }
 
@@ -129,5 +190,8 @@ mod tests {
         assert_eq!(bits(python_floordiv(0.0, -3.0)), bits(-0.0));
         assert_eq!(bits(python_floordiv(0.5, 3.0)), bits(0.0));
         assert_eq!(python_floordiv(-1e-300, 1e300), -1.0);
+        // A zero quotient takes the sign of the true quotient, whatever the remainder.
+        assert_eq!(bits(python_floordiv(0.1 * -3.0, -1.25)), bits(0.0));
+        assert_eq!(bits(python_floordiv(-0.3, 1.25)), bits(-1.0));
     }
 }
