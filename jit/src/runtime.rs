@@ -129,8 +129,9 @@ pub unsafe extern "C" fn kiln_float_pow(x: f64, y: f64, status: *mut u64) -> f64
 /// Python's `divmod(float, float)` for a non-zero divisor, as CPython's
 /// `_float_div_mod` computes it: the remainder takes the divisor's sign (a zero one
 /// too), and the quotient is `(v1 - mod) / v2` rounded to the nearest integer, which
-/// `floor(v1 / v2)` is not where the division rounds up (`1.0 // 0.1` is 9.0).
-fn float_divmod(v1: f64, v2: f64) -> (f64, f64) {
+/// `floor(v1 / v2)` is not where the division rounds up (`1.0 // 0.1` is 9.0). kiln's
+/// compile path folds constant floor divisions with it too (kiln-vm's floordiv_fold).
+pub fn float_divmod(v1: f64, v2: f64) -> (f64, f64) {
     let mut rem = v1 % v2;
     let mut div = (v1 - rem) / v2;
     if rem != 0.0 {
@@ -246,6 +247,14 @@ mod tests {
             kiln_float_floordiv(0.0, -3.0, s).to_bits(),
             (-0.0f64).to_bits()
         );
+        let bits = |v: f64| v.to_bits();
+        assert_eq!(kiln_float_floordiv(6.0, 2.0, s), 3.0);
+        assert_eq!(kiln_float_floordiv(-1.25, -1.25, s), 1.0);
+        assert_eq!(kiln_float_floordiv(4.0, -2.0, s), -2.0);
+        assert_eq!(bits(kiln_float_floordiv(0.5, 3.0, s)), bits(0.0));
+        // A zero quotient takes the sign of the true quotient, whatever the remainder.
+        assert_eq!(bits(kiln_float_floordiv(0.1 * -3.0, -1.25, s)), bits(0.0));
+        assert_eq!(bits(kiln_float_floordiv(-0.3, 1.25, s)), bits(-1.0));
     }
 
     #[test]

@@ -13,6 +13,7 @@
 //! side a float. Code compiled at run time by `compile()`, `eval()` and `exec()` does
 //! not pass through kiln's compile path and still gets the folder's results.
 
+use kiln_jit::runtime::float_divmod;
 use ruff_text_size::{Ranged, TextRange};
 use rustpython_vm::compiler::ast::visitor::transformer::{Transformer, walk_body, walk_expr};
 use rustpython_vm::compiler::ast::{self, Expr, Number, Operator, UnaryOp};
@@ -87,8 +88,8 @@ fn constant(expr: &Expr) -> Option<Num> {
                 Operator::Sub => x - y,
                 Operator::Mult => x * y,
                 Operator::Div if y != 0.0 => x / y,
-                Operator::FloorDiv if y != 0.0 => python_floordiv(x, y),
-                Operator::Mod if y != 0.0 => python_float_mod(x, y),
+                Operator::FloorDiv if y != 0.0 => float_divmod(x, y).0,
+                Operator::Mod if y != 0.0 => float_divmod(x, y).1,
                 // A negative base to a fractional power is complex in Python.
                 Operator::Pow if x > 0.0 || y.fract() == 0.0 => x.powf(y),
                 _ => return None,
@@ -127,36 +128,6 @@ fn int_op(op: Operator, x: i64, y: i64) -> Option<i64> {
     }
 }
 
-/// CPython's `float // float` for a non-zero divisor (`float_floor_div`).
-fn python_floordiv(a: f64, b: f64) -> f64 {
-    let rem = a % b;
-    let mut div = (a - rem) / b;
-    if rem != 0.0 && ((b < 0.0) != (rem < 0.0)) {
-        div -= 1.0;
-    }
-    if div == 0.0 {
-        return 0.0f64.copysign(a / b);
-    }
-    let floor = div.floor();
-    if div - floor > 0.5 {
-        floor + 1.0
-    } else {
-        floor
-    }
-}
-
-/// CPython's `float % float` for a non-zero divisor.
-fn python_float_mod(a: f64, b: f64) -> f64 {
-    let rem = a % b;
-    if rem == 0.0 {
-        0.0f64.copysign(b)
-    } else if (b < 0.0) != (rem < 0.0) {
-        rem + b
-    } else {
-        rem
-    }
-}
-
 /// A float as source would write it: a literal, negated where the sign bit is set.
 fn float_literal(v: f64, range: TextRange) -> Expr {
     let literal = Expr::NumberLiteral(ast::ExprNumberLiteral {
@@ -173,25 +144,4 @@ fn float_literal(v: f64, range: TextRange) -> Expr {
         op: UnaryOp::USub,
         operand: Box::new(literal),
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::python_floordiv;
-
-    #[test]
-    fn quotients_are_cpythons() {
-        let bits = |v: f64| v.to_bits();
-        assert_eq!(python_floordiv(6.0, 2.0), 3.0);
-        assert_eq!(python_floordiv(-1.25, -1.25), 1.0);
-        assert_eq!(python_floordiv(1.0, 0.1), 9.0);
-        assert_eq!(python_floordiv(-7.0, 2.0), -4.0);
-        assert_eq!(python_floordiv(4.0, -2.0), -2.0);
-        assert_eq!(bits(python_floordiv(0.0, -3.0)), bits(-0.0));
-        assert_eq!(bits(python_floordiv(0.5, 3.0)), bits(0.0));
-        assert_eq!(python_floordiv(-1e-300, 1e300), -1.0);
-        // A zero quotient takes the sign of the true quotient, whatever the remainder.
-        assert_eq!(bits(python_floordiv(0.1 * -3.0, -1.25)), bits(0.0));
-        assert_eq!(bits(python_floordiv(-0.3, 1.25)), bits(-1.0));
-    }
 }

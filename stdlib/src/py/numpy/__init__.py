@@ -91,7 +91,7 @@ class number(generic):
         # numpy: `round(x)` is a Python int, `round(x, n)` keeps the scalar's type.
         if ndigits is None:
             return _b.round(self.item())
-        return asarray(round(asarray(self), ndigits)).astype(self._kiln_dtype)[()]
+        return asarray(round(self, ndigits)).astype(self._kiln_dtype)[()]
 
 
 class integer(number):
