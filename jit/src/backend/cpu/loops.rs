@@ -182,8 +182,11 @@ impl Gen<'_, '_> {
         self.b.ins().jump(header, &[]);
         self.b.switch_to_block(header);
         self.point = point;
-        let c = self.truth(cond)?;
-        self.settle_float_flags();
+        let c = self.journaled(&[cond], |g| {
+            let c = g.truth(cond)?;
+            g.settle_float_flags();
+            Ok(c)
+        })?;
         self.b.ins().brif(c, body_block, &[], done, &[]);
         self.b.switch_to_block(body_block);
         self.loops.push(LoopCtx {

@@ -20,6 +20,7 @@ mod bounds;
 mod calls;
 mod element;
 mod expr;
+mod journal;
 mod loops;
 mod vector;
 
@@ -284,6 +285,9 @@ struct Gen<'a, 'f> {
     helpers: HashMap<&'static str, ir::FuncRef>,
     /// How deep in inlined function bodies the statement being generated is.
     inlining: u32,
+    /// The undo journal of the statement being generated, when calls inlined into it
+    /// store into arrays (see `journal`).
+    journal: Option<journal::Journal>,
     /// Set (an i8) when a numpy float result of the current statement is not finite.
     float_flags: Variable,
     /// The i8 0 defined in the entry block: `float_flags` when nothing was seen.
@@ -324,6 +328,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             exits: HashMap::new(),
             helpers: HashMap::new(),
             inlining: 0,
+            journal: None,
             float_flags: Variable::from_u32(0),
             no_floats_seen: Value::from_u32(0),
             pending_floats: Vec::new(),
@@ -579,6 +584,9 @@ impl<'a, 'f> Gen<'a, 'f> {
     /// The block that hands the current statement back to the interpreter.
     fn exit_block(&mut self) -> Block {
         use cranelift_codegen::entity::EntityRef;
+        if let Some(undo) = self.journal_exit() {
+            return undo;
+        }
         let copy = self
             .loops
             .iter()
@@ -635,48 +643,35 @@ impl<'a, 'f> Gen<'a, 'f> {
         let at = |e: String| format!("line {}: {e}", stmt.line);
         match &stmt.kind {
             StmtKind::Assign { targets, values } => {
-                let vals = values
-                    .iter()
-                    .map(|v| self.scalar(v))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(at)?;
-                self.settle_float_flags();
-                for (target, val) in targets.iter().zip(vals) {
-                    self.assign(*target, val);
-                }
+                self.journaled(&stmt.exprs(), |g| {
+                    let vals = values
+                        .iter()
+                        .map(|v| g.scalar(v))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    g.settle_float_flags();
+                    for (target, val) in targets.iter().zip(vals) {
+                        g.assign(*target, val);
+                    }
+                    Ok(())
+                })
+                .map_err(at)?;
             }
             StmtKind::Store {
                 array,
                 index,
                 op,
                 value,
-            } => {
-                let address = self.element_address(*array, index).map_err(at)?;
-                let dtype = self.arrays[*array].as_ref().unwrap().ty.dtype;
-                let forwarded = self
-                    .forwarded
-                    .filter(|(key, _)| *key == index.as_ptr())
-                    .map(|(_, var)| var);
-                let mut val = self.scalar(value).map_err(at)?;
-                if let Some(op) = op {
-                    let old = match forwarded {
-                        Some(var) => {
-                            let v = self.b.use_var(var);
-                            self.exact(Scalar::Np(dtype), v)
-                        }
-                        None => self.load_element(address, dtype, false),
-                    };
-                    val = self.binary(*op, old, val).map_err(at)?;
-                }
-                self.settle_float_flags();
-                let stored = self.store_element(address, dtype, val).map_err(at)?;
-                if let Some(var) = forwarded {
-                    self.b.def_var(var, stored);
-                }
-            }
+            } => self
+                .journaled(&stmt.exprs(), |g| g.store(*array, index, *op, value))
+                .map_err(at)?,
             StmtKind::If { cond, then, orelse } => {
-                let c = self.truth(cond).map_err(at)?;
-                self.settle_float_flags();
+                let c = self
+                    .journaled(&[cond], |g| {
+                        let c = g.truth(cond)?;
+                        g.settle_float_flags();
+                        Ok(c)
+                    })
+                    .map_err(at)?;
                 let then_block = self.b.create_block();
                 let else_block = self.b.create_block();
                 let join = self.b.create_block();
@@ -700,12 +695,15 @@ impl<'a, 'f> Gen<'a, 'f> {
                     let v = g.scalar(e)?;
                     Ok(v.v)
                 };
-                let start = bound(self, start).map_err(at)?;
-                let stop = bound(self, stop).map_err(at)?;
-                let step = bound(self, step).map_err(at)?;
-                // range() with a zero step raises ValueError.
-                let zero = self.b.ins().icmp_imm_s(IntCC::Equal, step, 0);
-                self.deopt_if(zero);
+                let (start, stop, step) = self
+                    .journaled(&[start, stop, step], |g| {
+                        let bounds = (bound(g, start)?, bound(g, stop)?, bound(g, step)?);
+                        // range() with a zero step raises ValueError.
+                        let zero = g.b.ins().icmp_imm_s(IntCC::Equal, bounds.2, 0);
+                        g.deopt_if(zero);
+                        Ok(bounds)
+                    })
+                    .map_err(at)?;
                 let exit = self.b.create_block();
                 self.for_loop(&ForLoop {
                     point: stmt.point,
@@ -734,6 +732,42 @@ impl<'a, 'f> Gen<'a, 'f> {
                 self.after_jump();
             }
             StmtKind::Pass => {}
+        }
+        Ok(())
+    }
+
+    /// `array[index] = value` (`op=` when `op` is given); in an inlined body, journaled.
+    fn store(
+        &mut self,
+        array: Var,
+        index: &[crate::ir::Expr],
+        op: Option<crate::ir::BinOp>,
+        value: &crate::ir::Expr,
+    ) -> Result<(), String> {
+        let address = self.element_address(array, index)?;
+        let dtype = self.arrays[array].as_ref().unwrap().ty.dtype;
+        let forwarded = self
+            .forwarded
+            .filter(|(key, _)| *key == index.as_ptr())
+            .map(|(_, var)| var);
+        let mut val = self.scalar(value)?;
+        if let Some(op) = op {
+            let old = match forwarded {
+                Some(var) => {
+                    let v = self.b.use_var(var);
+                    self.exact(Scalar::Np(dtype), v)
+                }
+                None => self.load_element(address, dtype, false),
+            };
+            val = self.binary(op, old, val)?;
+        }
+        self.settle_float_flags();
+        if self.inlining > 0 {
+            self.journal_store(address, dtype)?;
+        }
+        let stored = self.store_element(address, dtype, val)?;
+        if let Some(var) = forwarded {
+            self.b.def_var(var, stored);
         }
         Ok(())
     }
