@@ -216,6 +216,7 @@ impl Session {
                 // Rewritten loops call `_kiln_jit` from any module: it is a builtin.
                 let jit = vm.import("_kiln_jit", 0)?;
                 vm.builtins.set_attr("_kiln_jit", jit, vm)?;
+                crate::sites::interrupt::watch_signal_calls(vm)?;
                 let importer = vm.import("_kiln_importer", 0)?;
                 vm.call_method(&importer, "install", ())?;
                 // CPython initialises warnings (for -W / PYTHONWARNINGS) and then `site`.
