@@ -243,18 +243,14 @@ impl Scalar {
 /// takes part. `None` when compiled code does not do this operation (numpy bool
 /// arithmetic, uint64).
 ///
-/// One asymmetry follows kiln's interpreter rather than numpy: its numpy integer scalars
-/// are Python `int` subclasses, so `float op np.int32` and `bool op np.int32` are
-/// computed by the left operand's Python method (a Python float, a Python int), where
-/// numpy gives a numpy scalar. Compiled code must compute what the interpreter does.
+/// kiln's numpy integer scalars are Python `int` subclasses, but the interpreter makes
+/// `float op np.int32` and `bool op np.int32` give numpy's numpy scalar, as here.
 pub fn arithmetic(a: Scalar, b: Scalar) -> Option<Scalar> {
     use Scalar::*;
     Some(match (a, b) {
         (Np(Dtype::U64), _) | (_, Np(Dtype::U64)) => return None,
         // numpy's bool arithmetic (`+` is `or`, `-` raises) stays interpreted.
         (Np(Dtype::Bool), Np(Dtype::Bool) | Bool) | (Bool, Np(Dtype::Bool)) => return None,
-        (Float, Np(d)) if d.is_int() => Float,
-        (Bool, Np(d)) if d.is_int() => Int,
         (Bool | Int, Bool | Int) => Int,
         (Float, Bool | Int | Float) | (Bool | Int, Float) => Float,
         (Np(x), Np(y)) => Np(Dtype::promote(x, y)),
@@ -281,12 +277,10 @@ pub fn true_divide(a: Scalar, b: Scalar) -> Option<Scalar> {
     })
 }
 
-/// The type comparisons between `a` and `b` give (with the asymmetry of
-/// [`arithmetic`]: a Python float or bool compares with a numpy integer as with an int).
+/// The type comparisons between `a` and `b` give: a numpy bool when either is a
+/// numpy scalar.
 pub fn comparison(a: Scalar, b: Scalar) -> Scalar {
-    let python_left =
-        matches!(a, Scalar::Float | Scalar::Bool) && matches!(b, Scalar::Np(d) if d.is_int());
-    if !python_left && (a.is_numpy() || b.is_numpy()) {
+    if a.is_numpy() || b.is_numpy() {
         Scalar::Np(Dtype::Bool)
     } else {
         Scalar::Bool

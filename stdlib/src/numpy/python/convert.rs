@@ -276,6 +276,13 @@ pub fn array_from_object(
 /// numpy 2 refuses to wrap a Python int into a dtype that cannot hold it.
 pub fn check_int_fits(vm: &VirtualMachine, value: Element, dtype: DType) -> PyResult<()> {
     let v = match value {
+        // Past C long's range numpy fails converting, before any range check (uint32
+        // and uint64 convert through unsigned long).
+        Element::UInt(_)
+            if !matches!(dtype, DType::UInt32 | DType::UInt64) && int_range(dtype).is_some() =>
+        {
+            return Err(vm.new_overflow_error("Python int too large to convert to C long"));
+        }
         Element::Int(v) => v as i128,
         Element::UInt(v) => v as i128,
         _ => return Ok(()),

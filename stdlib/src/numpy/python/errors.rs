@@ -96,28 +96,46 @@ pub fn warn_flags(vm: &VirtualMachine, flags: FpFlags, ufunc: &str) -> PyResult<
                 ));
             }
             // `call`, `print` and `log` need a handler kiln does not keep: they warn.
-            _ => {
-                // Attribute the warning to the user's line, not to numpy's Python half.
-                let in_numpy = vm.current_frame().is_some_and(|f| {
-                    f.iframe()
-                        .code()
-                        .source_path()
-                        .as_str()
-                        .starts_with("numpy")
-                });
-                let skip = in_numpy.then(|| vm.ctx.new_tuple(vec![vm.ctx.new_str("numpy").into()]));
-                rustpython_vm::warn::warn_with_skip(
-                    vm.ctx.new_str(message).into(),
-                    Some(vm.ctx.exceptions.runtime_warning.to_owned()),
-                    1,
-                    None,
-                    skip.as_deref(),
-                    vm,
-                )?;
-            }
+            _ => warn_at_user_line(vm, vm.ctx.exceptions.runtime_warning.to_owned(), message)?,
         }
     }
     Ok(())
+}
+
+/// Warns with `category`, attributed to the user's line rather than to numpy's
+/// Python half.
+fn warn_at_user_line(
+    vm: &VirtualMachine,
+    category: rustpython_vm::builtins::PyTypeRef,
+    message: String,
+) -> PyResult<()> {
+    let in_numpy = vm.current_frame().is_some_and(|f| {
+        f.iframe()
+            .code()
+            .source_path()
+            .as_str()
+            .starts_with("numpy")
+    });
+    let skip = in_numpy.then(|| vm.ctx.new_tuple(vec![vm.ctx.new_str("numpy").into()]));
+    rustpython_vm::warn::warn_with_skip(
+        vm.ctx.new_str(message).into(),
+        Some(category),
+        1,
+        None,
+        skip.as_deref(),
+        vm,
+    )
+}
+
+/// A warning of one of numpy's own classes (defined by the Python half and
+/// registered on `_kiln_numpy`), e.g. `ComplexWarning`.
+pub fn warn_numpy(vm: &VirtualMachine, class: &'static str, message: &str) -> PyResult<()> {
+    let category = vm
+        .import("_kiln_numpy", 0)?
+        .get_attr(class, vm)?
+        .downcast::<rustpython_vm::builtins::PyType>()
+        .map_err(|_| vm.new_type_error(format!("numpy's {class} is not a class")))?;
+    warn_at_user_line(vm, category, message.to_owned())
 }
 
 /// An exception of one of numpy's own classes (defined by the Python half and

@@ -12,7 +12,6 @@ use super::convert::array_from_object;
 use super::ndarray::PyNdArray;
 use crate::numpy::DType;
 use crate::numpy::format::Element;
-use crate::numpy::multiarray::promote::PyScalarKind;
 use crate::numpy::multiarray::{NdArray, broadcast_shapes, walk};
 
 enum Item {
@@ -488,9 +487,7 @@ pub fn setitem(vm: &VirtualMachine, a: &NdArray, key: &PyObject, value: &PyObjec
     if let Some(offset) = element_offset(vm, a, key)?
         && let Some((e, strength)) = super::convert::scalar_element(vm, value)?
     {
-        if let super::convert::Strength::Weak(PyScalarKind::Int) = strength {
-            super::convert::check_int_fits(vm, e, a.dtype)?;
-        }
+        let e = super::store::stored_element(vm, e, strength, a.dtype)?;
         // The element cast `assign` does, without a 0-d array to carry the value.
         a.write(offset, e);
         return Ok(());
@@ -550,10 +547,7 @@ fn value_array(vm: &VirtualMachine, value: &PyObject, dtype: DType) -> PyResult<
         return Ok(v.array.clone());
     }
     if let Some((e, strength)) = super::convert::scalar_element(vm, value)? {
-        if let super::convert::Strength::Weak(PyScalarKind::Int) = strength {
-            super::convert::check_int_fits(vm, e, dtype)?;
-        }
-        return Ok(NdArray::scalar(dtype, e));
+        return super::store::stored_scalar(vm, e, strength, dtype);
     }
     array_from_object(vm, value, Some(dtype))
 }

@@ -4,6 +4,7 @@
 
 pub mod buffer;
 pub mod convert;
+pub mod defer;
 pub mod dtype;
 pub mod errors;
 pub mod errstate;
@@ -15,6 +16,7 @@ pub mod ops;
 pub mod random;
 pub mod reshape;
 pub mod scalar_methods;
+pub mod store;
 
 pub(crate) use _kiln_numpy::module_def;
 
@@ -471,9 +473,11 @@ mod _kiln_numpy {
         super::errstate::geterr(vm)
     }
 
-    /// The native arithmetic and comparison methods of numpy's scalar types.
+    /// The native arithmetic and comparison methods of numpy's scalar types; from
+    /// now on Python's float, complex and bool defer to the integer ones.
     #[pyfunction]
     fn scalar_methods(vm: &VirtualMachine) -> PyResult<rustpython_vm::builtins::PyDictRef> {
+        super::defer::defer_to_integer_scalars(vm);
         super::scalar_methods::scalar_methods(vm)
     }
 

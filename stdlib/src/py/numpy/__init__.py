@@ -24,13 +24,19 @@ class UFuncTypeError(TypeError):
     pass
 
 
+class ComplexWarning(RuntimeWarning):
+    pass
+
+
 _core.AxisError = AxisError
 _core.UFuncTypeError = UFuncTypeError
+_core.ComplexWarning = ComplexWarning
 
 
 class exceptions:
     AxisError = AxisError
     UFuncTypeError = UFuncTypeError
+    ComplexWarning = ComplexWarning
 
 
 # --- scalar types -----------------------------------------------------------
@@ -78,6 +84,9 @@ class generic:
 # Native methods: a Python-level method would cost a frame per scalar operation.
 for _name, _method in _core.scalar_methods().items():
     setattr(generic, _name, _method)
+# divmod is floor division and remainder, each with numpy's result type.
+generic.__divmod__ = lambda self, other: (self // other, self % other)
+generic.__rdivmod__ = lambda self, other: (other // self, other % self)
 generic.__neg__ = lambda self: _core.unary("negative", self)
 generic.__pos__ = lambda self: _core.unary("positive", self)
 generic.__abs__ = lambda self: _core.unary("absolute", self)
