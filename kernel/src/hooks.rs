@@ -1,6 +1,6 @@
 //! What the kernel plugs into the interpreter: `sys.stdout`/`sys.stderr` streamed to
 //! IOPub, `display()` and `clear_output()` published as display messages, `input()` and
-//! `getpass()` answered over the stdin channel, help text sent as `page` payloads, and the Python half of the kernel
+//! `getpass()` answered over the stdin channel, help text sent as `page` payloads, SIGINT's Python-level handler, and the Python half of the kernel
 //! (`py/_kiln_kernel.py`) loaded as the module `_kiln_kernel`.
 
 use crate::outbox::Outbox;
@@ -66,8 +66,24 @@ pub fn install(
                 .payloads
                 .push(Payload::Page { data, start: 0 });
         });
+        // Run for the interpreter's SIGINT flag, which `sigint` raises only in a cell.
+        let on_sigint = vm.new_function(
+            "on_sigint",
+            |_signum: PyObjectRef, _frame: PyObjectRef, vm: &VirtualMachine| -> PyResult<()> {
+                if crate::sigint::take_for_cell() {
+                    return Err(
+                        vm.new_exception_empty(vm.ctx.exceptions.keyboard_interrupt.to_owned())
+                    );
+                }
+                Ok(())
+            },
+        );
         let module = load_module(vm)?;
-        vm.call_method(&module, "install", (publish, clear, request_input, page))?;
+        vm.call_method(
+            &module,
+            "install",
+            (publish, clear, request_input, page, on_sigint),
+        )?;
         Ok(())
     });
     result.map_err(|exc| {
@@ -132,10 +148,11 @@ fn request_input(
     );
     loop {
         if interrupt.is_pending() {
-            // Deliver it here: the interpreter raises KeyboardInterrupt from this call.
             interrupt.wake();
-            vm.check_signals()?;
         }
+        // An interrupt (queued, or flagged by SIGINT) is delivered here: the interpreter
+        // raises KeyboardInterrupt from this call.
+        vm.check_signals()?;
         match replies.recv_timeout(INPUT_POLL) {
             Ok(reply) if reply.msg_type() == "input_reply" => {
                 return Ok(Some(

@@ -16,12 +16,15 @@ pub mod connection;
 mod control;
 mod envelope;
 mod execute;
+mod fd;
 mod history;
 mod hooks;
 mod interp;
 pub mod kernelspec;
 mod outbox;
 mod server;
+mod sigint;
+mod wake;
 pub mod wire;
 
 use control::Control;
@@ -50,11 +53,18 @@ pub fn run(connection_file: &Path) -> Result<(), String> {
     let (shell_tx, shell_rx) = tokio::sync::mpsc::unbounded_channel();
     let (stdin_tx, stdin_rx) = tokio::sync::mpsc::unbounded_channel();
     let (iopub_tx, iopub_rx) = tokio::sync::mpsc::unbounded_channel();
-    let control = Arc::new(Control::new(session.interrupt_handle(), work_tx.clone()));
     let outbox = Outbox::new(envelope.clone(), shell_tx, stdin_tx, iopub_tx.clone());
-    // Before the SIGINT watcher starts: the hooks set the interpreter's handler aside.
     hooks::install(&session, &outbox, input_rx, session.interrupt_handle())
         .map_err(|err| format!("kernel start-up failed: {err}"))?;
+    // This thread runs the interpreter (below): it is the one an interrupt wakes. After
+    // the hooks: SIGINT's handler chains to the one they had the interpreter install.
+    let waker = wake::Waker::for_this_thread()?;
+    sigint::install(waker).map_err(|err| format!("kernel start-up failed: {err}"))?;
+    let control = Arc::new(Control::new(
+        session.interrupt_handle(),
+        waker,
+        work_tx.clone(),
+    ));
 
     let server = Server {
         info,
