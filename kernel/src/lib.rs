@@ -9,6 +9,8 @@
 //! `kiln_vm` that the terminal REPL uses too; rich display is the frozen
 //! `_kiln_display` / `IPython.display` modules, published through [`hooks`].
 //!
+//! The kernel exits when the process that started it dies ([`parent`]).
+//!
 //! `kiln kernel install` writes the kernelspec ([`kernelspec`]).
 
 pub mod cli;
@@ -22,6 +24,7 @@ mod hooks;
 mod interp;
 pub mod kernelspec;
 mod outbox;
+mod parent;
 mod server;
 mod sigint;
 mod wake;
@@ -92,6 +95,7 @@ pub fn run(connection_file: &Path) -> Result<(), String> {
     bound_rx
         .recv()
         .map_err(|_| "the socket thread ended during start-up".to_owned())??;
+    parent::watch()?;
 
     let session = Interp::new(session, outbox, control).run(work_rx);
     std::thread::sleep(FLUSH_BEFORE_EXIT);
