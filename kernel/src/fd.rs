@@ -1,5 +1,5 @@
 //! The few file-descriptor operations the kernel's signal and output plumbing needs
-//! ([`crate::sigint`]), on `libc`: the fds must not leak into the
+//! ([`crate::sigint`], [`crate::capture`]), on `libc`: the fds must not leak into the
 //! processes a cell starts, and a signal handler may only `write`.
 
 use std::io;
@@ -38,6 +38,16 @@ fn set_flag(
     Ok(())
 }
 
+/// A close-on-exec duplicate of `fd`.
+pub fn dup(fd: libc::c_int) -> io::Result<libc::c_int> {
+    // SAFETY: fcntl(2) with integer arguments.
+    let copy = unsafe { libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 0) };
+    if copy < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(copy)
+}
+
 /// One read(2) into `buf`, retried when a signal interrupts it. `Ok(0)` at end of file.
 pub fn read(fd: libc::c_int, buf: &mut [u8]) -> io::Result<usize> {
     loop {
@@ -51,4 +61,21 @@ pub fn read(fd: libc::c_int, buf: &mut [u8]) -> io::Result<usize> {
             return Err(err);
         }
     }
+}
+
+/// Writes all of `bytes` to `fd` (a blocking one), retrying after signals.
+pub fn write_all(fd: libc::c_int, mut bytes: &[u8]) -> io::Result<()> {
+    while !bytes.is_empty() {
+        // SAFETY: `bytes` is valid for `bytes.len()` bytes.
+        let n = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+        if n < 0 {
+            let err = io::Error::last_os_error();
+            if err.kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(err);
+        }
+        bytes = &bytes[n as usize..];
+    }
+    Ok(())
 }

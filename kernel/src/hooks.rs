@@ -3,14 +3,16 @@
 //! `getpass()` answered over the stdin channel, help text sent as `page` payloads, SIGINT's Python-level handler, and the Python half of the kernel
 //! (`py/_kiln_kernel.py`) loaded as the module `_kiln_kernel`.
 
+use crate::capture::Capture;
+use crate::interp::log;
 use crate::outbox::Outbox;
 use crate::wire::Incoming;
 use jupyter_protocol::{DisplayData, Media, MediaType, Payload, UpdateDisplayData};
 use kiln_vm::rustpython_vm::{PyObjectRef, PyResult, VirtualMachine, compiler::Mode, scope::Scope};
 use kiln_vm::{InterruptHandle, OutputMode, Session};
 use serde_json::json;
-use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 const KERNEL_PY: &str = include_str!("py/_kiln_kernel.py");
@@ -22,18 +24,25 @@ const INPUT_POLL: Duration = Duration::from_millis(20);
 pub fn install(
     session: &Session,
     outbox: &Outbox,
+    capture: &Arc<Capture>,
     input_replies: Receiver<Incoming>,
     interrupt: InterruptHandle,
 ) -> Result<(), String> {
+    // What went to fds 1 and 2 before a write to sys.stdout/sys.stderr is published
+    // before it.
     let streams = outbox.clone();
+    let captured = capture.clone();
     session
         .set_output(OutputMode::Stream(Box::new(move |stream, text| {
+            captured.drain();
             streams.stream(stream, text)
         })))
         .map_err(|exc| session.report(&exc).message)?;
     // Threads the cell starts print into the running request too.
     let shared = outbox.clone();
-    kiln_vm::output::set_shared_sink(Some(std::sync::Arc::new(move |stream, text: &str| {
+    let captured = capture.clone();
+    kiln_vm::output::set_shared_sink(Some(Arc::new(move |stream, text: &str| {
+        captured.drain();
         shared.stream(stream, text)
     })));
     let publisher = outbox.clone();
@@ -162,10 +171,10 @@ fn request_input(
                         .to_owned(),
                 ));
             }
-            Ok(other) => eprintln!(
-                "kiln kernel: ignored {:?} on the stdin channel (waiting for input_reply)",
+            Ok(other) => log(&format!(
+                "ignored {:?} on the stdin channel (waiting for input_reply)",
                 other.msg_type()
-            ),
+            )),
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => {
                 return Err(vm.new_exception_msg(

@@ -9,10 +9,12 @@
 //! `kiln_vm` that the terminal REPL uses too; rich display is the frozen
 //! `_kiln_display` / `IPython.display` modules, published through [`hooks`].
 //!
+//! Output written to file descriptors 1 and 2 reaches the notebook too ([`capture`]).
 //! The kernel exits when the process that started it dies ([`parent`]).
 //!
 //! `kiln kernel install` writes the kernelspec ([`kernelspec`]).
 
+mod capture;
 pub mod cli;
 pub mod connection;
 mod control;
@@ -57,8 +59,15 @@ pub fn run(connection_file: &Path) -> Result<(), String> {
     let (stdin_tx, stdin_rx) = tokio::sync::mpsc::unbounded_channel();
     let (iopub_tx, iopub_rx) = tokio::sync::mpsc::unbounded_channel();
     let outbox = Outbox::new(envelope.clone(), shell_tx, stdin_tx, iopub_tx.clone());
-    hooks::install(&session, &outbox, input_rx, session.interrupt_handle())
-        .map_err(|err| format!("kernel start-up failed: {err}"))?;
+    let capture = capture::Capture::new(outbox.clone());
+    hooks::install(
+        &session,
+        &outbox,
+        &capture,
+        input_rx,
+        session.interrupt_handle(),
+    )
+    .map_err(|err| format!("kernel start-up failed: {err}"))?;
     // This thread runs the interpreter (below): it is the one an interrupt wakes. After
     // the hooks: SIGINT's handler chains to the one they had the interpreter install.
     let waker = wake::Waker::for_this_thread()?;
@@ -96,8 +105,11 @@ pub fn run(connection_file: &Path) -> Result<(), String> {
         .recv()
         .map_err(|_| "the socket thread ended during start-up".to_owned())??;
     parent::watch()?;
+    // Last: from here on the process's stderr is the pipe to the notebook.
+    capture::log_panics();
+    capture.start()?;
 
-    let session = Interp::new(session, outbox, control).run(work_rx);
+    let session = Interp::new(session, outbox, control, capture).run(work_rx);
     std::thread::sleep(FLUSH_BEFORE_EXIT);
     session.finish(None);
     Ok(())

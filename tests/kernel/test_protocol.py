@@ -1,7 +1,8 @@
 """The kiln kernel under malformed and hostile messages, and the parts of the protocol
 jupyter_kernel_test does not reach: stop_on_error, silent, store_history,
 user_expressions, input(), comms, control-channel requests, shutdown and restart, and
-the kernel's exit when the process that started it dies."""
+output written to file descriptors 1 and 2, and the kernel's exit when the process that
+started it dies."""
 
 import datetime
 import hashlib
@@ -416,6 +417,47 @@ class ShutdownAndRestart(KernelTestCase):
         # After the 3 s the kernel gives a running cell to stop.
         self.assertLess(self.shut_down(), 5.0)
         self.wait_for_log("did not stop after shutdown_request")
+
+
+class FdOutput(KernelTestCase):
+    """What reaches fds 1 and 2 without sys.stdout/sys.stderr (os.write, os.system, a
+    subprocess's inherited output) is published as that stream's output of the cell,
+    before its idle, in the order it was written; the kernel's log stays out of it."""
+
+    def streams(self, published):
+        return [(c["name"], c["text"]) for t, c in published if t == "stream"]
+
+    def check(self, code, name, text):
+        reply, published = self.execute(code)
+        self.assertEqual(reply["status"], "ok", reply)
+        found = "".join(t for n, t in self.streams(published) if n == name)
+        self.assertEqual(found, text, f"{code!r} published {self.streams(published)}")
+
+    def test_os_write(self):
+        self.check("import os\nos.write(1, b'os.write out\\n')", "stdout", "os.write out\n")
+        self.check("import os\nos.write(2, b'os.write err\\n')", "stderr", "os.write err\n")
+
+    def test_os_system(self):
+        self.check("import os\nos.system('echo system out')", "stdout", "system out\n")
+        self.check("import os\nos.system('echo system err >&2')", "stderr", "system err\n")
+
+    def test_subprocess_run(self):
+        self.check("import subprocess\nsubprocess.run(['echo', 'run out'])", "stdout",
+                   "run out\n")
+        self.check("import subprocess\nsubprocess.run(['sh', '-c', 'echo run err >&2'])",
+                   "stderr", "run err\n")
+
+    def test_order_with_print(self):
+        self.check("import os\nprint('a')\nos.system('echo b')\nprint('c')\n"
+                   "os.write(1, 'd €\\n'.encode())\nprint('e')",
+                   "stdout", "a\nb\nc\nd €\ne\n")
+
+    def test_kernel_log_is_not_output(self):
+        # The kernel logs a SIGINT while idle; the log line goes to the log only.
+        self.km.interrupt_kernel()
+        self.wait_for_log("SIGINT while idle")
+        _, published = self.execute("'next'")
+        self.assertEqual(self.streams(published), [])
 
 
 # Starts the command in its arguments, prints its pid, and waits to be killed: a front
