@@ -3,9 +3,11 @@
 //!
 //! - `tests/kernel/test_conformance.py`: jupyter_kernel_test's suite, every sample set;
 //! - `tests/kernel/test_protocol.py`: malformed and hostile messages, stop_on_error,
-//!   silent and store_history, input(), comms, shutdown and restart;
+//!   silent and store_history, input(), comms, shutdown and restart, output written to
+//!   fds 1 and 2, exit when the parent process dies;
 //! - `tests/kernel/test_interrupt.py`: interrupts (SIGINT and interrupt_request) of an
-//!   interpreted and of a compiled loop;
+//!   interpreted and of a compiled loop, and of blocking calls (sleep, select, socket
+//!   reads, subprocesses);
 //! - `tests/kernel/test_notebooks.py`: every notebook in `notebooks/` under nbclient.
 //!
 //! The kernelspec is installed with `kiln kernel install --prefix` into a temporary

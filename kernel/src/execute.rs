@@ -59,6 +59,8 @@ impl Interp {
         let outcome = self.session.run_cell(&python, &name);
         self.control.end(&self.session);
         self.session.flush();
+        // What the cell wrote to fds 1 and 2 is its output, before its result.
+        self.capture.drain();
 
         let mut reply = ExecuteReply {
             status: ReplyStatus::Ok,

@@ -1,16 +1,18 @@
 //! What the kernel plugs into the interpreter: `sys.stdout`/`sys.stderr` streamed to
 //! IOPub, `display()` and `clear_output()` published as display messages, `input()` and
-//! `getpass()` answered over the stdin channel, help text sent as `page` payloads, and the Python half of the kernel
+//! `getpass()` answered over the stdin channel, help text sent as `page` payloads, SIGINT's Python-level handler, and the Python half of the kernel
 //! (`py/_kiln_kernel.py`) loaded as the module `_kiln_kernel`.
 
+use crate::capture::Capture;
+use crate::interp::log;
 use crate::outbox::Outbox;
 use crate::wire::Incoming;
 use jupyter_protocol::{DisplayData, Media, MediaType, Payload, UpdateDisplayData};
 use kiln_vm::rustpython_vm::{PyObjectRef, PyResult, VirtualMachine, compiler::Mode, scope::Scope};
 use kiln_vm::{InterruptHandle, OutputMode, Session};
 use serde_json::json;
-use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 const KERNEL_PY: &str = include_str!("py/_kiln_kernel.py");
@@ -22,18 +24,25 @@ const INPUT_POLL: Duration = Duration::from_millis(20);
 pub fn install(
     session: &Session,
     outbox: &Outbox,
+    capture: &Arc<Capture>,
     input_replies: Receiver<Incoming>,
     interrupt: InterruptHandle,
 ) -> Result<(), String> {
+    // What went to fds 1 and 2 before a write to sys.stdout/sys.stderr is published
+    // before it.
     let streams = outbox.clone();
+    let captured = capture.clone();
     session
         .set_output(OutputMode::Stream(Box::new(move |stream, text| {
+            captured.drain();
             streams.stream(stream, text)
         })))
         .map_err(|exc| session.report(&exc).message)?;
     // Threads the cell starts print into the running request too.
     let shared = outbox.clone();
-    kiln_vm::output::set_shared_sink(Some(std::sync::Arc::new(move |stream, text: &str| {
+    let captured = capture.clone();
+    kiln_vm::output::set_shared_sink(Some(Arc::new(move |stream, text: &str| {
+        captured.drain();
         shared.stream(stream, text)
     })));
     let publisher = outbox.clone();
@@ -66,8 +75,24 @@ pub fn install(
                 .payloads
                 .push(Payload::Page { data, start: 0 });
         });
+        // Run for the interpreter's SIGINT flag, which `sigint` raises only in a cell.
+        let on_sigint = vm.new_function(
+            "on_sigint",
+            |_signum: PyObjectRef, _frame: PyObjectRef, vm: &VirtualMachine| -> PyResult<()> {
+                if crate::sigint::take_for_cell() {
+                    return Err(
+                        vm.new_exception_empty(vm.ctx.exceptions.keyboard_interrupt.to_owned())
+                    );
+                }
+                Ok(())
+            },
+        );
         let module = load_module(vm)?;
-        vm.call_method(&module, "install", (publish, clear, request_input, page))?;
+        vm.call_method(
+            &module,
+            "install",
+            (publish, clear, request_input, page, on_sigint),
+        )?;
         Ok(())
     });
     result.map_err(|exc| {
@@ -132,10 +157,11 @@ fn request_input(
     );
     loop {
         if interrupt.is_pending() {
-            // Deliver it here: the interpreter raises KeyboardInterrupt from this call.
             interrupt.wake();
-            vm.check_signals()?;
         }
+        // An interrupt (queued, or flagged by SIGINT) is delivered here: the interpreter
+        // raises KeyboardInterrupt from this call.
+        vm.check_signals()?;
         match replies.recv_timeout(INPUT_POLL) {
             Ok(reply) if reply.msg_type() == "input_reply" => {
                 return Ok(Some(
@@ -145,10 +171,10 @@ fn request_input(
                         .to_owned(),
                 ));
             }
-            Ok(other) => eprintln!(
-                "kiln kernel: ignored {:?} on the stdin channel (waiting for input_reply)",
+            Ok(other) => log(&format!(
+                "ignored {:?} on the stdin channel (waiting for input_reply)",
                 other.msg_type()
-            ),
+            )),
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => {
                 return Err(vm.new_exception_msg(

@@ -1,6 +1,7 @@
 //! The interpreter thread: shell requests run one at a time, in the order they came,
 //! against the kernel's [`Session`], each between a `busy` and an `idle` status.
 
+use crate::capture::Capture;
 use crate::control::Control;
 use crate::history::History;
 use crate::outbox::Outbox;
@@ -37,6 +38,8 @@ pub struct Interp {
     pub(crate) session: Session,
     pub(crate) out: Outbox,
     pub(crate) control: Arc<Control>,
+    /// Output to fds 1 and 2, drained when a cell ends.
+    pub(crate) capture: Arc<Capture>,
     /// The last execution count given to a cell stored in history.
     pub(crate) count: usize,
     pub(crate) history: History,
@@ -45,11 +48,17 @@ pub struct Interp {
 }
 
 impl Interp {
-    pub fn new(session: Session, out: Outbox, control: Arc<Control>) -> Self {
+    pub fn new(
+        session: Session,
+        out: Outbox,
+        control: Arc<Control>,
+        capture: Arc<Capture>,
+    ) -> Self {
         Interp {
             session,
             out,
             control,
+            capture,
             count: 0,
             history: History::default(),
             runs: 0,
@@ -240,9 +249,9 @@ fn cursor_pos(content: &Value, code: &str) -> usize {
         .map_or_else(|| code.chars().count(), |pos| pos as usize)
 }
 
-/// Writes a line to the kernel's log (stderr, which Jupyter keeps).
+/// Writes a line to the kernel's log (its original stderr, which Jupyter keeps).
 pub fn log(message: &str) {
-    eprintln!("kiln kernel: {message}");
+    crate::capture::write_log(&format!("kiln kernel: {message}\n"));
 }
 
 /// Fills the fields of `content` that the protocol makes optional with their defaults.

@@ -9,19 +9,27 @@
 //! `kiln_vm` that the terminal REPL uses too; rich display is the frozen
 //! `_kiln_display` / `IPython.display` modules, published through [`hooks`].
 //!
+//! Output written to file descriptors 1 and 2 reaches the notebook too ([`capture`]).
+//! The kernel exits when the process that started it dies ([`parent`]).
+//!
 //! `kiln kernel install` writes the kernelspec ([`kernelspec`]).
 
+mod capture;
 pub mod cli;
 pub mod connection;
 mod control;
 mod envelope;
 mod execute;
+mod fd;
 mod history;
 mod hooks;
 mod interp;
 pub mod kernelspec;
 mod outbox;
+mod parent;
 mod server;
+mod sigint;
+mod wake;
 pub mod wire;
 
 use control::Control;
@@ -50,11 +58,25 @@ pub fn run(connection_file: &Path) -> Result<(), String> {
     let (shell_tx, shell_rx) = tokio::sync::mpsc::unbounded_channel();
     let (stdin_tx, stdin_rx) = tokio::sync::mpsc::unbounded_channel();
     let (iopub_tx, iopub_rx) = tokio::sync::mpsc::unbounded_channel();
-    let control = Arc::new(Control::new(session.interrupt_handle(), work_tx.clone()));
     let outbox = Outbox::new(envelope.clone(), shell_tx, stdin_tx, iopub_tx.clone());
-    // Before the SIGINT watcher starts: the hooks set the interpreter's handler aside.
-    hooks::install(&session, &outbox, input_rx, session.interrupt_handle())
-        .map_err(|err| format!("kernel start-up failed: {err}"))?;
+    let capture = capture::Capture::new(outbox.clone());
+    hooks::install(
+        &session,
+        &outbox,
+        &capture,
+        input_rx,
+        session.interrupt_handle(),
+    )
+    .map_err(|err| format!("kernel start-up failed: {err}"))?;
+    // This thread runs the interpreter (below): it is the one an interrupt wakes. After
+    // the hooks: SIGINT's handler chains to the one they had the interpreter install.
+    let waker = wake::Waker::for_this_thread()?;
+    sigint::install(waker).map_err(|err| format!("kernel start-up failed: {err}"))?;
+    let control = Arc::new(Control::new(
+        session.interrupt_handle(),
+        waker,
+        work_tx.clone(),
+    ));
 
     let server = Server {
         info,
@@ -82,8 +104,12 @@ pub fn run(connection_file: &Path) -> Result<(), String> {
     bound_rx
         .recv()
         .map_err(|_| "the socket thread ended during start-up".to_owned())??;
+    parent::watch()?;
+    // Last: from here on the process's stderr is the pipe to the notebook.
+    capture::log_panics();
+    capture.start()?;
 
-    let session = Interp::new(session, outbox, control).run(work_rx);
+    let session = Interp::new(session, outbox, control, capture).run(work_rx);
     std::thread::sleep(FLUSH_BEFORE_EXIT);
     session.finish(None);
     Ok(())

@@ -1,7 +1,7 @@
 //! The five sockets, on the async runtime: shell (ROUTER) requests go to the interpreter
 //! thread in order; control (ROUTER) is answered here, so `interrupt_request` and
 //! `shutdown_request` work while a cell runs; stdin (ROUTER) carries `input()`;
-//! IOPub (PUB) publishes; heartbeat (REP) echoes. SIGINT is watched here too.
+//! IOPub (PUB) publishes; heartbeat (REP) echoes.
 //!
 //! Every incoming message is checked by [`Wire::decode`] first; a refused one is logged
 //! with the reason and dropped, and the socket keeps serving.
@@ -71,15 +71,6 @@ impl Server {
                 return;
             }
         };
-        // SIGINT is watched from now on (the interpreter's handler was set aside).
-        let sigint = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt())
-        {
-            Ok(sigint) => sigint,
-            Err(err) => {
-                let _ = bound.send(Err(format!("cannot watch SIGINT: {err}")));
-                return;
-            }
-        };
         let _ = bound.send(Ok(()));
 
         let (shell_send, shell_recv) = shell.split();
@@ -94,7 +85,6 @@ impl Server {
         ));
         tokio::spawn(publish(iopub, self.iopub, self.envelope.clone()));
         tokio::spawn(heartbeat_echo(heartbeat));
-        tokio::spawn(watch_sigint(sigint, self.control.clone()));
         serve_control(
             control,
             self.wire,
@@ -226,16 +216,6 @@ async fn heartbeat_echo(mut socket: RepSocket) {
                 log(&format!("heartbeat: {err}"));
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
-        }
-    }
-}
-
-/// SIGINT (Jupyter's interrupt with `interrupt_mode: signal`) interrupts the running
-/// cell; between cells it is logged and dropped.
-async fn watch_sigint(mut sigint: tokio::signal::unix::Signal, control: Arc<Control>) {
-    while sigint.recv().await.is_some() {
-        if !control.interrupt() {
-            log("SIGINT while idle: nothing to interrupt");
         }
     }
 }

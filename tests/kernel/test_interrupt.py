@@ -1,7 +1,9 @@
 """Interrupting the kiln kernel: SIGINT (what Jupyter sends with the kernelspec's
 `interrupt_mode: signal`) and `interrupt_request` on the control channel, during an
-interpreted `while True: pass` and during a loop the JIT compiled. Each must bring the
-kernel back to idle with KeyboardInterrupt in under a second, and the next cell runs."""
+interpreted `while True: pass`, during a loop the JIT compiled, and during calls that
+block in the operating system (`time.sleep`, `select.select`, a subprocess waited for).
+Each must bring the kernel back to idle with KeyboardInterrupt in under a second, every
+time, and the next cell runs."""
 
 import re
 import time
@@ -80,6 +82,46 @@ class Interrupts(KernelTestCase):
     def test_shell_command_by_interrupt_request(self):
         # As ipykernel does, the kernel signals its own process group for the message.
         self.interrupt_running("!sleep 30", self.by_message)
+
+    def test_sleep_by_signal_every_time(self):
+        # The signal reaches some thread of the kernel; the sleeping one must wake.
+        for _ in range(5):
+            self.interrupt_running("import time\ntime.sleep(60)", self.by_signal)
+
+    def test_sleep_by_interrupt_request_every_time(self):
+        for _ in range(5):
+            self.interrupt_running("import time\ntime.sleep(60)", self.by_message)
+
+    def test_select_by_signal(self):
+        self.interrupt_running("import select\nselect.select([], [], [], 60)", self.by_signal)
+
+    def test_select_by_interrupt_request(self):
+        self.interrupt_running(
+            "import select\nselect.select([], [], [], 60)", self.by_message
+        )
+
+    def test_subprocess_by_signal(self):
+        self.interrupt_running("import subprocess\nsubprocess.run(['sleep', '60'])",
+                               self.by_signal)
+
+    def test_subprocess_by_interrupt_request(self):
+        self.interrupt_running("import subprocess\nsubprocess.run(['sleep', '60'])",
+                               self.by_message)
+
+    def test_subprocess_in_its_own_session_by_interrupt_request(self):
+        # The process-group signal does not reach this child: the wait itself must end.
+        self.interrupt_running(
+            "import subprocess\n"
+            "subprocess.run(['sleep', '60'], start_new_session=True)",
+            self.by_message,
+        )
+
+    def test_socket_read_by_signal(self):
+        self.interrupt_running(
+            "import socket\na, b = socket.socketpair()\n"
+            "try:\n    a.recv(1)\nfinally:\n    a.close()\n    b.close()",
+            self.by_signal,
+        )
 
     def test_input_is_interrupted(self):
         msg_id = self.kc.execute("input('waiting> ')", allow_stdin=True)

@@ -1,6 +1,8 @@
 """The kiln kernel under malformed and hostile messages, and the parts of the protocol
 jupyter_kernel_test does not reach: stop_on_error, silent, store_history,
-user_expressions, input(), comms, control-channel requests, shutdown and restart."""
+user_expressions, input(), comms, control-channel requests, shutdown and restart, and
+output written to file descriptors 1 and 2, and the kernel's exit when the process that
+started it dies."""
 
 import datetime
 import hashlib
@@ -8,6 +10,9 @@ import hmac
 import json
 import os
 import queue
+import signal
+import subprocess
+import sys
 import tempfile
 import time
 import unittest
@@ -412,6 +417,127 @@ class ShutdownAndRestart(KernelTestCase):
         # After the 3 s the kernel gives a running cell to stop.
         self.assertLess(self.shut_down(), 5.0)
         self.wait_for_log("did not stop after shutdown_request")
+
+
+class FdOutput(KernelTestCase):
+    """What reaches fds 1 and 2 without sys.stdout/sys.stderr (os.write, os.system, a
+    subprocess's inherited output) is published as that stream's output of the cell,
+    before its idle, in the order it was written; the kernel's log stays out of it."""
+
+    def streams(self, published):
+        return [(c["name"], c["text"]) for t, c in published if t == "stream"]
+
+    def check(self, code, name, text):
+        reply, published = self.execute(code)
+        self.assertEqual(reply["status"], "ok", reply)
+        found = "".join(t for n, t in self.streams(published) if n == name)
+        self.assertEqual(found, text, f"{code!r} published {self.streams(published)}")
+
+    def test_os_write(self):
+        self.check("import os\nos.write(1, b'os.write out\\n')", "stdout", "os.write out\n")
+        self.check("import os\nos.write(2, b'os.write err\\n')", "stderr", "os.write err\n")
+
+    def test_os_system(self):
+        self.check("import os\nos.system('echo system out')", "stdout", "system out\n")
+        self.check("import os\nos.system('echo system err >&2')", "stderr", "system err\n")
+
+    def test_subprocess_run(self):
+        self.check("import subprocess\nsubprocess.run(['echo', 'run out'])", "stdout",
+                   "run out\n")
+        self.check("import subprocess\nsubprocess.run(['sh', '-c', 'echo run err >&2'])",
+                   "stderr", "run err\n")
+
+    def test_order_with_print(self):
+        self.check("import os\nprint('a')\nos.system('echo b')\nprint('c')\n"
+                   "os.write(1, 'd €\\n'.encode())\nprint('e')",
+                   "stdout", "a\nb\nc\nd €\ne\n")
+
+    def test_kernel_log_is_not_output(self):
+        # The kernel logs a SIGINT while idle; the log line goes to the log only.
+        self.km.interrupt_kernel()
+        self.wait_for_log("SIGINT while idle")
+        _, published = self.execute("'next'")
+        self.assertEqual(self.streams(published), [])
+
+
+# Starts the command in its arguments, prints its pid, and waits to be killed: a front
+# end that dies without shutting its kernel down.
+LAUNCHER = """
+import os, subprocess, sys, time
+env = dict(os.environ)
+if sys.argv[1] == "jpy":
+    env["JPY_PARENT_PID"] = str(os.getpid())
+else:
+    env.pop("JPY_PARENT_PID", None)
+child = subprocess.Popen(sys.argv[2:], env=env)
+print(child.pid, flush=True)
+time.sleep(600)
+"""
+
+
+def running(pid):
+    """Whether `pid` is a live process (an exited one that no one reaped is not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rpartition(")")[2].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+    except OSError:
+        pass
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    state = subprocess.run(["ps", "-o", "stat=", "-p", str(pid)], capture_output=True,
+                           text=True).stdout.strip()
+    return bool(state) and not state.startswith("Z")
+
+
+class ParentDeath(unittest.TestCase):
+    """A kernel whose parent process is killed exits within a few seconds (it checks
+    once a second), whether or not `JPY_PARENT_PID` names that parent."""
+
+    def check_exits_after_parent(self, mode):
+        from jupyter_client import BlockingKernelClient
+        from jupyter_client.connect import write_connection_file
+
+        scratch = tempfile.mkdtemp(dir=os.environ.get("KILN_SCRATCH"))
+        connection, _ = write_connection_file(os.path.join(scratch, "kernel.json"),
+                                              ip="127.0.0.1", key=uuid.uuid4().hex.encode())
+        with open(os.path.join(scratch, "kernel.log"), "w") as log:
+            parent = subprocess.Popen(
+                [sys.executable, "-c", LAUNCHER, mode, os.environ["KILN_BINARY"], "kernel",
+                 "-f", connection],
+                stdout=subprocess.PIPE, stderr=log, text=True,
+            )
+        kernel = int(parent.stdout.readline())
+        try:
+            client = BlockingKernelClient(connection_file=connection)
+            client.load_connection_file()
+            client.start_channels()
+            try:
+                client.wait_for_ready(timeout=TIMEOUT)
+            finally:
+                client.stop_channels()
+            parent.kill()
+            parent.wait()
+            deadline = time.monotonic() + 10
+            while running(kernel) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            self.assertFalse(running(kernel), "the kernel outlived its parent by 10 s")
+        finally:
+            if parent.poll() is None:
+                parent.kill()
+                parent.wait()
+            if running(kernel):
+                os.kill(kernel, signal.SIGKILL)
+            parent.stdout.close()
+
+    def test_kernel_exits_when_its_parent_dies(self):
+        self.check_exits_after_parent("plain")
+
+    def test_kernel_exits_when_its_parent_named_by_jpy_parent_pid_dies(self):
+        self.check_exits_after_parent("jpy")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """The Python half of kiln's Jupyter kernel: what the kernel changes in the interpreter
 (rich display through the kernel, `input()` over the stdin channel, help as pager
-payloads, SIGINT left to the kernel) and the JSON it reads back. The native functions come from `kiln_kernel`'s
+payloads, SIGINT's handler the kernel's) and the JSON it reads back. The native functions come from `kiln_kernel`'s
 `hooks.rs`."""
 
 import builtins
@@ -14,7 +14,7 @@ class StdinNotImplementedError(IOError, NotImplementedError):
     """`input()` in a request whose front end cannot answer it (`allow_stdin` false)."""
 
 
-def install(publish, clear, request_input, page):
+def install(publish, clear, request_input, page, on_sigint):
     import sys
 
     # As in ipykernel: modules next to the notebook (the kernel's working directory)
@@ -47,9 +47,10 @@ def install(publish, clear, request_input, page):
         return ask(prompt, True, "getpass")
 
     getpass.getpass = getpass_
-    # SIGINT is the kernel's (it interrupts only a running cell): the interpreter's own
-    # handler would raise KeyboardInterrupt in whatever runs next, even between cells.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # SIGINT is the kernel's (`sigint.rs`): it interrupts only a running cell, where
+    # this handler raises KeyboardInterrupt; the default one would raise it in whatever
+    # runs next, even between cells.
+    signal.signal(signal.SIGINT, on_sigint)
 
 
 def user_expressions(expressions, namespace):
