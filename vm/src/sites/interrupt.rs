@@ -9,9 +9,9 @@
 //!
 //! `signal.signal()` installs RustPython's handler afresh, so [`watch_signal_calls`]
 //! wraps `_signal.signal` (which `signal.signal` calls) to put ours back in front
-//! after each call. SIGINT's handler is installed by RustPython at start-up, not
-//! through that function, so [`ensure_sigint_hook`] also checks it on every entry
-//! into compiled code.
+//! after each call. SIGINT's handler is installed by RustPython at start-up, and the
+//! Jupyter kernel puts its own in front of it, so SIGINT is instead checked on every
+//! entry into compiled code ([`ensure_sigint_hook`]), after anyone else's.
 
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{PyResult, VirtualMachine};
@@ -81,7 +81,10 @@ fn signal_then_hook(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         .and_then(|s| s.try_index(vm).ok())
         .and_then(|s| s.as_bigint().try_into().ok());
     let previous = module.get_attr(ORIGINAL, vm)?.call(args, vm)?;
-    if let Some(signum) = signum {
+    // SIGINT is left to `ensure_sigint_hook`: whoever handles it next (the Jupyter
+    // kernel takes RustPython's handler as the one to chain to) must not find ours
+    // there, or each would call the other.
+    if let Some(signum) = signum.filter(|s| *s != libc::SIGINT) {
         hook(signum);
     }
     Ok(previous)
