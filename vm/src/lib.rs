@@ -9,6 +9,8 @@
 //!   rewrite loop statements into loop sites.
 //! - `src/py/_kiln_importer.py`: the meta-path finder that routes user modules through that path
 //!   (the frozen standard library keeps its own precompiled code).
+//! - `src/py/_kiln_profile.py`: `sys.setprofile` without the calls rewritten loops make
+//!   into `_kiln_jit`, so profilers see the program's own calls only.
 //! - [`session`]: [`Session`], the embedding API that the script runner, the REPL and
 //!   the Jupyter kernel all drive.
 //! - [`sites`]: loop sites: the rewrite of every loop statement, back-edge counting,

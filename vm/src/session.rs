@@ -217,6 +217,8 @@ impl Session {
                 let jit = vm.import("_kiln_jit", 0)?;
                 vm.builtins.set_attr("_kiln_jit", jit, vm)?;
                 crate::sites::interrupt::watch_signal_calls(vm)?;
+                let profile = vm.import("_kiln_profile", 0)?;
+                vm.call_method(&profile, "install", ())?;
                 let importer = vm.import("_kiln_importer", 0)?;
                 vm.call_method(&importer, "install", ())?;
                 // CPython initialises warnings (for -W / PYTHONWARNINGS) and then `site`.

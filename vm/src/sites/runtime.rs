@@ -25,6 +25,52 @@ thread_local! {
     static OUTCOME: RefCell<Option<(u32, Outcome)>> = const { RefCell::new(None) };
 }
 
+/// Whether a trace or profile function (`sys.settrace`, `sys.setprofile`: debuggers,
+/// coverage, profilers) or `sys.monitoring` watches the program. Compiled code makes
+/// none of the events they expect (a line per statement, a call per inlined call), so
+/// loops stay interpreted while one does, and a `for` loop over a `range` iterates
+/// the `range` itself: the events are then exactly those of `KILN_JIT=0` (a counting
+/// iterator's exhaustion would be an `exception` event of its own).
+fn observed(vm: &rustpython_vm::VirtualMachine) -> bool {
+    vm.use_tracing.get() || vm.state.monitoring_events.load() != 0
+}
+
+/// What a rewritten loop over `range` iterates while the program is observed. The
+/// events must be `KILN_JIT=0`'s, where the loop's `FOR_ITER` has specialised for the
+/// range iterator and makes none at the end of the loop; RustPython's generic
+/// `FOR_ITER`, which a site that saw kiln's counting iterator keeps, makes an
+/// `exception` event when a range iterator runs out but not when a list iterator
+/// does (CPython makes none). So a range of up to 2**16 items is iterated as a list;
+/// a longer one (whose tracing costs far more than the list) as itself.
+fn traced_iteration(
+    vm: &rustpython_vm::VirtualMachine,
+    (start, stop, step): (i64, i64, i64),
+    iterable: rustpython_vm::PyObjectRef,
+) -> PyResult {
+    use rustpython_vm::AsObject;
+    let span = if step > 0 {
+        stop as i128 - start as i128
+    } else {
+        start as i128 - stop as i128
+    };
+    if step == 0 || span > (1i128 << 16) * step.unsigned_abs() as i128 {
+        return Ok(iterable);
+    }
+    // Made here rather than by calling `list`, which a profile function would see.
+    let items = (0..)
+        .map_while(|k: i64| {
+            let v = start.checked_add(k.checked_mul(step)?)?;
+            let more = if step > 0 { v < stop } else { v > stop };
+            more.then(|| vm.ctx.new_int(v).into())
+        })
+        .collect();
+    vm.ctx
+        .new_list(items)
+        .as_object()
+        .get_iter(vm)
+        .map(Into::into)
+}
+
 /// Ends a site's loop: its outcome (`None` after an interpreted run) goes to the slot the
 /// loop's `else` clause reads.
 fn exhausted(site: u32, outcome: Option<Outcome>) -> PyResult<PyIterReturn> {
@@ -77,7 +123,7 @@ impl Counted {
 
 #[rustpython_vm::pymodule]
 mod _kiln_jit {
-    use super::{Counted, OUTCOME, Outcome, exhausted, run};
+    use super::{Counted, OUTCOME, Outcome, exhausted, observed, run, traced_iteration};
     use rustpython_vm::builtins::{PyBaseExceptionRef, PyRange, PyTupleRef};
     use rustpython_vm::common::lock::PyMutex;
     use rustpython_vm::protocol::PyIterReturn;
@@ -131,7 +177,7 @@ mod _kiln_jit {
                 st.done = true;
                 return exhausted(site.id, None);
             }
-            if zelf.counted.back_edge() {
+            if zelf.counted.back_edge() && !observed(vm) {
                 let bounds = (cur, st.stop, st.step);
                 drop(st);
                 let outcome = run(vm, site, bounds, true)?;
@@ -149,7 +195,8 @@ mod _kiln_jit {
         }
     }
 
-    /// The iterator a rewritten `for` loop runs over.
+    /// The iterator a rewritten `for` loop runs over: the iterable itself while a
+    /// trace or profile function or `sys.monitoring` watches (see [`observed`]).
     #[pyfunction(name = "loop")]
     fn loop_(site: u32, iterable: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let Some(range) = iterable.downcast_ref::<PyRange>() else {
@@ -161,6 +208,9 @@ mod _kiln_jit {
         else {
             return Ok(iterable);
         };
+        if observed(vm) {
+            return traced_iteration(vm, (start, stop, step), iterable);
+        }
         let pending = if counted.has_code() {
             run(vm, counted.site(), (start, stop, step), false)?
         } else {
@@ -207,6 +257,7 @@ mod _kiln_jit {
                 return exhausted(site.id, Some(outcome));
             }
             if zelf.counted.back_edge()
+                && !observed(vm)
                 && let Some(outcome) = run(vm, site, (0, 0, 1), true)?
             {
                 return exhausted(site.id, Some(outcome));
@@ -221,7 +272,7 @@ mod _kiln_jit {
         let Some(counted) = Counted::new(site) else {
             return Err(vm.new_runtime_error(format!("kiln: no loop site {site}")));
         };
-        let pending = if counted.has_code() {
+        let pending = if counted.has_code() && !observed(vm) {
             run(vm, counted.site(), (0, 0, 1), false)?
         } else {
             None
