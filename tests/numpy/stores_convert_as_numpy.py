@@ -16,10 +16,8 @@ values = [300, -1, 2 ** 63, 70000, float("inf"), float("nan"), -float("inf"), 1e
 for dt in ["int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
            "bool", "float32", "float64", "complex128"]:
     for v in values:
-        if dt.startswith("uint") and type(v) in (np.float64, np.float32) and abs(v) > 1e4:
-            # numpy casts these with x86's float conversion, whose out-of-range result
-            # depends on the source width (kiln's cast goes through int64: a known gap).
-            continue
+        if dt == "uint32" and type(v) is np.float32:
+            continue  # numpy converts these through Python's int (wrapping): a known gap
         a = np.zeros(3, dtype=dt)
         for how in ("setitem", "slice", "fill"):
             try:

@@ -88,6 +88,12 @@ mod arch {
 
 use arch::{DIVIDE, INVALID, OVERFLOW, read_status, write_status};
 
+/// Raises the invalid flag, as the hardware conversion C's casts compile to raises it
+/// for NaN and out-of-range values (kiln's casts compute those results without it).
+pub fn raise_invalid() {
+    write_status(read_status() | INVALID);
+}
+
 const ALL: u64 = INVALID | DIVIDE | OVERFLOW;
 
 #[cfg(all(test, any(target_arch = "x86_64", target_arch = "aarch64")))]

@@ -25,7 +25,7 @@ pub trait Native: Copy + Send + Sync + PartialEq + std::fmt::Debug + 'static {
 }
 
 macro_rules! native_int {
-    ($t:ty, $dtype:ident, $variant:ident, $wide:ty) => {
+    ($t:ty, $dtype:ident, $variant:ident, $wide:ty, $from_float:path) => {
         impl Native for $t {
             const DTYPE: DType = DType::$dtype;
             fn to_element(self) -> Element {
@@ -36,9 +36,8 @@ macro_rules! native_int {
                     Element::Bool(b) => b as $t,
                     Element::Int(v) => v as $t,
                     Element::UInt(v) => v as $t,
-                    // Out-of-range floats give what x86's conversion gives numpy:
-                    // the integer "indefinite" value, reached through i64.
-                    Element::Float(v) | Element::Complex(v, _) => float_to_int(v) as $t,
+                    // Out-of-range floats give what x86's conversions give numpy.
+                    Element::Float(v) | Element::Complex(v, _) => $from_float(v) as $t,
                 }
             }
             fn zero() -> Self {
@@ -51,25 +50,61 @@ macro_rules! native_int {
     };
 }
 
-/// C's `(npy_int64)x` on x86-64: truncation, with NaN and out-of-range values
-/// giving `i64::MIN`.
+/// C's `(npy_int64)x` on x86-64 (`cvttsd2si` to 64 bits): truncation, with NaN and
+/// out-of-range values giving the "integer indefinite" `i64::MIN` and the invalid
+/// flag.
 pub fn float_to_int(v: f64) -> i64 {
     // 2^63 bounds the values an i64 holds.
     if v.is_nan() || !(-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&v) {
+        super::fpstatus::raise_invalid();
         i64::MIN
     } else {
         v as i64
     }
 }
 
-native_int!(i8, Int8, Int, i64);
-native_int!(i16, Int16, Int, i64);
-native_int!(i32, Int32, Int, i64);
-native_int!(i64, Int64, Int, i64);
-native_int!(u8, UInt8, UInt, u64);
-native_int!(u16, UInt16, UInt, u64);
-native_int!(u32, UInt32, UInt, u64);
-native_int!(u64, UInt64, UInt, u64);
+/// C's `(npy_int32)x`, and the narrower casts compilers make through it, on x86-64
+/// (`cvttsd2si` to 32 bits): NaN and values outside int32 give `i32::MIN` and the
+/// invalid flag (so NaN is -2147483648 in int32 and 0 in int8 or uint16).
+fn float_to_i32(v: f64) -> i64 {
+    if v.is_nan() || !(-2_147_483_648.0..2_147_483_648.0).contains(&v) {
+        super::fpstatus::raise_invalid();
+        i32::MIN as i64
+    } else {
+        v as i64
+    }
+}
+
+/// C's `(npy_uint32)x` in numpy's x86-64 build: as [`float_to_u64`], in 32 bits.
+fn float_to_u32(v: f64) -> i64 {
+    const TWO_31: f64 = 2_147_483_648.0;
+    if v >= TWO_31 {
+        (float_to_i32(v - TWO_31) as u32 ^ (1 << 31)) as i64
+    } else {
+        float_to_i32(v)
+    }
+}
+
+/// C's `(npy_uint64)x` on x86-64: below 2^63 the signed conversion; from 2^63 the
+/// signed conversion of `x - 2^63` with the top bit set again, so values past 2^64
+/// (and infinity) end as 0.
+fn float_to_u64(v: f64) -> u64 {
+    const TWO_63: f64 = 9.223_372_036_854_776e18;
+    if v >= TWO_63 {
+        (float_to_int(v - TWO_63) as u64) ^ (1 << 63)
+    } else {
+        float_to_int(v) as u64
+    }
+}
+
+native_int!(i8, Int8, Int, i64, float_to_i32);
+native_int!(i16, Int16, Int, i64, float_to_i32);
+native_int!(i32, Int32, Int, i64, float_to_i32);
+native_int!(i64, Int64, Int, i64, float_to_int);
+native_int!(u8, UInt8, UInt, u64, float_to_i32);
+native_int!(u16, UInt16, UInt, u64, float_to_i32);
+native_int!(u32, UInt32, UInt, u64, float_to_u32);
+native_int!(u64, UInt64, UInt, u64, float_to_u64);
 
 impl Native for bool {
     const DTYPE: DType = DType::Bool;

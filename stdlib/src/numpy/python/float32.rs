@@ -28,6 +28,7 @@ impl Constructor for PyFloat32 {
                 f.try_into_value::<f64>(vm)?
             }
         };
+        super::ops::warn_cast_overflow(vm, crate::numpy::format::Element::Float(value))?;
         Ok(PyFloat32 {
             value: value as f32,
         })

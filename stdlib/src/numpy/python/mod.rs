@@ -174,6 +174,16 @@ mod _kiln_numpy {
         }
     }
 
+    /// `-x`, `+x`, `abs(x)`, `~x` of a numpy scalar: the ufunc, with the warnings of
+    /// numpy's scalar math.
+    #[pyfunction]
+    fn scalar_unary(name: PyStrRef, a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        if let Some(op) = UnaryOp::from_name(&name.to_string_lossy()) {
+            super::ops::warn_scalar_unary_overflow(vm, op, &a)?;
+        }
+        unary(name, a, vm)
+    }
+
     /// `np.concatenate(arrays, axis)`.
     #[pyfunction]
     fn concatenate(arrays: ArgSequence<PyObjectRef>, axis: i64, vm: &VirtualMachine) -> PyResult {

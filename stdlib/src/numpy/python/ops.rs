@@ -65,7 +65,26 @@ fn weak(
             )));
         }
     }
+    if kind == PyScalarKind::Float && dtype == DType::Float32 {
+        warn_cast_overflow(vm, scalar.get(&[]))?;
+    }
     Ok(dtype)
+}
+
+/// numpy's warning when a Python float is cast to float32 to meet one and becomes
+/// infinite (`np.float32(1) < 1e300`).
+pub fn warn_cast_overflow(vm: &VirtualMachine, value: Element) -> PyResult<()> {
+    if let Element::Float(v) = value
+        && v.is_finite()
+        && (v as f32).is_infinite()
+    {
+        let flags = crate::numpy::multiarray::arith::FpFlags {
+            overflow: true,
+            ..Default::default()
+        };
+        warn_flags(vm, flags, "cast")?;
+    }
+    Ok(())
 }
 
 /// A scalar operand of the fast path: its value and its dtype, `None` for a Python
@@ -449,6 +468,37 @@ pub fn unary_op(vm: &VirtualMachine, op: UnaryOp, a: &PyObject) -> PyResult<Opti
     let (out, flags) = unary(op, &x).map_err(|e| ufunc_error(vm, e))?;
     warn_flags(vm, flags, op.name())?;
     Ok(Some(out))
+}
+
+/// numpy's scalar math warns where `-x` or `abs(x)` of an integer scalar wraps (the
+/// ufunc on arrays does not): the minimum of a signed dtype, any non-zero unsigned
+/// value negated.
+pub fn warn_scalar_unary_overflow(vm: &VirtualMachine, op: UnaryOp, a: &PyObject) -> PyResult<()> {
+    if !matches!(op, UnaryOp::Negative | UnaryOp::Absolute) {
+        return Ok(());
+    }
+    let Some(dtype) = super::convert::numpy_scalar_dtype(vm, a) else {
+        return Ok(());
+    };
+    let Some(v) = a
+        .downcast_ref::<PyInt>()
+        .and_then(|i| i.try_to_primitive::<i128>(vm).ok())
+    else {
+        return Ok(());
+    };
+    let wraps = match (dtype.kind(), int_range(dtype)) {
+        (DTypeKind::SignedInt, Some((lo, _))) => v == lo,
+        (DTypeKind::UnsignedInt, _) => op == UnaryOp::Negative && v != 0,
+        _ => false,
+    };
+    if wraps {
+        let flags = crate::numpy::multiarray::arith::FpFlags {
+            overflow: true,
+            ..Default::default()
+        };
+        warn_flags(vm, flags, &format!("scalar {}", op.name()))?;
+    }
+    Ok(())
 }
 
 pub fn unary_slot(vm: &VirtualMachine, op: UnaryOp, a: &PyObject) -> PyResult {

@@ -87,10 +87,10 @@ for _name, _method in _core.scalar_methods().items():
 # divmod is floor division and remainder, each with numpy's result type.
 generic.__divmod__ = lambda self, other: (self // other, self % other)
 generic.__rdivmod__ = lambda self, other: (other // self, other % self)
-generic.__neg__ = lambda self: _core.unary("negative", self)
-generic.__pos__ = lambda self: _core.unary("positive", self)
-generic.__abs__ = lambda self: _core.unary("absolute", self)
-generic.__invert__ = lambda self: _core.unary("invert", self)
+generic.__neg__ = lambda self: _core.scalar_unary("negative", self)
+generic.__pos__ = lambda self: _core.scalar_unary("positive", self)
+generic.__abs__ = lambda self: _core.scalar_unary("absolute", self)
+generic.__invert__ = lambda self: _core.scalar_unary("invert", self)
 
 
 class number(generic):
