@@ -150,6 +150,20 @@ fn timeit_and_other_magics() {
 }
 
 #[test]
+fn huge_allocations_raise_memory_error_and_the_session_goes_on() {
+    let t = repl();
+    t.line("kept = 42");
+    t.line("[0] * 10**12");
+    t.wait_for("MemoryError");
+    t.line("bytearray(10**12)");
+    t.wait_for_count("MemoryError", 2);
+    t.line("kept + 1");
+    t.wait_for("Out[4]: 43");
+    t.keys(&["C-d"]);
+    assert_eq!(t.wait_for_exit(), 0);
+}
+
+#[test]
 fn ctrl_c_stops_interpreted_and_compiled_loops() {
     let t = repl();
     // Editing: Ctrl-C drops the line.

@@ -224,6 +224,16 @@ class Execution(KernelTestCase):
         self.assertIn("line 2, in f", text)
         self.assertIn("return {}['k']", text)
 
+    def test_huge_allocations_raise_memory_error_and_the_session_goes_on(self):
+        # An allocation the machine cannot make is a MemoryError, not an abort that
+        # loses the user's whole session (outside-tester report, issue 15).
+        self.execute("kept = 42")
+        for cell in ("[0] * 10**12", "'a' * 10**12", "bytearray(10**12)",
+                     "import numpy as np\nnp.zeros(10**13)"):
+            reply, _ = self.execute(cell)
+            self.assertEqual((reply["status"], reply["ename"]), ("error", "MemoryError"), cell)
+        self.assertEqual(self.result_of("kept"), "42")
+
     def test_modules_in_the_working_directory_import(self):
         with tempfile.TemporaryDirectory() as folder:
             with open(os.path.join(folder, "kiln_nb_local.py"), "w") as f:
