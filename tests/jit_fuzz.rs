@@ -11,7 +11,13 @@
 //!
 //! Constants and arguments include floats float32 cannot hold (0.1, -0.3), which numpy
 //! casts to float32 where they meet a float32 (NEP 50), in arithmetic and comparisons;
-//! `round()` and `float()` take numpy scalars as well as Python numbers.
+//! `round()`, `int()` and `float()` take numpy scalars as well as Python numbers, and
+//! `**` meets numpy scalars with the warnings it gives (every warning is recorded and
+//! printed, so one lost in a compiled iteration is a mismatch). The loops call module
+//! functions the JIT inlines that store into an array before something can fail
+//! (overflow, a zero divisor, an index), every integer dtype receives stores that do
+//! not fit it, and some runs have an interval timer firing a Python signal handler
+//! while their loops run.
 //!
 //! A quarter of the programs are float kernels over arrays of their own instead (a
 //! third of them float32, the rest float64), the loops the JIT runs several iterations
@@ -114,9 +120,17 @@ impl Gen {
                 .to_string(),
             5 => format!("abs({})", self.expr(depth + 1)),
             6 => format!("min({}, {})", self.expr(depth + 1), self.expr(depth + 1)),
-            7 => match self.rng.below(4) {
+            7 => match self.rng.below(6) {
                 0 => format!("round({})", self.expr(depth + 1)),
                 1 => format!("float({})", self.expr(depth + 1)),
+                2 => format!("int({})", self.expr(depth + 1)),
+                3 => {
+                    // Inlined calls that store before something can fail.
+                    let arr = self.rng.pick(&["a", "b"]);
+                    let v = self.loop_var();
+                    let f = self.rng.pick(&["bump", "side"]);
+                    format!("{f}({arr}, {v}, {})", self.expr(depth + 1))
+                }
                 _ => format!("math.sqrt(abs({}))", self.expr(depth + 1)),
             },
             8 => format!(
@@ -132,6 +146,11 @@ impl Gen {
     fn expr(&mut self, depth: usize) -> String {
         if depth >= 2 || self.rng.chance(35) {
             return self.atom(depth);
+        }
+        if self.rng.chance(8) {
+            // numpy scalar `**` warns (invalid value, overflow); Python's raises.
+            let exponent = self.rng.pick(&["2", "0.5", "-1", "3", "y"]);
+            return format!("({} ** {exponent})", self.atom(depth + 1));
         }
         let op = self
             .rng
@@ -330,9 +349,27 @@ impl Gen {
 }
 
 const PRELUDE: &str = r#"import math
+import signal
+import warnings
 import numpy as np
 
-DTYPES = [np.float64, np.int64, np.int32, np.float32, np.int8, np.uint8, np.int16, np.bool_]
+DTYPES = [np.float64, np.int64, np.int32, np.float32, np.int8, np.uint8, np.int16, np.bool_,
+          np.uint16, np.uint32, np.uint64]
+
+# Called from the loops and inlined into them: each stores into an array, then does
+# something that can fail (an overflow, a zero divisor) and hand the statement back.
+def bump(c, i, v):
+    c[i % len(c)] += 1
+    return v * 1000003 * 1000003
+
+def side(c, i, v):
+    c[-1 - i % len(c)] = i + 1
+    return (v + 1) // (i - 11)
+
+ticks = [0]
+
+def on_alarm(signum, frame):
+    ticks[0] += 1
 
 def arrays(call, k):
     n = 12 + (k + call) % 9
@@ -354,11 +391,23 @@ def show(v):
 def run(k, f):
     for call, (x, y) in enumerate([(1.5, 2), (-3, 0.1), (np.float64(0.5), np.int32(3))]):
         a, b, m, n = arrays(call, k)
-        try:
-            r = f(a, b, m, n, x, y)
-            print(k, call, "->", " ".join(show(v) for v in r), show(a), show(m))
-        except Exception as e:
-            print(k, call, type(e).__name__, e, show(a))
+        # Some runs take signals while their loops run; the handler changes nothing
+        # the program prints.
+        alarm = k % 8 == 5
+        if alarm:
+            signal.signal(signal.SIGALRM, on_alarm)
+            signal.setitimer(signal.ITIMER_REAL, 0.0002, 0.0002)
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            try:
+                r = f(a, b, m, n, x, y)
+                print(k, call, "->", " ".join(show(v) for v in r), show(a), show(m))
+            except Exception as e:
+                print(k, call, type(e).__name__, e, show(a))
+        if alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        for w in seen:
+            print(k, call, "warning", w.category.__name__, w.message, w.lineno)
 
 
 def run_float(k, f):
