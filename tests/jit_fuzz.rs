@@ -148,9 +148,16 @@ impl Gen {
             return self.atom(depth);
         }
         if self.rng.chance(8) {
-            // numpy scalar `**` warns (invalid value, overflow); Python's raises.
-            let exponent = self.rng.pick(&["2", "0.5", "-1", "3", "y"]);
-            return format!("({} ** {exponent})", self.atom(depth + 1));
+            // numpy scalar `**` warns (invalid value, overflow); Python's raises. The
+            // base is an element or a loop variable, never an accumulator, whose
+            // powers would grow without bound (`s += s ** 2`).
+            let exponent = self.rng.pick(&["2", "0.5", "-1", "3", "-0.5"]);
+            let base = if self.rng.chance(70) {
+                self.element()
+            } else {
+                self.loop_var().to_string()
+            };
+            return format!("({base} ** {exponent})");
         }
         let op = self
             .rng

@@ -137,8 +137,8 @@ pub enum Expr {
     CallUser(String, Vec<Expr>),
     /// An inlined call: parameters bound to the arguments, the body run, the result
     /// evaluated. Its statements cannot resume the interpreter on their own: a check
-    /// failing inside hands back the whole statement the call is in (the body has no
-    /// side effect but on its own hidden variables).
+    /// failing inside hands back the whole statement the call is in, after undoing the
+    /// body's array stores (its other effects are on its own hidden variables).
     Inline(Box<Inlined>),
 }
 

@@ -69,8 +69,22 @@ def in_while(c, a):
     return i
 
 
+def put(c, k, v):
+    c[k] = v
+    return 1
+
+
+def same_element(c):
+    for i in range(len(c)):  # jit: compiled
+        # Python reads c[i] before it calls put(), which stores into c[i]: the sum is
+        # the old value plus one, not 101. (The differential tester found it.)
+        c[i] += put(c, i, 100)
+    return c
+
+
 c = np.zeros(1, dtype=np.int64)
 print(issue_reproducer(c), c)
+print(same_element(np.arange(50)).tolist())
 c = np.zeros(4)
 a = np.arange(1.0, 301.0) % 100
 try:

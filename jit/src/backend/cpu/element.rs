@@ -159,4 +159,42 @@ impl Gen<'_, '_> {
             }
         }
     }
+
+    /// `array[index] = value` (`op=` when `op` is given); in an inlined body, journaled.
+    pub(super) fn store(
+        &mut self,
+        array: Var,
+        index: &[Expr],
+        op: Option<BinOp>,
+        value: &Expr,
+    ) -> Result<()> {
+        let address = self.element_address(array, index)?;
+        let dtype = self.arrays[array].as_ref().unwrap().ty.dtype;
+        let forwarded = self
+            .forwarded
+            .filter(|(key, _)| *key == index.as_ptr())
+            .map(|(_, var)| var);
+        // `a[i] op= value` reads the element before it evaluates `value`, as Python
+        // does: a call inlined into `value` may store into the same element.
+        let old = op.map(|_| match forwarded {
+            Some(var) => {
+                let v = self.b.use_var(var);
+                self.exact(Scalar::Np(dtype), v)
+            }
+            None => self.load_element(address, dtype, false),
+        });
+        let mut val = self.scalar(value)?;
+        if let (Some(op), Some(old)) = (op, old) {
+            val = self.binary(op, old, val)?;
+        }
+        self.settle_float_flags();
+        if self.inlining > 0 {
+            self.journal_store(address, dtype)?;
+        }
+        let stored = self.store_element(address, dtype, val)?;
+        if let Some(var) = forwarded {
+            self.b.def_var(var, stored);
+        }
+        Ok(())
+    }
 }

@@ -14,7 +14,9 @@
 //!
 //! The invariant every statement keeps: anything that can fail is checked before the
 //! statement's one side effect, and a failed check jumps to the statement's exit block,
-//! which writes the state back and returns the statement's point.
+//! which writes the state back and returns the statement's point. The stores of calls
+//! inlined into a statement come before its checks end: they are journaled and undone
+//! on the way out (`journal`).
 
 mod bounds;
 mod calls;
@@ -732,42 +734,6 @@ impl<'a, 'f> Gen<'a, 'f> {
                 self.after_jump();
             }
             StmtKind::Pass => {}
-        }
-        Ok(())
-    }
-
-    /// `array[index] = value` (`op=` when `op` is given); in an inlined body, journaled.
-    fn store(
-        &mut self,
-        array: Var,
-        index: &[crate::ir::Expr],
-        op: Option<crate::ir::BinOp>,
-        value: &crate::ir::Expr,
-    ) -> Result<(), String> {
-        let address = self.element_address(array, index)?;
-        let dtype = self.arrays[array].as_ref().unwrap().ty.dtype;
-        let forwarded = self
-            .forwarded
-            .filter(|(key, _)| *key == index.as_ptr())
-            .map(|(_, var)| var);
-        let mut val = self.scalar(value)?;
-        if let Some(op) = op {
-            let old = match forwarded {
-                Some(var) => {
-                    let v = self.b.use_var(var);
-                    self.exact(Scalar::Np(dtype), v)
-                }
-                None => self.load_element(address, dtype, false),
-            };
-            val = self.binary(op, old, val)?;
-        }
-        self.settle_float_flags();
-        if self.inlining > 0 {
-            self.journal_store(address, dtype)?;
-        }
-        let stored = self.store_element(address, dtype, val)?;
-        if let Some(var) = forwarded {
-            self.b.def_var(var, stored);
         }
         Ok(())
     }
