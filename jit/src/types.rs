@@ -244,7 +244,8 @@ impl Scalar {
 /// arithmetic, uint64).
 ///
 /// kiln's numpy integer scalars are Python `int` subclasses, but the interpreter makes
-/// `float op np.int32` and `bool op np.int32` give numpy's numpy scalar, as here.
+/// `float op np.int32` and `bool op np.int32` give numpy's result (a numpy scalar), as
+/// here (kiln-stdlib's `numpy/python/defer.rs`).
 pub fn arithmetic(a: Scalar, b: Scalar) -> Option<Scalar> {
     use Scalar::*;
     Some(match (a, b) {
