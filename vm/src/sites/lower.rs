@@ -270,12 +270,10 @@ impl<'a> Lowering<'a> {
                 };
                 StmtKind::If { cond, then, orelse }
             }
-            ast::Stmt::Assign(a) => {
-                let [target] = a.targets.as_slice() else {
-                    return Err(self.at(stmt, "chained assignment stays interpreted"));
-                };
-                self.assign(target, None, &a.value, stmt)?
-            }
+            ast::Stmt::Assign(a) => match a.targets.as_slice() {
+                [target] => self.assign(target, None, &a.value, stmt)?,
+                targets => self.chained(targets, &a.value, stmt)?,
+            },
             ast::Stmt::AnnAssign(a) => match &a.value {
                 Some(value) => self.assign(&a.target, None, value, stmt)?,
                 None => StmtKind::Pass,
@@ -319,6 +317,41 @@ impl<'a> Lowering<'a> {
             }
         };
         Ok(Stmt { point, line, kind })
+    }
+
+    /// `a = b = value`, to names: every target gets the value. The IR assigns each
+    /// target its own value expression, so the value is evaluated once per target
+    /// (before any is assigned, as Python evaluates it before the first): only values
+    /// without calls, whose evaluation has no effect to repeat.
+    fn chained(
+        &mut self,
+        targets: &[ast::Expr],
+        value: &ast::Expr,
+        stmt: &ast::Stmt,
+    ) -> Result<StmtKind, Reason> {
+        let mut vars = Vec::new();
+        for target in targets {
+            let ast::Expr::Name(name) = target else {
+                return Err(self.at(
+                    stmt,
+                    "chained assignment to something other than names stays interpreted",
+                ));
+            };
+            vars.push(self.var(name.id.as_str()));
+        }
+        let value = self.expr(value, stmt)?;
+        let mut calls = false;
+        value.walk(&mut |e| calls |= matches!(e, Expr::CallUser(..) | Expr::Inline(_)));
+        if calls {
+            return Err(self.at(
+                stmt,
+                "chained assignment of a call's result stays interpreted",
+            ));
+        }
+        Ok(StmtKind::Assign {
+            values: vec![value; vars.len()],
+            targets: vars,
+        })
     }
 
     fn assign(
