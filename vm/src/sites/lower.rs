@@ -10,6 +10,8 @@
 //! [`super::rewrite::resume_code`] numbers them in too: the two must agree, as a point
 //! is how compiled code tells the interpreter where to resume.
 
+mod returns;
+
 use super::LineIndex;
 use kiln_jit::ir::{
     Assumed, Assumption, BinOp, CmpOp, Expr, Function, Intrinsic, LogicOp, MathFn, Nest, Point,
@@ -61,6 +63,21 @@ pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<F
     let Some((last, body)) = def.body.split_last() else {
         return Err("an empty function".into());
     };
+    let simple = matches!(
+        last,
+        ast::Stmt::Return(ast::StmtReturn { value: Some(_), .. })
+    );
+    if !simple || returns::has_return(body) {
+        // Several returns: the body's paths assign the result (see `returns`).
+        let result = lowering.var("return");
+        let all: Vec<&ast::Stmt> = def.body.iter().collect();
+        let mut budget = returns::MAX_STATEMENTS;
+        let (stmts, returns) = lowering.returning_block(&all, result, &mut budget)?;
+        if !returns {
+            return Err("a path through the function ends without `return value`".into());
+        }
+        return finish(def, lowering, params, stmts, Expr::Var(result));
+    }
     let ast::Stmt::Return(ast::StmtReturn {
         value: Some(result),
         ..
@@ -70,7 +87,21 @@ pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<F
     };
     let mut stmts = Vec::new();
     for stmt in body {
-        let lowered = lowering.stmt(stmt)?;
+        stmts.push(lowering.stmt(stmt)?);
+    }
+    let result = lowering.expr(result, last)?;
+    finish(def, lowering, params, stmts, result)
+}
+
+/// The inlinable function, once its body has no loop.
+fn finish(
+    def: &ast::StmtFunctionDef,
+    lowering: Lowering,
+    params: Vec<Var>,
+    stmts: Vec<Stmt>,
+    result: Expr,
+) -> Result<Function, Reason> {
+    for lowered in &stmts {
         let mut has_loop = false;
         lowered.each(&mut |s| {
             has_loop |= matches!(
@@ -84,9 +115,7 @@ pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<F
         if has_loop {
             return Err("a function with loops is not inlined".into());
         }
-        stmts.push(lowered);
     }
-    let result = lowering.expr(result, last)?;
     Ok(Function {
         name: def.name.to_string(),
         vars: lowering.vars,
