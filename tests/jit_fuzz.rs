@@ -14,10 +14,10 @@
 //! `round()`, `int()` and `float()` take numpy scalars as well as Python numbers, and
 //! `**` meets numpy scalars with the warnings it gives (every warning is recorded and
 //! printed, so one lost in a compiled iteration is a mismatch). The loops call module
-//! functions the JIT inlines that store into an array before something can fail
-//! (overflow, a zero divisor, an index), every integer dtype receives stores that do
-//! not fit it, and some runs have an interval timer firing a Python signal handler
-//! while their loops run.
+//! functions the JIT inlines (one with several returns) that store into an array before
+//! something can fail (overflow, a zero divisor, an index), chained assignments appear,
+//! every integer dtype receives stores that do not fit it, and some runs have an
+//! interval timer firing a Python signal handler while their loops run.
 //!
 //! A quarter of the programs are float kernels over arrays of their own instead (a
 //! third of them float32, the rest float64), the loops the JIT runs several iterations
@@ -128,7 +128,7 @@ impl Gen {
                     // Inlined calls that store before something can fail.
                     let arr = self.rng.pick(&["a", "b"]);
                     let v = self.loop_var();
-                    let f = self.rng.pick(&["bump", "side"]);
+                    let f = self.rng.pick(&["bump", "side", "pick"]);
                     format!("{f}({arr}, {v}, {})", self.expr(depth + 1))
                 }
                 _ => format!("math.sqrt(abs({}))", self.expr(depth + 1)),
@@ -228,6 +228,10 @@ impl Gen {
                 self.loops.push(w);
                 self.stmt(depth + 1, nest + 1);
                 self.loops.pop();
+            }
+            _ if self.rng.chance(20) => {
+                let e = self.expr(0);
+                self.line(depth, &format!("x = y = {e}"));
             }
             _ => {
                 let e = self.expr(0);
@@ -372,6 +376,15 @@ def bump(c, i, v):
 def side(c, i, v):
     c[-1 - i % len(c)] = i + 1
     return (v + 1) // (i - 11)
+
+# Several returns (inlined as branches), a store only on the paths past the first.
+def pick(c, i, v):
+    if v > 1:
+        return v - 1
+    c[i % len(c)] += 1
+    if i % 3 == 0:
+        return v * 2
+    return -v
 
 ticks = [0]
 
