@@ -28,9 +28,9 @@ thread_local! {
 /// Whether a trace or profile function (`sys.settrace`, `sys.setprofile`: debuggers,
 /// coverage, profilers) or `sys.monitoring` watches the program. Compiled code makes
 /// none of the events they expect (a line per statement, a call per inlined call), so
-/// loops stay interpreted while one does, and a `for` loop over a `range` iterates
-/// the `range` itself: the events are then exactly those of `KILN_JIT=0` (a counting
-/// iterator's exhaustion would be an `exception` event of its own).
+/// loops stay interpreted while one does, and a `for` loop over a `range` does not
+/// iterate kiln's counting iterator, whose exhaustion would be an `exception` event of
+/// its own (see [`traced_iteration`]).
 fn observed(vm: &rustpython_vm::VirtualMachine) -> bool {
     vm.use_tracing.get() || vm.state.monitoring_events.load() != 0
 }
@@ -195,8 +195,8 @@ mod _kiln_jit {
         }
     }
 
-    /// The iterator a rewritten `for` loop runs over: the iterable itself while a
-    /// trace or profile function or `sys.monitoring` watches (see [`observed`]).
+    /// The iterator a rewritten `for` loop runs over: a plain one while a trace or
+    /// profile function or `sys.monitoring` watches (see [`observed`]).
     #[pyfunction(name = "loop")]
     fn loop_(site: u32, iterable: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let Some(range) = iterable.downcast_ref::<PyRange>() else {
