@@ -731,6 +731,67 @@ mod tests {
         names
     }
 
+    /// The first statement of `source`, a `def`, lowered for inlining.
+    fn function(source: &str) -> Result<Function, Reason> {
+        let module = parser::parse(source, parser::Mode::Module.into())
+            .expect("parses")
+            .into_syntax();
+        let ast::Mod::Module(module) = module else {
+            unreachable!("parsed as a module")
+        };
+        let ast::Stmt::FunctionDef(def) = &module.body[0] else {
+            panic!("not a def")
+        };
+        lower_function(def, &LineIndex::new(source))
+    }
+
+    #[test]
+    fn several_returns_become_branches_assigning_the_result() {
+        let f =
+            function("def f(x):\n    if x > 0:\n        return 1.0\n    y = x * 2\n    return y\n")
+                .expect("inlinable");
+        let result = f
+            .vars
+            .iter()
+            .find(|(_, d)| d.name == "return")
+            .expect("hidden")
+            .0;
+        assert_eq!(f.result, Expr::Var(result));
+        // One `if`: the statements after it moved into its else branch.
+        let [
+            Stmt {
+                kind: StmtKind::If { then, orelse, .. },
+                ..
+            },
+        ] = f.body.as_slice()
+        else {
+            panic!("{:?}", f.body)
+        };
+        assert_eq!((then.len(), orelse.len()), (1, 2));
+        // Both branches of a trailing if/else return: no return after it is needed.
+        assert!(
+            function("def g(x):\n    if x:\n        return 1\n    else:\n        return 2\n")
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn why_a_function_is_not_inlined() {
+        let reason = |src: &str| function(src).expect_err("not inlinable");
+        assert_eq!(
+            reason("def f(x):\n    if x:\n        return 1\n"),
+            "a path through the function ends without `return value`"
+        );
+        assert_eq!(
+            reason("def f(x):\n    s = 0\n    for i in range(x):\n        s += i\n    return s\n"),
+            "a function with loops is not inlined"
+        );
+        assert!(
+            reason("def f(x):\n    if x:\n        return\n    return 1\n")
+                .contains("without a value")
+        );
+    }
+
     #[test]
     fn assigned_before_read_is_not_exposed() {
         let src = "for i in range(n):\n    for j in range(m):\n        t = a[i, j] * k\n        a[i, j] = t + j\n";

@@ -85,21 +85,29 @@ pub fn register_site(
     id
 }
 
-/// User functions compiled code can inline, by (file, first line, name): what a
-/// function object's code says about it.
+/// User functions by (file, first line, name): what a function object's code says
+/// about it. Each is the function compiled code can inline, or why it cannot (for
+/// the report of a loop that calls it).
 type FunctionKey = (String, u32, String);
 
-static FUNCTIONS: RwLock<Option<HashMap<FunctionKey, Arc<Function>>>> = RwLock::new(None);
+type Inlinable = Result<Arc<Function>, lower::Reason>;
 
-pub fn register_function(file: &str, line: u32, function: Function) {
+static FUNCTIONS: RwLock<Option<HashMap<FunctionKey, Inlinable>>> = RwLock::new(None);
+
+pub fn register_function(
+    file: &str,
+    line: u32,
+    name: &str,
+    function: Result<Function, lower::Reason>,
+) {
     let mut table = FUNCTIONS.write().expect("function registry poisoned");
-    let key = (file.to_owned(), line, function.name.clone());
+    let key = (file.to_owned(), line, name.to_owned());
     table
         .get_or_insert_default()
-        .insert(key, Arc::new(function));
+        .insert(key, function.map(Arc::new));
 }
 
-pub fn function(file: &str, line: u32, name: &str) -> Option<Arc<Function>> {
+pub fn function(file: &str, line: u32, name: &str) -> Option<Inlinable> {
     let table = FUNCTIONS.read().ok()?;
     table
         .as_ref()?

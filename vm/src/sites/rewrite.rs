@@ -67,10 +67,8 @@ impl Rewriter<'_> {
             // A function body starts a new nest: its loops have no enclosing site. A
             // small function can be inlined into the loops that call it.
             Stmt::FunctionDef(f) => {
-                if let Ok(function) = lower_function(f, self.lines) {
-                    let line = self.lines.line(f.range.start().to_u32());
-                    register_function(self.file, line, function);
-                }
+                let line = self.lines.line(f.range.start().to_u32());
+                register_function(self.file, line, &f.name, lower_function(f, self.lines));
                 self.block(&mut f.body, None)
             }
             Stmt::ClassDef(c) => self.block(&mut c.body, None),

@@ -383,9 +383,10 @@ fn inline_in(
             };
             let code = &code.code;
             let line = code.first_line_number.map_or(0, |n| n.get() as u32);
-            let Some(f) = super::function(code.source_path.as_str(), line, code.obj_name.as_str())
-            else {
-                return not_inlinable();
+            let f = match super::function(code.source_path.as_str(), line, code.obj_name.as_str()) {
+                Some(Ok(f)) => f,
+                Some(Err(why)) => return Err(Ok(format!("`{name}()` is not inlined: {why}"))),
+                None => return not_inlinable(),
             };
             if f.params.len() != args.len() {
                 return not_inlinable();
