@@ -23,7 +23,7 @@ use rustpython_vm::builtins::PyInt;
 use rustpython_vm::function::{Either, PyComparisonValue};
 use rustpython_vm::protocol::{PyNumberBinaryFunc, PyNumberTernaryFunc};
 use rustpython_vm::types::PyComparisonOp;
-use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
+use rustpython_vm::{PyObject, PyObjectRef, PyResult, VirtualMachine};
 
 /// The signature of a type's `richcompare` slot.
 type RichCompare = fn(
@@ -37,12 +37,9 @@ type RichCompare = fn(
 /// a numpy dtype), which must see mixed arithmetic with a float, a complex or a
 /// bool through its own reflected method.
 fn is_numpy_integer(vm: &VirtualMachine, obj: &PyObject) -> bool {
-    let class = obj.class();
-    if class.is(vm.ctx.types.int_type) || class.is(vm.ctx.types.bool_type) {
-        return false;
-    }
-    obj.downcast_ref::<PyInt>().is_some()
-        && class.get_attr(vm.ctx.intern_str("_kiln_dtype")).is_some()
+    // The payload first: a float operand (the common case) is turned away without a
+    // class lookup.
+    obj.downcast_ref::<PyInt>().is_some() && super::convert::numpy_scalar_dtype(vm, obj).is_some()
 }
 
 const BINARY_SLOTS: usize = 23;

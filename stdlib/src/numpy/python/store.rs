@@ -79,14 +79,12 @@ pub fn stored_element(
     match (kind, strength) {
         (DTypeKind::SignedInt, _) | (DTypeKind::UnsignedInt, Strength::Weak(_)) => {
             let v = python_int(vm, value, dtype)?;
-            match int_range(dtype) {
-                Some((lo, hi)) if v < lo || v > hi => Err(vm.new_overflow_error(format!(
-                    "Python integer {v} out of bounds for {}",
-                    dtype.name()
-                ))),
-                _ if v > i64::MAX as i128 => Ok(Element::UInt(v as u64)),
-                _ => Ok(Element::Int(v as i64)),
-            }
+            let e = match i64::try_from(v) {
+                Ok(v) => Element::Int(v),
+                Err(_) => Element::UInt(v as u64),
+            };
+            super::convert::check_int_fits(vm, e, dtype)?;
+            Ok(e)
         }
         (DTypeKind::UnsignedInt, Strength::Strong(from)) => {
             let source = NdArray::scalar(from, value);
