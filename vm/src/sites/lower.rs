@@ -38,7 +38,7 @@ pub fn lower_loop(stmt: &ast::Stmt, lines: &LineIndex) -> Result<Nest, Reason> {
 }
 
 /// Builds the inlinable form of a function definition: positional parameters without
-/// defaults, statements of the subset without loops, one `return` at the end.
+/// defaults, statements of the subset without loops, a `return value` on every path.
 pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<Function, Reason> {
     let mut lowering = Lowering::new(lines);
     let p = &def.parameters;
@@ -60,47 +60,17 @@ pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<F
         .chain(&p.args)
         .map(|a| lowering.var(a.parameter.name.as_str()))
         .collect();
-    let Some((last, body)) = def.body.split_last() else {
+    if def.body.is_empty() {
         return Err("an empty function".into());
-    };
-    let simple = matches!(
-        last,
-        ast::Stmt::Return(ast::StmtReturn { value: Some(_), .. })
-    );
-    if !simple || returns::has_return(body) {
-        // Several returns: the body's paths assign the result (see `returns`).
-        let result = lowering.var("return");
-        let all: Vec<&ast::Stmt> = def.body.iter().collect();
-        let mut budget = returns::MAX_STATEMENTS;
-        let (stmts, returns) = lowering.returning_block(&all, result, &mut budget)?;
-        if !returns {
-            return Err("a path through the function ends without `return value`".into());
-        }
-        return finish(def, lowering, params, stmts, Expr::Var(result));
     }
-    let ast::Stmt::Return(ast::StmtReturn {
-        value: Some(result),
-        ..
-    }) = last
-    else {
-        return Err("the function does not end with `return value`".into());
-    };
-    let mut stmts = Vec::new();
-    for stmt in body {
-        stmts.push(lowering.stmt(stmt)?);
+    // Each `return value` assigns a hidden result variable (see `returns`).
+    let result = lowering.var("return");
+    let all: Vec<&ast::Stmt> = def.body.iter().collect();
+    let mut budget = returns::MAX_STATEMENTS;
+    let (stmts, returns) = lowering.returning_block(&all, result, &mut budget)?;
+    if !returns {
+        return Err("a path through the function ends without `return value`".into());
     }
-    let result = lowering.expr(result, last)?;
-    finish(def, lowering, params, stmts, result)
-}
-
-/// The inlinable function, once its body has no loop.
-fn finish(
-    def: &ast::StmtFunctionDef,
-    lowering: Lowering,
-    params: Vec<Var>,
-    stmts: Vec<Stmt>,
-    result: Expr,
-) -> Result<Function, Reason> {
     for lowered in &stmts {
         let mut has_loop = false;
         lowered.each(&mut |s| {
@@ -121,7 +91,7 @@ fn finish(
         vars: lowering.vars,
         params,
         body: stmts,
-        result,
+        result: Expr::Var(result),
         assumed: lowering.assumed,
     })
 }

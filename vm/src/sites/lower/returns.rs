@@ -1,4 +1,4 @@
-//! Helpers with several `return`s, inlined as branches.
+//! The `return`s of an inlined function body, as branches assigning its result.
 //!
 //! An inlined body has no loops, so its control flow is a tree of `if`s. Each `return
 //! value` becomes an assignment to a hidden variable, `return` (a name no Python
@@ -17,7 +17,7 @@ use rustpython_vm::compiler::ast;
 pub(super) const MAX_STATEMENTS: usize = 256;
 
 /// Whether `body` has a `return` anywhere in it (loops excluded: they are refused).
-pub(super) fn has_return(body: &[ast::Stmt]) -> bool {
+fn has_return(body: &[ast::Stmt]) -> bool {
     body.iter().any(|s| match s {
         ast::Stmt::Return(_) => true,
         ast::Stmt::If(i) => {
