@@ -93,7 +93,7 @@ impl Gen {
 
     fn element(&mut self) -> String {
         if self.rng.chance(60) {
-            let arr = self.rng.pick(&["a", "b"]);
+            let arr = self.rng.pick(&["a", "b", "cfg.arr"]);
             format!("{arr}[{}]", self.index_1d())
         } else {
             let v = self.loop_var();
@@ -111,7 +111,10 @@ impl Gen {
         match self.rng.below(choices) {
             0 | 1 => self.loop_var().to_string(),
             2 => self.element(),
-            3 => self.rng.pick(&["s", "t", "x", "y", "n"]).to_string(),
+            3 => self
+                .rng
+                .pick(&["s", "t", "x", "y", "n", "cfg.k", "cfg.w"])
+                .to_string(),
             4 => self
                 .rng
                 .pick(&[
@@ -386,6 +389,12 @@ def pick(c, i, v):
         return v * 2
     return -v
 
+# Attributes the loops read (`cfg.k`, `cfg.w`, `cfg.arr`), set anew for each call.
+class Config:
+    pass
+
+cfg = Config()
+
 ticks = [0]
 
 def on_alarm(signum, frame):
@@ -411,6 +420,7 @@ def show(v):
 def run(k, f):
     for call, (x, y) in enumerate([(1.5, 2), (-3, 0.1), (np.float64(0.5), np.int32(3))]):
         a, b, m, n = arrays(call, k)
+        cfg.k, cfg.w, cfg.arr = 3 - 2 * call, [0.25, np.float64(-1.5), 7][call], b
         # Some runs take signals while their loops run; the handler changes nothing
         # the program prints.
         alarm = k % 8 == 5

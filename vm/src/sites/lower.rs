@@ -29,12 +29,33 @@ pub type Reason = String;
 pub fn lower_loop(stmt: &ast::Stmt, lines: &LineIndex) -> Result<Nest, Reason> {
     let mut lowering = Lowering::new(lines);
     let root = lowering.root(stmt)?;
-    Ok(Nest {
+    let nest = Nest {
         vars: lowering.vars,
         root,
         points: lowering.next_point,
         assumed: lowering.assumed,
-    })
+    };
+    attributes_stay_put(&nest)?;
+    Ok(nest)
+}
+
+/// An attribute read (`self.n`, `self.grid.u`) is a variable of its own, read once on
+/// entry like any live-in: the nest stores no attributes and calls nothing that could,
+/// so its value holds for the whole run, unless the nest rebinds the name it hangs on.
+fn attributes_stay_put(nest: &Nest) -> Result<(), Reason> {
+    let assigned = nest.assigned();
+    for (_, data) in nest.vars.iter() {
+        let Some((base, _)) = data.name.split_once('.') else {
+            continue;
+        };
+        if assigned.iter().any(|v| nest.vars[*v].name == base) {
+            return Err(format!(
+                "`{}` is read while the loop assigns `{base}`; it stays interpreted",
+                data.name
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Builds the inlinable form of a function definition: positional parameters without
@@ -85,6 +106,12 @@ pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<F
         if has_loop {
             return Err("a function with loops is not inlined".into());
         }
+    }
+    if let Some((_, d)) = lowering.vars.iter().find(|(_, d)| d.name.contains('.')) {
+        return Err(format!(
+            "it reads the attribute `{}` (inlined functions read only their parameters)",
+            d.name
+        ));
     }
     Ok(Function {
         name: def.name.to_string(),
@@ -449,7 +476,7 @@ impl<'a> Lowering<'a> {
                 Ok(Some(Expr::Load(array, index)))
             }
             ast::Expr::Attribute(attr) if attr.attr.as_str() == "shape" => {
-                let ast::Expr::Name(name) = &*attr.value else {
+                let Some(name) = attribute_path(&attr.value) else {
                     return Ok(None);
                 };
                 let [axis] = parts.as_slice() else {
@@ -461,8 +488,19 @@ impl<'a> Lowering<'a> {
                         "`.shape[k]` with a k that is not a literal stays interpreted",
                     ));
                 };
-                let array = self.var(name.id.as_str());
+                let array = self.var(&name);
                 Ok(Some(Expr::Shape(array, axis)))
+            }
+            attr @ ast::Expr::Attribute(_) => {
+                let Some(path) = attribute_path(attr) else {
+                    return Ok(None);
+                };
+                let array = self.var(&path);
+                let index = parts
+                    .into_iter()
+                    .map(|p| self.expr(p, stmt))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(Some(Expr::Load(array, index)))
             }
             inner @ ast::Expr::Subscript(_) => match self.element(inner, stmt)? {
                 Some(Expr::Load(array, mut index)) => {
@@ -550,9 +588,15 @@ impl<'a> Lowering<'a> {
                 None => return Err(self.at(stmt, "this subscript stays interpreted")),
             },
             ast::Expr::Call(call) => self.call(call, stmt)?,
-            ast::Expr::Attribute(_) => {
-                return Err(self.at(stmt, "attribute access stays interpreted"));
-            }
+            ast::Expr::Attribute(_) => match attribute_path(expr) {
+                Some(path) => Expr::Var(self.var(&path)),
+                None => {
+                    return Err(self.at(
+                        stmt,
+                        "an attribute of something other than a name stays interpreted",
+                    ));
+                }
+            },
             _ => return Err(self.at(stmt, "this kind of expression stays interpreted")),
         })
     }
@@ -588,9 +632,9 @@ impl<'a> Lowering<'a> {
             ast::Expr::Name(name) => {
                 let id = name.id.as_str();
                 if id == "len" && args.len() == 1 {
-                    if let ast::Expr::Name(array) = &args[0] {
+                    if let Some(array) = attribute_path(&args[0]) {
                         self.assume("len", Assumed::Builtin("len".into()));
-                        return Ok(Expr::Len(self.var(array.id.as_str())));
+                        return Ok(Expr::Len(self.var(&array)));
                     }
                     return Err(self.at(
                         stmt,
@@ -647,6 +691,17 @@ fn bin_op(op: ast::Operator, lowering: &Lowering, stmt: &ast::Stmt) -> Result<Bi
         ast::Operator::RShift => BinOp::RShift,
         ast::Operator::MatMult => return Err(lowering.at(stmt, "`@` stays interpreted")),
     })
+}
+
+/// `x`, `self.n`, `self.grid.u` as the dotted name of the variable standing for it.
+fn attribute_path(expr: &ast::Expr) -> Option<String> {
+    match expr {
+        ast::Expr::Name(name) => Some(name.id.to_string()),
+        ast::Expr::Attribute(attr) => {
+            Some(format!("{}.{}", attribute_path(&attr.value)?, attr.attr))
+        }
+        _ => None,
+    }
 }
 
 /// The arguments of `range(...)` with one to three positional arguments.
@@ -759,6 +814,29 @@ mod tests {
         assert!(
             reason("def f(x):\n    if x:\n        return\n    return 1\n")
                 .contains("without a value")
+        );
+    }
+
+    #[test]
+    fn attribute_reads_are_live_ins_of_their_own() {
+        let src = "for i in range(self.n):\n    s = s + self.grid.k * len(self.a) + self.a.shape[0]\n    self.b[i] = self.a[i]\n";
+        assert_eq!(exposed(src), ["s", "self.a", "self.b", "self.grid.k"]);
+        let source = "for i in range(3):\n    t = p.x\n    p = q\n";
+        let module = parser::parse(source, parser::Mode::Module.into())
+            .expect("parses")
+            .into_syntax();
+        let ast::Mod::Module(module) = module else {
+            unreachable!("parsed as a module")
+        };
+        let reason = lower_loop(&module.body[0], &LineIndex::new(source)).expect_err("rebinds p");
+        assert!(
+            reason.contains("`p.x` is read while the loop assigns `p`"),
+            "{reason}"
+        );
+        assert!(
+            function("def f(o):\n    return o.x\n")
+                .expect_err("attribute")
+                .contains("`o.x`")
         );
     }
 

@@ -95,8 +95,24 @@ impl FrameVars {
         }))
     }
 
-    /// The object a name refers to here, or `None` when it is unbound.
-    fn get(&self, name: &str, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
+    /// The object a name refers to here, or `None` when it is unbound. A dotted name
+    /// (`self.n`) is an attribute read: see [`plain_attribute`].
+    fn get(&self, name: &str, vm: &VirtualMachine) -> PyResult<Option<Lookup>> {
+        let mut parts = name.split('.');
+        let base = parts.next().expect("split yields one part");
+        let Some(mut obj) = self.get_name(base, vm)? else {
+            return Ok(None);
+        };
+        for attr in parts {
+            match plain_attribute(&obj, attr, vm)? {
+                Lookup::Found(value) => obj = value,
+                other => return Ok(Some(other)),
+            }
+        }
+        Ok(Some(Lookup::Found(obj)))
+    }
+
+    fn get_name(&self, name: &str, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
         if let Ok(v) = self.locals.as_object().get_item(name, vm) {
             return Ok(Some(v));
         }
@@ -118,6 +134,67 @@ impl FrameVars {
             return Ok(Some(v));
         }
         Ok(frame.builtins().get_item(name, vm).ok())
+    }
+}
+
+/// What a variable's name gives on entry.
+enum Lookup {
+    Found(PyObjectRef),
+    /// An attribute whose read could run code (a property, a class with its own
+    /// `__getattribute__`), or that is missing: compiled code must not read it once
+    /// for the whole run.
+    NotPlain(String),
+}
+
+/// `obj.name` when reading it runs no user code and gives the same object every time
+/// while nothing assigns it: a module's global, an instance's `__dict__` entry not
+/// shadowed by a data descriptor, a class variable that is no descriptor, and the
+/// ndarray attributes compiled code uses (`size`, `ndim`, `T`).
+fn plain_attribute(obj: &PyObjectRef, name: &str, vm: &VirtualMachine) -> PyResult<Lookup> {
+    let not_plain = |why: &str| Ok(Lookup::NotPlain(why.to_owned()));
+    if let Some(module) = obj.downcast_ref::<rustpython_vm::builtins::PyModule>() {
+        return match module.dict().get_item_opt(name, vm)? {
+            Some(v) => Ok(Lookup::Found(v)),
+            None => not_plain("missing from its module"),
+        };
+    }
+    if obj.downcast_ref::<PyNdArray>().is_some() {
+        return match name {
+            "size" | "ndim" | "T" => Ok(Lookup::Found(obj.get_attr(&vm.ctx.new_str(name), vm)?)),
+            _ => not_plain("an array attribute compiled code does not read"),
+        };
+    }
+    let class = obj.class();
+    let object = vm.ctx.types.object_type;
+    for hook in ["__getattribute__", "__getattr__"] {
+        if let Some(h) = class.get_attr(vm.ctx.intern_str(hook))
+            && !object
+                .get_attr(vm.ctx.intern_str(hook))
+                .is_some_and(|o| o.is(&h))
+        {
+            return not_plain(&format!("read through its class's `{hook}`"));
+        }
+    }
+    let on_class = class.get_attr(vm.ctx.intern_str(name));
+    let descriptor = on_class.as_ref().map(|d| {
+        let slots = &d.class().slots;
+        (
+            slots.descr_get.load().is_some(),
+            slots.descr_set.load().is_some(),
+        )
+    });
+    if descriptor.is_some_and(|(_, set)| set) {
+        return not_plain("a property or another data descriptor");
+    }
+    if let Some(dict) = obj.dict()
+        && let Some(v) = dict.get_item_opt(name, vm)?
+    {
+        return Ok(Lookup::Found(v));
+    }
+    match (on_class, descriptor) {
+        (Some(v), Some((false, _))) => Ok(Lookup::Found(v)),
+        (Some(_), _) => not_plain("a method or another descriptor"),
+        (None, _) => not_plain("not set"),
     }
 }
 
@@ -288,7 +365,7 @@ fn lookup(
     vm: &VirtualMachine,
 ) -> PyResult<Option<PyObjectRef>> {
     match globals {
-        None => vars.get(name, vm),
+        None => vars.get_name(name, vm),
         Some(g) => {
             if let Some(v) = g.get_item_opt(name, vm)? {
                 return Ok(Some(v));
@@ -479,11 +556,16 @@ pub fn run(
     let mut entries = Vec::with_capacity(nest.vars.len());
     let mut objects = Vec::with_capacity(nest.vars.len());
     for (var, data) in nest.vars.iter() {
-        let obj = vars.get(&data.name, vm)?;
-        let entry = match &obj {
-            Some(_) if !site.exposed[var.as_u32() as usize] => Entry::Unbound,
-            Some(obj) => classify(vm, obj)?,
-            None => Entry::Unbound,
+        let (obj, entry) = match vars.get(&data.name, vm)? {
+            Some(Lookup::Found(obj)) if !site.exposed[var.as_u32() as usize] => {
+                (Some(obj), Entry::Unbound)
+            }
+            Some(Lookup::Found(obj)) => {
+                let entry = classify(vm, &obj)?;
+                (Some(obj), entry)
+            }
+            Some(Lookup::NotPlain(why)) => (None, Entry::Other(why)),
+            None => (None, Entry::Unbound),
         };
         objects.push(obj);
         entries.push(entry);
@@ -500,7 +582,7 @@ pub fn run(
 
     // Names the nest takes for modules and builtins are checked on every entry: code
     // compiled for `math.sqrt` must not run once `math` is something else.
-    let resolve = |name: &str| vars.get(name, vm);
+    let resolve = |name: &str| vars.get_name(name, vm);
     if let Err(reason) = check_assumptions(&nest.assumed, &resolve, vm)? {
         site.state.lock().expect("site state poisoned").reason = Some(reason);
         return Ok(None);
