@@ -16,8 +16,9 @@
 //! printed, so one lost in a compiled iteration is a mismatch). The loops call module
 //! functions the JIT inlines (one with several returns) that store into an array before
 //! something can fail (overflow, a zero divisor, an index), chained assignments appear,
-//! every integer dtype receives stores that do not fit it, and some runs have an
-//! interval timer firing a Python signal handler while their loops run.
+//! every integer dtype receives stores that do not fit it, some loops iterate over
+//! arrays (`enumerate`, `zip`), and some runs have an interval timer firing a Python
+//! signal handler while their loops run.
 //!
 //! A quarter of the programs are float kernels over arrays of their own instead (a
 //! third of them float32, the rest float64), the loops the JIT runs several iterations
@@ -248,7 +249,26 @@ impl Gen {
     fn for_loop(&mut self, depth: usize, nest: usize) {
         let var = ["i", "j", "k"][nest.min(2)];
         let outer = self.loop_var();
-        let range = match self.rng.below(7) {
+        let range = match self.rng.below(9) {
+            // Loops over arrays: the index and each item, or only the items (the
+            // loop variable then comes from one).
+            7 => {
+                self.line(depth, &format!("for {var}, z in enumerate(b):"));
+                self.loops.push(var);
+                self.line(depth + 1, "s += z");
+                self.stmt(depth + 1, nest);
+                self.loops.pop();
+                return;
+            }
+            8 => {
+                self.line(depth, "for z, zz in zip(a, b):");
+                self.loops.push(var);
+                self.line(depth + 1, &format!("{var} = int(zz) % 7 - 2"));
+                self.line(depth + 1, "s += z * zz");
+                self.stmt(depth + 1, nest);
+                self.loops.pop();
+                return;
+            }
             0 => "range(n)".to_string(),
             1 => "range(len(a) - 1, -1, -1)".into(),
             2 => "range(1, n, 2)".into(),

@@ -101,8 +101,13 @@ impl<'a> Typing<'a> {
                 .zip(values)
                 .map(|(t, v)| (*t, self.expr(v)))
                 .collect(),
-            StmtKind::For { var, .. } => {
-                vec![(*var, Ok(ExprTy::Scalar(ScalarTy::exact(Scalar::Int))))]
+            StmtKind::For { var, items, .. } => {
+                let mut out = vec![(*var, Ok(ExprTy::Scalar(ScalarTy::exact(Scalar::Int))))];
+                for (target, array) in items {
+                    let element = self.expr(&Expr::Load(*array, vec![Expr::Var(*var)]));
+                    out.push((*target, element));
+                }
+                out
             }
             _ => Vec::new(),
         }
@@ -175,8 +180,28 @@ impl<'a> Typing<'a> {
                     self.scalar(cond).map_err(at)?;
                 }
                 StmtKind::For {
-                    start, stop, step, ..
+                    start,
+                    stop,
+                    step,
+                    items,
+                    ..
                 } => {
+                    for (_, array) in items {
+                        match &self.vars[*array] {
+                            VarTy::Array(a) if a.ndim == 1 => {}
+                            VarTy::Array(a) => {
+                                return Err(at(format!(
+                                    "the items of `{}`, a {}-d array, are arrays",
+                                    self.name(*array),
+                                    a.ndim
+                                )));
+                            }
+                            VarTy::Other(why) => return Err(at(why.clone())),
+                            _ => {
+                                return Err(at(format!("`{}` is not an array", self.name(*array))));
+                            }
+                        }
+                    }
                     for e in [start, stop, step] {
                         let ty = self.scalar(e).map_err(at)?;
                         if !ty.variants().iter().all(|t| t.is_integer()) {
@@ -280,8 +305,19 @@ impl<'a> Typing<'a> {
                     )
                 })
             }
+            Expr::Slice(_) | Expr::NewAxis => Err("a slice outside a subscript".into()),
             Expr::Load(array, index) => {
                 let a = self.array(*array)?;
+                if index
+                    .iter()
+                    .any(|i| matches!(i, Expr::Slice(_) | Expr::NewAxis))
+                    || index.len() < a.ndim as usize
+                {
+                    return Err(format!(
+                        "a view of `{}` (an array made by slicing) is used as a number",
+                        self.name(*array)
+                    ));
+                }
                 if index.len() != a.ndim as usize {
                     return Err(format!(
                         "`{}` ({}-d) is indexed with {} subscripts",
@@ -337,7 +373,7 @@ impl<'a> Typing<'a> {
                         Err("round() of a numpy bool (numpy raises TypeError)".into())
                     }
                     Intrinsic::Int | Intrinsic::Round => scalar(Scalar::Int),
-                    Intrinsic::Bool => scalar(Scalar::Bool),
+                    Intrinsic::Bool | Intrinsic::Check => scalar(Scalar::Bool),
                     Intrinsic::Abs => map_variants(tys[0], |t| match t {
                         Scalar::Bool => Some(Scalar::Int),
                         Scalar::Np(types::Dtype::Bool) => None,

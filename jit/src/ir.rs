@@ -47,6 +47,9 @@ pub struct Nest {
     /// Names the nest reads as globals and what it takes them to be; checked against
     /// the real objects before compiling.
     pub assumed: Vec<Assumption>,
+    /// The points of `name op= value` statements: lowered as `name = name op value`,
+    /// which is what they do to a number, but an array they update in place.
+    pub in_place: Vec<Point>,
 }
 
 /// A global or builtin name the nest relies on, e.g. `math` being the math module.
@@ -94,12 +97,16 @@ pub enum StmtKind {
         then: Vec<Stmt>,
         orelse: Vec<Stmt>,
     },
-    /// `for var in range(start, stop, step)`; the bounds are evaluated once.
+    /// `for var in range(start, stop, step)`; the bounds are evaluated once. A loop over
+    /// arrays (`for x in a`, `enumerate(a)`, `zip(a, b)`) counts with `var` over their
+    /// common length and starts each iteration binding `target = array[var]` for each
+    /// of its `items`: those loads cannot fail, as the nest never rebinds the arrays.
     For {
         var: Var,
         start: Expr,
         stop: Expr,
         step: Expr,
+        items: Vec<(Var, Var)>,
         body: Vec<Stmt>,
     },
     While {
@@ -125,8 +132,14 @@ pub enum Expr {
     Logic(LogicOp, Vec<Expr>),
     /// `a if cond else b`, written `IfExp(cond, a, b)`.
     IfExp(Box<Expr>, Box<Expr>, Box<Expr>),
-    /// An element: `a[i, j]` or `a[i][j]`, one integer per axis.
+    /// An element: `a[i, j]` or `a[i][j]`, one integer per axis. Before
+    /// [`crate::scalarise`] it may also be a view: subscripts that are slices or new
+    /// axes, or fewer integers than the array has axes (`a[i, 1:]`, `a[i]` of a matrix).
     Load(Var, Vec<Expr>),
+    /// `start:stop:step` in a subscript, each part optional; only in a view's subscripts.
+    Slice(Box<[Option<Expr>; 3]>),
+    /// `None` (`np.newaxis`) in a subscript: a new axis of extent 1.
+    NewAxis,
     /// `a.shape[axis]`; a negative axis counts from the end, as in Python.
     Shape(Var, i64),
     /// `len(a)`.
@@ -212,6 +225,9 @@ pub enum Intrinsic {
     Float,
     Bool,
     Round,
+    /// `check(cond)`, made by [`crate::scalarise`]: hands the statement to the
+    /// interpreter unless `cond` holds (a broadcast or an index numpy refuses); `True`.
+    Check,
 }
 
 macro_rules! math_functions {
@@ -322,7 +338,9 @@ impl Expr {
                 inl.params.iter().for_each(|(_, e)| e.walk(f));
                 inl.result.walk(f);
             }
-            Expr::Int(_)
+            Expr::Slice(parts) => parts.iter().flatten().for_each(|e| e.walk(f)),
+            Expr::NewAxis
+            | Expr::Int(_)
             | Expr::Float(_)
             | Expr::Bool(_)
             | Expr::Var(_)
@@ -356,7 +374,9 @@ impl Expr {
                 inl.params.iter_mut().for_each(|(_, e)| e.walk_mut(f));
                 inl.result.walk_mut(f);
             }
-            Expr::Int(_)
+            Expr::Slice(parts) => parts.iter_mut().flatten().for_each(|e| e.walk_mut(f)),
+            Expr::NewAxis
+            | Expr::Int(_)
             | Expr::Float(_)
             | Expr::Bool(_)
             | Expr::Var(_)
@@ -386,7 +406,12 @@ impl Stmt {
             match &mut s.kind {
                 StmtKind::Assign { targets, .. } => targets.iter_mut().for_each(|t| *t = map(*t)),
                 StmtKind::Store { array, .. } => *array = map(*array),
-                StmtKind::For { var, .. } => *var = map(*var),
+                StmtKind::For { var, items, .. } => {
+                    *var = map(*var);
+                    for (target, array) in items {
+                        (*target, *array) = (map(*target), map(*array));
+                    }
+                }
                 _ => {}
             }
             for e in s.exprs_mut() {
@@ -450,7 +475,10 @@ impl Nest {
         for stmt in self.statements() {
             match &stmt.kind {
                 StmtKind::Assign { targets, .. } => vars.extend(targets.iter().copied()),
-                StmtKind::For { var, .. } => vars.push(*var),
+                StmtKind::For { var, items, .. } => {
+                    vars.push(*var);
+                    vars.extend(items.iter().map(|(target, _)| *target));
+                }
                 _ => {}
             }
         }

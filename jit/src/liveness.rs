@@ -26,8 +26,15 @@ pub fn exposed_on_entry(nest: &Nest) -> SecondaryMap<Var, bool> {
     };
     let mut assigned = HashSet::new();
     match &nest.root.kind {
-        StmtKind::For { var, body, .. } => {
+        StmtKind::For {
+            var, items, body, ..
+        } => {
+            // The arrays are read on entry (the site's bounds come from them).
+            for (_, array) in items {
+                walk.read(*array, &assigned);
+            }
             assigned.insert(*var);
+            assigned.extend(items.iter().map(|(target, _)| *target));
             walk.block(body, &mut assigned);
         }
         _ => walk.stmt(&nest.root, &mut assigned),
@@ -60,9 +67,12 @@ impl Walk {
                 self.block(orelse, &mut after_else);
                 *assigned = after_then.intersection(&after_else).copied().collect();
             }
-            StmtKind::For { var, body, .. } => {
+            StmtKind::For {
+                var, items, body, ..
+            } => {
                 let mut inside = assigned.clone();
                 inside.insert(*var);
+                inside.extend(items.iter().map(|(target, _)| *target));
                 self.block(body, &mut inside);
             }
             StmtKind::While { body, .. } => {

@@ -10,6 +10,7 @@
 //! [`super::rewrite::resume_code`] numbers them in too: the two must agree, as a point
 //! is how compiled code tells the interpreter where to resume.
 
+mod items;
 mod returns;
 
 use super::LineIndex;
@@ -34,8 +35,16 @@ pub fn lower_loop(stmt: &ast::Stmt, lines: &LineIndex) -> Result<Nest, Reason> {
         root,
         points: lowering.next_point,
         assumed: lowering.assumed,
+        in_place: lowering.in_place,
     };
     attributes_stay_put(&nest)?;
+    let assigned = nest.assigned();
+    if let Some(v) = lowering.iterated.iter().find(|v| assigned.contains(v)) {
+        return Err(format!(
+            "the loop iterates over `{}` and assigns it; it stays interpreted",
+            nest.vars[*v].name
+        ));
+    }
     Ok(nest)
 }
 
@@ -129,6 +138,10 @@ struct Lowering<'a> {
     by_name: HashMap<String, Var>,
     next_point: u32,
     assumed: Vec<Assumption>,
+    /// The arrays `for` loops iterate over, which the nest must not rebind.
+    iterated: Vec<Var>,
+    /// The points of `name op= value` statements (see [`Nest::in_place`]).
+    in_place: Vec<Point>,
 }
 
 impl<'a> Lowering<'a> {
@@ -139,6 +152,8 @@ impl<'a> Lowering<'a> {
             by_name: HashMap::new(),
             next_point: 0,
             assumed: Vec::new(),
+            iterated: Vec::new(),
+            in_place: Vec::new(),
         }
     }
 
@@ -148,15 +163,16 @@ impl<'a> Lowering<'a> {
                 if f.is_async {
                     return Err(self.at(stmt, "`async for` loops stay interpreted"));
                 }
-                let var = self.target_name(&f.target, stmt)?;
-                if range_call(&f.iter).is_none() {
-                    return Err(
-                        self.at(stmt, "the loop iterates over something other than range()")
-                    );
-                }
                 let point = self.point();
+                let (var, items) = if range_call(&f.iter).is_some() {
+                    (self.target_name(&f.target, stmt)?, Vec::new())
+                } else {
+                    let l = self.items_loop(&f.target, &f.iter, point, stmt)?;
+                    (l.counter, l.items)
+                };
                 let body = self.block(&f.body)?;
-                // The bounds of the site's own loop come from the range object it runs.
+                // The bounds of the site's own loop come from the range object it runs,
+                // or the arrays' length (`_kiln_jit.items`).
                 Ok(Stmt {
                     point,
                     line: self.line(stmt),
@@ -165,6 +181,7 @@ impl<'a> Lowering<'a> {
                         start: Expr::Int(0),
                         stop: Expr::Int(0),
                         step: Expr::Int(1),
+                        items,
                         body,
                     },
                 })
@@ -243,13 +260,22 @@ impl<'a> Lowering<'a> {
                 if f.is_async || !f.orelse.is_empty() {
                     return Err(self.at(stmt, "inner loops with an `else` clause stay interpreted"));
                 }
-                let var = self.target_name(&f.target, stmt)?;
                 let Some(args) = range_call(&f.iter) else {
-                    return Err(self.at(
-                        stmt,
-                        "an inner loop iterates over something other than range()",
-                    ));
+                    let l = self.items_loop(&f.target, &f.iter, point, stmt)?;
+                    return Ok(Stmt {
+                        point,
+                        line,
+                        kind: StmtKind::For {
+                            var: l.counter,
+                            start: Expr::Int(0),
+                            stop: l.stop,
+                            step: Expr::Int(1),
+                            items: l.items,
+                            body: self.block(&f.body)?,
+                        },
+                    });
                 };
+                let var = self.target_name(&f.target, stmt)?;
                 self.assume("range", Assumed::Builtin("range".into()));
                 let args = args
                     .iter()
@@ -271,6 +297,7 @@ impl<'a> Lowering<'a> {
                     start,
                     stop,
                     step,
+                    items: Vec::new(),
                     body,
                 }
             }
@@ -305,6 +332,9 @@ impl<'a> Lowering<'a> {
                 None => StmtKind::Pass,
             },
             ast::Stmt::AugAssign(a) => {
+                if matches!(&*a.target, ast::Expr::Name(_)) {
+                    self.in_place.push(point);
+                }
                 self.assign(&a.target, Some(bin_op(a.op, self, stmt)?), &a.value, stmt)?
             }
             ast::Stmt::Break(_) => StmtKind::Break,

@@ -116,11 +116,16 @@ impl Rewriter<'_> {
                 self.block(&mut f.orelse, Some(id));
                 let r = f.iter.range();
                 let iter = std::mem::replace(&mut *f.iter, name("_kiln_jit", r));
-                *f.iter = call(
-                    attr(name("_kiln_jit", r), "loop", r),
-                    vec![int(id, r), iter],
-                    r,
-                );
+                let over_items = compilable.is_some() && super::lower::range_call(&iter).is_none();
+                *f.iter = if over_items {
+                    items_call(id, iter)
+                } else {
+                    call(
+                        attr(name("_kiln_jit", r), "loop", r),
+                        vec![int(id, r), iter],
+                        r,
+                    )
+                };
                 if let Some((nest, original)) = compilable {
                     let orelse = std::mem::take(&mut f.orelse).into_iter().collect();
                     f.orelse = dispatch(id, &nest, &original, orelse, r).into();
@@ -154,6 +159,26 @@ impl Rewriter<'_> {
             _ => unreachable!(),
         }
     }
+}
+
+/// `_kiln_jit.items(S, FUNCTION, ARRAYS...)` for a compilable loop over arrays: `a`,
+/// `enumerate(a)` or `zip(a, b, ...)` (the lowering accepts no other), the names
+/// evaluated in the order the loop would evaluate them.
+fn items_call(id: u32, iter: Expr) -> Expr {
+    let r = iter.range();
+    let (function, mut args) = match iter {
+        Expr::Call(c) => (*c.func, c.arguments.args.into_vec()),
+        seq => (
+            Expr::NoneLiteral(ast::ExprNoneLiteral {
+                node_index: Default::default(),
+                range: r,
+            }),
+            vec![seq],
+        ),
+    };
+    args.insert(0, function);
+    args.insert(0, int(id, r));
+    call(attr(name("_kiln_jit", r), "items", r), args, r)
 }
 
 /// The `else` clause of a compilable site: plain `ELSE` after an interpreted run; after
@@ -275,8 +300,7 @@ fn resume_loop(stmt: &Stmt, at: u32, p: u32) -> Vec<Stmt> {
     let r = stmt.range();
     let (body, rest) = match stmt {
         Stmt::For(f) => {
-            let r = f.iter.range();
-            let rest_iter = call(attr(name("__kiln_o", r), "rest", r), vec![int(at, r)], r);
+            let rest_iter = rest_iterable(&f.iter, at);
             let rest = for_stmt(
                 (*f.target).clone(),
                 rest_iter,
@@ -306,6 +330,45 @@ fn resume_loop(stmt: &Stmt, at: u32, p: u32) -> Vec<Stmt> {
         runtime_elts: None,
     });
     vec![for_stmt(empty_target(r), once, partial, vec![rest], r)]
+}
+
+/// What the rest of the `for` loop at point `at` iterates after the iteration that
+/// stopped: the range left, or, for a loop over arrays, the same arrays from the next
+/// index on (`enumerate` counting on from it).
+fn rest_iterable(iter: &Expr, at: u32) -> Expr {
+    let r = iter.range();
+    if super::lower::range_call(iter).is_some() {
+        return call(attr(name("__kiln_o", r), "rest", r), vec![int(at, r)], r);
+    }
+    let next = || call(attr(name("__kiln_o", r), "next", r), vec![int(at, r)], r);
+    let from_next = |seq: &Expr| {
+        Expr::Subscript(ast::ExprSubscript {
+            node_index: Default::default(),
+            range: r,
+            value: Box::new(seq.clone()),
+            slice: Box::new(Expr::Slice(ast::ExprSlice {
+                node_index: Default::default(),
+                range: r,
+                lower: Some(Box::new(next())),
+                upper: None,
+                step: None,
+            })),
+            ctx: ast::ExprContext::Load,
+        })
+    };
+    match iter {
+        Expr::Call(c) => {
+            let Expr::Name(function) = &*c.func else {
+                unreachable!("the lowering takes enumerate() and zip() calls only")
+            };
+            let mut args: Vec<Expr> = c.arguments.args.iter().map(from_next).collect();
+            if function.id.as_str() == "enumerate" {
+                args.push(next());
+            }
+            call((*c.func).clone(), args, r)
+        }
+        seq => from_next(seq),
+    }
 }
 
 /// Resumes in a block whose first statement is numbered `first`.

@@ -231,6 +231,145 @@ mod _kiln_jit {
         .into())
     }
 
+    /// What a site's loop over arrays yields: `a[k]`, `(k, a[k])` or `(a[k], b[k], ...)`.
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    enum ItemsKind {
+        Plain,
+        Enumerate,
+        Zip,
+    }
+
+    #[pyattr]
+    #[pyclass(name = "site_items")]
+    #[derive(PyPayload)]
+    struct SiteItems {
+        counted: Counted,
+        kind: ItemsKind,
+        arrays: Vec<PyObjectRef>,
+        state: PyMutex<RangeState>,
+    }
+
+    impl std::fmt::Debug for SiteItems {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "site_items({})", self.counted.site().id)
+        }
+    }
+
+    #[pyclass(with(IterNext, Iterable))]
+    impl SiteItems {}
+
+    impl SelfIter for SiteItems {}
+
+    impl IterNext for SiteItems {
+        fn next(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<PyIterReturn> {
+            let site = zelf.counted.site();
+            let mut st = zelf.state.lock();
+            if let Some(outcome) = st.pending.take() {
+                st.done = true;
+                return exhausted(site.id, Some(outcome));
+            }
+            let cur = st.cur;
+            if st.done || cur >= st.stop {
+                st.done = true;
+                return exhausted(site.id, None);
+            }
+            if zelf.counted.back_edge() && !observed(vm) {
+                let bounds = (cur, st.stop, 1);
+                drop(st);
+                let outcome = run(vm, site, bounds, true)?;
+                st = zelf.state.lock();
+                if let Some(outcome) = outcome {
+                    st.done = true;
+                    return exhausted(site.id, Some(outcome));
+                }
+            }
+            st.cur = cur + 1;
+            drop(st);
+            let index = vm.ctx.new_int(cur);
+            let mut items = zelf
+                .arrays
+                .iter()
+                .map(|a| a.get_item(index.as_object(), vm))
+                .collect::<PyResult<Vec<_>>>()?;
+            let item = match zelf.kind {
+                ItemsKind::Plain => items.pop().expect("one array"),
+                ItemsKind::Enumerate => {
+                    vm.ctx.new_tuple(vec![index.into(), items.remove(0)]).into()
+                }
+                ItemsKind::Zip => vm.ctx.new_tuple(items).into(),
+            };
+            Ok(PyIterReturn::Return(item))
+        }
+    }
+
+    /// The iterator a rewritten `for x in a` / `enumerate(a)` / `zip(a, b)` loop runs
+    /// over (`function` is `None`, or what `enumerate` or `zip` names where the loop
+    /// runs): a counting iterator when the arguments are arrays of at least one axis
+    /// and the function is the builtin, else exactly what the loop would iterate.
+    #[pyfunction]
+    fn items(
+        site: u32,
+        function: PyObjectRef,
+        arrays: rustpython_vm::function::PosArgs,
+        vm: &VirtualMachine,
+    ) -> PyResult {
+        use kiln_stdlib::numpy::python::ndarray::PyNdArray;
+        let arrays = arrays.into_vec();
+        let kind = if vm.is_none(&function) {
+            Some(ItemsKind::Plain)
+        } else {
+            let builtin = |name: &'static str| {
+                vm.builtins
+                    .get_attr(name, vm)
+                    .is_ok_and(|b| b.is(&function))
+            };
+            if builtin("enumerate") {
+                Some(ItemsKind::Enumerate)
+            } else if builtin("zip") {
+                Some(ItemsKind::Zip)
+            } else {
+                None
+            }
+        };
+        let lengths: Option<Vec<usize>> = arrays
+            .iter()
+            .map(|a| {
+                let a = a.downcast_ref::<PyNdArray>()?;
+                a.array.shape.first().copied()
+            })
+            .collect();
+        let counted = Counted::new(site);
+        let (Some(kind), Some(lengths), Some(counted), false) =
+            (kind, lengths, counted, observed(vm))
+        else {
+            return match vm.is_none(&function) {
+                true => Ok(arrays.into_iter().next().expect("one iterable")),
+                false => function.call(arrays, vm),
+            };
+        };
+        let stop = lengths.into_iter().min().unwrap_or(0) as i64;
+        let pending = if counted.has_code() {
+            run(vm, counted.site(), (0, stop, 1), false)?
+        } else {
+            None
+        };
+        let state = RangeState {
+            cur: 0,
+            stop,
+            step: 1,
+            done: false,
+            pending,
+        };
+        Ok(SiteItems {
+            counted,
+            kind,
+            arrays,
+            state: PyMutex::new(state),
+        }
+        .into_ref(&vm.ctx)
+        .into())
+    }
+
     #[pyattr]
     #[pyclass(name = "site_ticks")]
     #[derive(PyPayload)]
@@ -336,6 +475,18 @@ mod _kiln_jit {
         #[pygetset]
         fn point(zelf: &Py<Self>) -> i64 {
             zelf.point
+        }
+
+        /// The index of the iteration after the one that stopped, in the `for` loop
+        /// at point `k` over arrays (whose rest iterates them from there).
+        #[pymethod]
+        fn next(zelf: &Py<Self>, k: u32, vm: &VirtualMachine) -> PyResult<i64> {
+            let (cur, _, step) = zelf
+                .loops
+                .get(&k)
+                .copied()
+                .ok_or_else(|| vm.new_runtime_error(format!("kiln: no state for loop {k}")))?;
+            Ok(cur.saturating_add(step))
         }
 
         /// The iterations left of the `for` loop at point `k` after the one that

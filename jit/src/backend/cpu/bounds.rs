@@ -206,8 +206,9 @@ fn assigned_in(body: &[Stmt], var: Var) -> HashSet<Var> {
     for stmt in body {
         stmt.each(&mut |s| match &s.kind {
             StmtKind::Assign { targets, .. } => out.extend(targets.iter().copied()),
-            StmtKind::For { var, .. } => {
+            StmtKind::For { var, items, .. } => {
                 out.insert(*var);
+                out.extend(items.iter().map(|(target, _)| *target));
             }
             _ => {}
         });

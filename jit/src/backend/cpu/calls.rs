@@ -127,6 +127,13 @@ impl Gen<'_, '_> {
                 let v = self.b.ins().uextend(types::I64, t);
                 self.exact(Scalar::Bool, v)
             }
+            Intrinsic::Check => {
+                let t = self.truth_of(&a);
+                let fails = self.b.ins().icmp_imm_s(IntCC::Equal, t, 0);
+                self.deopt_if(fails);
+                let v = self.iconst(1);
+                self.exact(Scalar::Bool, v)
+            }
         })
     }
 }

@@ -166,6 +166,9 @@ impl Gen<'_, '_> {
                 let v = a.shape[axis as usize];
                 self.exact(Scalar::Int, v)
             }
+            Expr::Slice(_) | Expr::NewAxis => {
+                unreachable!("typing refuses a slice outside a view")
+            }
             Expr::Len(array) => {
                 let v = self.arrays[*array]
                     .as_ref()

@@ -94,6 +94,7 @@ impl Gen<'_, '_> {
             point,
             var,
             bounds: (start, stop, step),
+            items,
             body,
             done,
             broke,
@@ -137,6 +138,19 @@ impl Gen<'_, '_> {
         // Bound for the whole body: reading it needs no check (and no block split,
         // which would keep loads apart from the arithmetic they feed).
         let newly_bound = self.bound_loop_vars.insert(var);
+        // The counter lies in the arrays' common length, which cannot change while the
+        // nest runs: these loads do not fail (a check that never fires would resume
+        // at the body's first statement).
+        if let Some(first) = body.first() {
+            self.point = first.point;
+        }
+        for (target, array) in items {
+            let element = self.scalar(&crate::ir::Expr::Load(
+                *array,
+                vec![crate::ir::Expr::Var(var)],
+            ))?;
+            self.assign(*target, element);
+        }
         if (is_root || Self::has_inner_loop(body))
             && let Some(first) = body.first()
         {

@@ -234,6 +234,8 @@ struct ForLoop<'s> {
     point: Point,
     var: Var,
     bounds: (Value, Value, Value),
+    /// `(target, array)`: `target = array[var]` starts each iteration.
+    items: &'s [(Var, Var)],
     body: &'s [Stmt],
     done: Block,
     broke: Block,
@@ -394,7 +396,9 @@ impl<'a, 'f> Gen<'a, 'f> {
         let done = self.b.create_block();
         let broke = self.b.create_block();
         match &root.kind {
-            StmtKind::For { var, body, .. } => {
+            StmtKind::For {
+                var, items, body, ..
+            } => {
                 let cur = self.load_slot(types::I64, frame::ROOT_CUR);
                 let stop = self.load_slot(types::I64, frame::ROOT_STOP);
                 let step = self.load_slot(types::I64, frame::ROOT_STEP);
@@ -402,6 +406,7 @@ impl<'a, 'f> Gen<'a, 'f> {
                     point: root.point,
                     var: *var,
                     bounds: (cur, stop, step),
+                    items,
                     body,
                     done,
                     broke,
@@ -691,6 +696,7 @@ impl<'a, 'f> Gen<'a, 'f> {
                 start,
                 stop,
                 step,
+                items,
                 body,
             } => {
                 let bound = |g: &mut Self, e| -> Result<Value, String> {
@@ -711,6 +717,7 @@ impl<'a, 'f> Gen<'a, 'f> {
                     point: stmt.point,
                     var: *var,
                     bounds: (start, stop, step),
+                    items,
                     body,
                     done: exit,
                     broke: exit,

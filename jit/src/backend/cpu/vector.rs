@@ -125,7 +125,7 @@ impl Gen<'_, '_> {
     fn plan_in(&self, l: &ForLoop, bases: &Bases, lane: LaneTy) -> Option<VectorPlan> {
         // A step known only at run time (the site's own loop) is checked before the
         // vector loop.
-        if self.constant(l.bounds.2).is_some_and(|step| step != 1) {
+        if self.constant(l.bounds.2).is_some_and(|step| step != 1) || !l.items.is_empty() {
             return None;
         }
         let mut assigned_anywhere = HashSet::new();

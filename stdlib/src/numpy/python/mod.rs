@@ -10,6 +10,7 @@ pub mod errors;
 pub mod errstate;
 pub mod float32;
 pub mod index;
+pub mod iter;
 pub mod linalg;
 pub mod ndarray;
 pub mod ops;

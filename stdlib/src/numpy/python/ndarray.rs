@@ -11,7 +11,7 @@ use rustpython_vm::{
     pyclass,
 };
 
-use super::convert::{dtype_arg, element_to_py, scalar_to_py, shape_arg};
+use super::convert::{dtype_arg, element_to_py, shape_arg};
 use super::errors::{array_error, ufunc_error};
 use super::ops::{binary_slot, inplace_slot, unary_slot, wrap_result};
 use super::reshape::{fortran_order, new_shape, reshape_in, shape_items};
@@ -849,25 +849,7 @@ impl Iterable for PyNdArray {
         if a.ndim() == 0 {
             return Err(vm.new_type_error("iteration over a 0-d array"));
         }
-        let items: PyResult<Vec<PyObjectRef>> = (0..a.shape[0])
-            .map(|i| {
-                let row = a.view(
-                    a.shape[1..].to_vec(),
-                    a.strides[1..].to_vec(),
-                    a.offset + i as isize * a.strides[0],
-                );
-                if row.ndim() == 0 {
-                    scalar_to_py(vm, row.dtype, row.get(&[]))
-                } else {
-                    Ok(PyNdArray::from(row).into_py(vm))
-                }
-            })
-            .collect();
-        vm.ctx
-            .new_list(items?)
-            .as_object()
-            .get_iter(vm)
-            .map(Into::into)
+        Ok(super::iter::iterate(zelf, vm))
     }
 }
 
