@@ -20,6 +20,10 @@
 //! arrays (`enumerate`, `zip`), and some runs have an interval timer firing a Python
 //! signal handler while their loops run.
 //!
+//! About one program in five runs array statements instead (`tests/fuzz/arrays.rs`):
+//! views with steps and negative bounds, broadcasting, in-place updates, overlapping
+//! reads and shapes that stop matching.
+//!
 //! A quarter of the programs are float kernels over arrays of their own instead (a
 //! third of them float32, the rest float64), the loops the JIT runs several iterations
 //! at a time (lanes of vectors), with zeros, negatives, inf and NaN in the data.
@@ -31,6 +35,9 @@ use std::fmt::Write;
 use std::process::Command;
 
 mod support;
+
+#[path = "fuzz/arrays.rs"]
+mod arrays;
 
 const PER_BATCH: usize = 100;
 
@@ -370,6 +377,9 @@ impl Gen {
         if self.rng.chance(25) {
             return self.float_program(k);
         }
+        if self.rng.chance(25) {
+            return self.array_program(k);
+        }
         self.line(0, &format!("def f{k}(a, b, m, n, x, y):"));
         let s0 = self.rng.pick(&["0.0", "0", "x"]);
         self.line(1, &format!("s = {s0}"));
@@ -482,7 +492,7 @@ def run_float(k, f):
 fn batch(seed: u64, first: usize, count: usize) -> String {
     let mut g = Gen {
         rng: Rng(seed.wrapping_mul(1_000_003).wrapping_add(first as u64)),
-        out: PRELUDE.to_string(),
+        out: PRELUDE.to_string() + arrays::PRELUDE,
         loops: Vec::new(),
     };
     for k in first..first + count {

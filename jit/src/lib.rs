@@ -10,6 +10,8 @@
 //! - [`ir`]: the loop-nest IR, structured statements and expressions with resume points;
 //! - [`types`]: the scalar and array types code is specialised on, numpy's promotion;
 //! - [`liveness`]: the variables whose value on entry compiled code may read;
+//! - [`scalarise`]: array statements (views, broadcasting, in-place updates) as loops
+//!   over their elements;
 //! - [`infer`]: variable and expression types for one specialisation;
 //! - [`backend::cpu`]: tier 1, serial code from Cranelift;
 //! - [`runtime`]: the helpers compiled code calls and the interrupt flag it polls.
@@ -20,6 +22,7 @@ pub mod infer;
 pub mod ir;
 pub mod liveness;
 pub mod runtime;
+pub mod scalarise;
 pub mod types;
 
 pub use backend::cpu::{BROKE, CompiledNest, FINISHED, compile};

@@ -489,20 +489,14 @@ impl<'a> Lowering<'a> {
         };
         if parts
             .iter()
-            .any(|p| matches!(p, ast::Expr::Slice(_) | ast::Expr::Starred(_)))
+            .any(|p| matches!(p, ast::Expr::Starred(_) | ast::Expr::EllipsisLiteral(_)))
         {
-            return Err(self.at(
-                stmt,
-                "slicing inside the loop makes arrays; it stays interpreted",
-            ));
+            return Err(self.at(stmt, "a starred or `...` subscript stays interpreted"));
         }
         match &*sub.value {
             ast::Expr::Name(name) => {
                 let array = self.var(name.id.as_str());
-                let index = parts
-                    .into_iter()
-                    .map(|p| self.expr(p, stmt))
-                    .collect::<Result<Vec<_>, _>>()?;
+                let index = self.subscripts(&parts, stmt)?;
                 Ok(Some(Expr::Load(array, index)))
             }
             ast::Expr::Attribute(attr) if attr.attr.as_str() == "shape" => {
@@ -526,23 +520,58 @@ impl<'a> Lowering<'a> {
                     return Ok(None);
                 };
                 let array = self.var(&path);
-                let index = parts
-                    .into_iter()
-                    .map(|p| self.expr(p, stmt))
-                    .collect::<Result<Vec<_>, _>>()?;
+                let index = self.subscripts(&parts, stmt)?;
                 Ok(Some(Expr::Load(array, index)))
             }
             inner @ ast::Expr::Subscript(_) => match self.element(inner, stmt)? {
-                Some(Expr::Load(array, mut index)) => {
-                    for p in parts {
-                        index.push(self.expr(p, stmt)?);
-                    }
+                // `a[i][j]` is `a[i, j]` while `a[i]` takes integers only.
+                Some(Expr::Load(array, mut index))
+                    if !index
+                        .iter()
+                        .any(|i| matches!(i, Expr::Slice(_) | Expr::NewAxis)) =>
+                {
+                    index.extend(self.subscripts(&parts, stmt)?);
                     Ok(Some(Expr::Load(array, index)))
                 }
+                Some(Expr::Load(..)) => Err(self.at(
+                    stmt,
+                    "a subscript of a slice (`a[1:][0]`) stays interpreted",
+                )),
                 _ => Ok(None),
             },
             _ => Ok(None),
         }
+    }
+
+    /// The subscripts of `a[...]`: integers, and for a view slices (`1:-1`, `::2`) and
+    /// new axes (`None`, `np.newaxis`).
+    fn subscripts(&mut self, parts: &[&ast::Expr], stmt: &ast::Stmt) -> Result<Vec<Expr>, Reason> {
+        parts
+            .iter()
+            .map(|p| match p {
+                ast::Expr::Slice(s) => {
+                    let mut part = |e: &Option<Box<ast::Expr>>| {
+                        e.as_deref().map(|e| self.expr(e, stmt)).transpose()
+                    };
+                    Ok(Expr::Slice(Box::new([
+                        part(&s.lower)?,
+                        part(&s.upper)?,
+                        part(&s.step)?,
+                    ])))
+                }
+                ast::Expr::NoneLiteral(_) => Ok(Expr::NewAxis),
+                ast::Expr::Attribute(a)
+                    if a.attr.as_str() == "newaxis" && matches!(&*a.value, ast::Expr::Name(_)) =>
+                {
+                    let ast::Expr::Name(module) = &*a.value else {
+                        unreachable!("matched a name")
+                    };
+                    self.assume(module.id.as_str(), Assumed::Module("numpy".into()));
+                    Ok(Expr::NewAxis)
+                }
+                p => self.expr(p, stmt),
+            })
+            .collect()
     }
 
     fn exprs(&mut self, exprs: &[ast::Expr], stmt: &ast::Stmt) -> Result<Vec<Expr>, Reason> {

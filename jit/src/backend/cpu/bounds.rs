@@ -48,6 +48,9 @@ pub(super) struct AccessBase {
 enum Form {
     /// `v + c` with `v` the loop variable.
     Induction(i64),
+    /// `v + w` with `v` the loop variable and `w` a variable the loop does not assign
+    /// (a view's start, `k + #start`, from scalarised array statements).
+    Shifted(Var),
     /// `w + c` with `w` a variable the loop does not assign, or a constant (`w` None).
     Invariant(Option<Var>, i64),
 }
@@ -89,6 +92,7 @@ impl Gen<'_, '_> {
             // subscript is proven: the loop adds the variable times its strides.
             let mut base = Some(data);
             let mut induction = Vec::new();
+            let mut shifts = Vec::new();
             for (k, e) in index.iter().enumerate() {
                 let Some(form) = self.form(e, var, &assigned) else {
                     base = None;
@@ -100,20 +104,29 @@ impl Gen<'_, '_> {
                         induction.push(k);
                         (lo, hi, c)
                     }
-                    Form::Invariant(Some(w), c) => {
-                        let slots = self.vars[w].expect("typed as a scalar");
-                        let v = self.b.use_var(slots.value);
-                        // A variable that may be unbound (the site's own loop variable
-                        // on a first entry) is proven only when it is bound before the
-                        // loop; the loop does not assign it, so it stays bound.
-                        if let Some(bound) = slots.bound {
-                            let flag = self.b.use_var(bound);
-                            let is_bound = self.b.ins().icmp_imm_s(IntCC::NotEqual, flag, 0);
+                    Form::Shifted(w) => {
+                        induction.push(k);
+                        let w = self.stable_value(w, &mut all);
+                        // Both terms far from overflow, so their sums are exact.
+                        for (v, cc, bound) in [
+                            (w, IntCC::SignedLessThan, LIMIT),
+                            (w, IntCC::SignedGreaterThan, -LIMIT),
+                            (lo, IntCC::SignedGreaterThan, -LIMIT),
+                            (hi, IntCC::SignedLessThan, LIMIT),
+                        ] {
+                            let ok = self.b.ins().icmp_imm_s(cc, v, bound);
                             all = Some(match all {
-                                None => is_bound,
-                                Some(prev) => self.b.ins().band(prev, is_bound),
+                                None => ok,
+                                Some(prev) => self.b.ins().band(prev, ok),
                             });
                         }
+                        let low = self.b.ins().iadd(lo, w);
+                        let high = self.b.ins().iadd(hi, w);
+                        shifts.push((k, w));
+                        (low, high, 0)
+                    }
+                    Form::Invariant(Some(w), c) => {
+                        let v = self.stable_value(w, &mut all);
                         (v, v, c)
                     }
                     Form::Invariant(None, c) => {
@@ -132,6 +145,7 @@ impl Gen<'_, '_> {
                     let invariant = match form {
                         Form::Induction(_) | Form::Invariant(None, _) => self.iconst(c),
                         Form::Invariant(Some(_), _) => self.b.ins().iadd_imm_s(low, c),
+                        Form::Shifted(_) => shifts.last().expect("pushed above").1,
                     };
                     let scaled = self.b.ins().imul(invariant, strides[k]);
                     base = Some(self.b.ins().iadd(address, scaled));
@@ -143,6 +157,23 @@ impl Gen<'_, '_> {
             }
         }
         all.map(|ok| Proof { ok, proven, bases })
+    }
+
+    /// The value of `w`, a variable the loop does not assign, adding to `all` that it
+    /// is bound: one that may be unbound (the site's own loop variable on a first
+    /// entry) is proven only when it is bound before the loop, and then stays bound.
+    fn stable_value(&mut self, w: Var, all: &mut Option<Value>) -> Value {
+        let slots = self.vars[w].expect("typed as a scalar");
+        let v = self.b.use_var(slots.value);
+        if let Some(bound) = slots.bound {
+            let flag = self.b.use_var(bound);
+            let is_bound = self.b.ins().icmp_imm_s(IntCC::NotEqual, flag, 0);
+            *all = Some(match *all {
+                None => is_bound,
+                Some(prev) => self.b.ins().band(prev, is_bound),
+            });
+        }
+        v
     }
 
     /// `0 <= low + c` and `high + c < extent`, with both ends far from overflow.
@@ -170,7 +201,6 @@ impl Gen<'_, '_> {
                 return Some(None);
             }
             let stable = !assigned.contains(v)
-                && !self.nest.vars[*v].hidden
                 && matches!(&self.typing.vars[*v],
                     VarTy::Scalar { ty, .. }
                         if ty.variants().iter().all(|t| t.is_integer() && !t.is_bool()));
@@ -181,6 +211,11 @@ impl Gen<'_, '_> {
             Expr::Var(v) => (v, 0),
             Expr::Binary(BinOp::Add, a, b) => match (&**a, &**b) {
                 (Expr::Var(v), Expr::Int(c)) | (Expr::Int(c), Expr::Var(v)) => (v, *c),
+                (Expr::Var(v), Expr::Var(w)) | (Expr::Var(w), Expr::Var(v))
+                    if *v == var && *w != var =>
+                {
+                    return base(w)?.map(Form::Shifted);
+                }
                 _ => return None,
             },
             Expr::Binary(BinOp::Sub, a, b) => match (&**a, &**b) {
@@ -201,17 +236,30 @@ impl Gen<'_, '_> {
 
 /// The variables a loop body assigns (the loop variable aside).
 fn assigned_in(body: &[Stmt], var: Var) -> HashSet<Var> {
-    let mut out = HashSet::new();
-    // Inlined bodies assign their hidden variables only.
-    for stmt in body {
-        stmt.each(&mut |s| match &s.kind {
-            StmtKind::Assign { targets, .. } => out.extend(targets.iter().copied()),
-            StmtKind::For { var, items, .. } => {
-                out.insert(*var);
-                out.extend(items.iter().map(|(target, _)| *target));
+    fn visit(stmt: &Stmt, out: &mut HashSet<Var>) {
+        stmt.each(&mut |s| {
+            match &s.kind {
+                StmtKind::Assign { targets, .. } => out.extend(targets.iter().copied()),
+                StmtKind::For { var, items, .. } => {
+                    out.insert(*var);
+                    out.extend(items.iter().map(|(target, _)| *target));
+                }
+                _ => {}
             }
-            _ => {}
+            // Inlined bodies assign their hidden variables (parameters, results).
+            for e in s.exprs() {
+                e.walk(&mut |e| {
+                    if let Expr::Inline(inl) = e {
+                        out.extend(inl.params.iter().map(|(p, _)| *p));
+                        inl.body.iter().for_each(|b| visit(b, out));
+                    }
+                });
+            }
         });
+    }
+    let mut out = HashSet::new();
+    for stmt in body {
+        visit(stmt, &mut out);
     }
     out.remove(&var);
     out

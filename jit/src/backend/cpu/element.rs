@@ -58,7 +58,7 @@ impl Gen<'_, '_> {
         Ok(self.b.ins().iadd(data, offset))
     }
 
-    /// A subscript `bounds` proved: `v`, `v + c`, `v - c` or `c`, whose value lies
+    /// A subscript `bounds` proved: `v`, `v + c`, `v - c`, `v + w` or `c`, whose value lies
     /// inside its axis, so the sum cannot overflow and needs no check.
     fn proven_subscript(&mut self, e: &Expr) -> Value {
         let (var, c) = match e {
@@ -66,6 +66,10 @@ impl Gen<'_, '_> {
             Expr::Var(v) => (v, 0),
             Expr::Binary(BinOp::Add, a, b) => match (&**a, &**b) {
                 (Expr::Var(v), Expr::Int(c)) | (Expr::Int(c), Expr::Var(v)) => (v, *c),
+                (Expr::Var(v), Expr::Var(w)) => {
+                    let (v, w) = (self.read_var(*v).v, self.read_var(*w).v);
+                    return self.b.ins().iadd(v, w);
+                }
                 _ => unreachable!("bounds proves only these forms"),
             },
             Expr::Binary(BinOp::Sub, a, b) => match (&**a, &**b) {

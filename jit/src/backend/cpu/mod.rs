@@ -76,7 +76,15 @@ impl CompiledNest {
 /// Compiles `nest` for variables of the `entry` types (one per variable).
 pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
     let started = Instant::now();
+    let scalarised = crate::scalarise::scalarise(nest, entry)?;
+    let (nest, entry) = match &scalarised {
+        Some(s) => (&s.nest, &s.entry[..]),
+        None => (nest, entry),
+    };
     let typing = Typing::infer(nest, entry)?;
+    if let Some(s) = &scalarised {
+        crate::scalarise::check_casts(nest, &typing, &s.array_points)?;
+    }
     let layout = Layout::new(nest, entry);
 
     let mut flags = settings::builder();

@@ -1,0 +1,850 @@
+//! Scalarisation: array statements become loop nests over their elements.
+//!
+//! Before this pass a nest may hold statements whose values are arrays: a store into a
+//! view (`u[1:-1] = u[1:-1] + r * (u[2:] - 2 * u[1:-1] + u[:-2])`, `a[i] = b[i] * c` of
+//! matrices) or an in-place update of a whole array (`x += v * dt`). Once the entry
+//! types say which variables are arrays and how many axes each has, every such
+//! statement becomes, at its own point:
+//!
+//! 1. a prologue that evaluates what numpy evaluates once: each slice's start and
+//!    length (Python's `slice.indices`), each integer subscript (wrapped and checked
+//!    against its axis), each scalar operand (`r`, `a[k, k]`), and checks that every
+//!    operand broadcasts to the target's shape;
+//! 2. when the statement reads the elements it writes (`x += ...`, `a[i] = a[i] * 2`),
+//!    a pass over the elements that computes every value and stores nothing;
+//! 3. the loops over the target's axes storing each element.
+//!
+//! Invariant: every check that can fail, and every numpy condition compiled code hands
+//! to the interpreter (a non-finite float result, an integer overflow, a value the
+//! target's dtype cannot hold), happens either before the statement's first store or
+//! in a statement that is idempotent: handing it back at its point makes the
+//! interpreter run the whole statement again, which gives numpy's result and warnings
+//! only if the stores already done cannot change what it computes. So an operand may
+//! read the target array only at the elements the same iteration writes (then step 2
+//! settles every value first), and the target must share its buffer with no other
+//! array of the nest; anything else (`u[1:] = u[:-1]`, which numpy computes into a
+//! temporary) stays interpreted, with the reason.
+//!
+//! Broadcasting is decided from the syntax: a new axis (`b[None, :]`) repeats its one
+//! element, and every other operand axis must have the target axis's length, checked
+//! on entry to the statement. An axis of length 1 that only the run-time shape shows
+//! (numpy would repeat it) hands the statement to the interpreter, which broadcasts.
+
+use crate::ir::{
+    BinOp, CmpOp, EntityRef, Expr, Intrinsic, Nest, Point, PrimaryMap, Stmt, StmtKind, UnaryOp,
+    Var, VarData,
+};
+use crate::types::{ArrayTy, Ty};
+use std::collections::HashSet;
+
+type Result<T> = std::result::Result<T, String>;
+
+/// The nest with its array statements scalarised.
+pub struct Scalarised {
+    pub nest: Nest,
+    /// The entry types of its variables, the hidden ones the pass made included.
+    pub entry: Vec<Ty>,
+    /// The points of the statements that were array statements.
+    pub array_points: HashSet<Point>,
+}
+
+/// Scalarises `nest`'s array statements for variables of the `entry` types; `None`
+/// when it has none.
+pub fn scalarise(nest: &Nest, entry: &[Ty]) -> Result<Option<Scalarised>> {
+    let mut pass = Pass {
+        entry,
+        vars: nest.vars.clone(),
+        in_place: &nest.in_place,
+        array_points: HashSet::new(),
+        point: nest.root.point,
+        line: nest.root.line,
+    };
+    let root = pass.root(&nest.root)?;
+    if pass.array_points.is_empty() {
+        return Ok(None);
+    }
+    let mut entry = entry.to_vec();
+    entry.resize(pass.vars.len(), Ty::Unbound);
+    Ok(Some(Scalarised {
+        nest: Nest {
+            vars: pass.vars,
+            root,
+            points: nest.points,
+            assumed: nest.assumed.clone(),
+            in_place: nest.in_place.clone(),
+        },
+        entry,
+        array_points: pass.array_points,
+    }))
+}
+
+/// One axis of a view: the base array's axis it walks (`None` for a new axis, of
+/// extent 1), its first index there, its step and its length.
+#[derive(Clone, Debug)]
+struct Axis {
+    base: Option<usize>,
+    start: Expr,
+    step: i64,
+    len: Expr,
+}
+
+/// A view of an array variable: a fixed index or a walking axis per base axis.
+#[derive(Clone, Debug)]
+struct View {
+    array: Var,
+    fixed: Vec<Option<Expr>>,
+    axes: Vec<Axis>,
+    /// The subscripts as written, without trailing full slices: two views of one
+    /// array with equal ones are the same elements.
+    written: Vec<Expr>,
+}
+
+/// An array expression after its views are resolved: the tree of element operations
+/// with operands numbered into `Operands`.
+enum Elementwise {
+    Operand(usize),
+    Scalar(Expr),
+    Binary(BinOp, Box<Elementwise>, Box<Elementwise>),
+    Unary(UnaryOp, Box<Elementwise>),
+    Compare(CmpOp, Box<Elementwise>, Box<Elementwise>),
+    Abs(Box<Elementwise>),
+}
+
+struct Pass<'a> {
+    entry: &'a [Ty],
+    vars: PrimaryMap<Var, VarData>,
+    in_place: &'a [Point],
+    array_points: HashSet<Point>,
+    /// The statement being scalarised: every statement made for it shares its point.
+    point: Point,
+    line: u32,
+}
+
+impl Pass<'_> {
+    fn root(&mut self, root: &Stmt) -> Result<Stmt> {
+        let mut out = Vec::new();
+        self.stmt(root, &mut out)?;
+        debug_assert_eq!(out.len(), 1, "a loop stays one statement");
+        Ok(out.pop().expect("the root"))
+    }
+
+    fn block(&mut self, stmts: &[Stmt]) -> Result<Vec<Stmt>> {
+        let mut out = Vec::new();
+        for s in stmts {
+            self.stmt(s, &mut out)?;
+        }
+        Ok(out)
+    }
+
+    fn array_ty(&self, var: Var) -> Option<ArrayTy> {
+        match self.entry.get(var.index()) {
+            Some(Ty::Array(a)) => Some(*a),
+            _ => None,
+        }
+    }
+
+    fn name(&self, var: Var) -> &str {
+        &self.vars[var].name
+    }
+
+    fn err(&self, what: String) -> String {
+        format!("line {}: {what}", self.line)
+    }
+
+    fn stmt(&mut self, s: &Stmt, out: &mut Vec<Stmt>) -> Result<()> {
+        (self.point, self.line) = (s.point, s.line);
+        let kind = match &s.kind {
+            StmtKind::Store {
+                array,
+                index,
+                op,
+                value,
+            } if self.is_view(*array, index) => {
+                return self.array_statement(*array, index, *op, value, out);
+            }
+            StmtKind::Assign { targets, values }
+                if targets.len() == 1
+                    && self.in_place.contains(&s.point)
+                    && self.array_ty(targets[0]).is_some() =>
+            {
+                let Expr::Binary(op, _, value) = &values[0] else {
+                    unreachable!("an in-place statement is lowered as `x = x op value`")
+                };
+                return self.array_statement(targets[0], &[], Some(*op), value, out);
+            }
+            StmtKind::Assign { targets, values } => {
+                if let Some((t, _)) = targets.iter().zip(values).find(|(_, v)| self.arrayish(v)) {
+                    return Err(self.err(format!(
+                        "`{}` is assigned an array this statement makes (a new array or a \
+                         view bound to a name); it stays interpreted",
+                        self.name(*t)
+                    )));
+                }
+                s.kind.clone()
+            }
+            StmtKind::If { cond, then, orelse } => StmtKind::If {
+                cond: cond.clone(),
+                then: self.block(then)?,
+                orelse: self.block(orelse)?,
+            },
+            StmtKind::For {
+                var,
+                start,
+                stop,
+                step,
+                items,
+                body,
+            } => StmtKind::For {
+                var: *var,
+                start: start.clone(),
+                stop: stop.clone(),
+                step: step.clone(),
+                items: items.clone(),
+                body: self.block(body)?,
+            },
+            StmtKind::While { cond, body } => StmtKind::While {
+                cond: cond.clone(),
+                body: self.block(body)?,
+            },
+            _ => s.kind.clone(),
+        };
+        out.push(Stmt {
+            point: s.point,
+            line: s.line,
+            kind,
+        });
+        Ok(())
+    }
+
+    /// Whether `array[index]` is a view (not one element) of an array variable.
+    fn is_view(&self, array: Var, index: &[Expr]) -> bool {
+        let Some(a) = self.array_ty(array) else {
+            return false;
+        };
+        index
+            .iter()
+            .any(|e| matches!(e, Expr::Slice(_) | Expr::NewAxis))
+            || index.len() < a.ndim as usize
+    }
+
+    /// Whether `e`'s value is an array. Arguments of calls do not count: an inlined
+    /// function takes arrays and gives a number (typing checks that it does).
+    fn arrayish(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Var(v) => self.array_ty(*v).is_some(),
+            Expr::Load(v, index) => self.is_view(*v, index),
+            Expr::Binary(_, a, b) => self.arrayish(a) || self.arrayish(b),
+            Expr::Unary(_, a) => self.arrayish(a),
+            Expr::Compare(a, rest) => {
+                self.arrayish(a) || rest.iter().any(|(_, e)| self.arrayish(e))
+            }
+            Expr::IfExp(c, a, b) => self.arrayish(c) || self.arrayish(a) || self.arrayish(b),
+            Expr::Logic(_, es) | Expr::Call(_, es) => es.iter().any(|e| self.arrayish(e)),
+            Expr::Int(_)
+            | Expr::Float(_)
+            | Expr::Bool(_)
+            | Expr::Shape(..)
+            | Expr::Len(_)
+            | Expr::Slice(_)
+            | Expr::NewAxis
+            | Expr::CallUser(..)
+            | Expr::Inline(_) => false,
+        }
+    }
+
+    /// A hidden variable assigned `value` now, at the statement's point.
+    fn bind(&mut self, what: &str, value: Expr, out: &mut Vec<Stmt>) -> Expr {
+        if matches!(value, Expr::Int(_) | Expr::Var(_)) {
+            return value;
+        }
+        let var = self.vars.push(VarData {
+            name: format!("#{what}{}", self.point.as_u32()),
+            hidden: true,
+        });
+        out.push(self.at(StmtKind::Assign {
+            targets: vec![var],
+            values: vec![value],
+        }));
+        Expr::Var(var)
+    }
+
+    fn check(&mut self, cond: Expr, out: &mut Vec<Stmt>) {
+        let var = self.vars.push(VarData {
+            name: format!("#check{}", self.point.as_u32()),
+            hidden: true,
+        });
+        out.push(self.at(StmtKind::Assign {
+            targets: vec![var],
+            values: vec![Expr::Call(Intrinsic::Check, vec![cond])],
+        }));
+    }
+
+    fn at(&self, kind: StmtKind) -> Stmt {
+        Stmt {
+            point: self.point,
+            line: self.line,
+            kind,
+        }
+    }
+
+    /// The view `array[index]`, its subscripts evaluated into `out`.
+    fn view(&mut self, array: Var, index: &[Expr], out: &mut Vec<Stmt>) -> Result<View> {
+        let a = self.array_ty(array).expect("a view of an array");
+        let ndim = a.ndim as usize;
+        let real = index.iter().filter(|e| !matches!(e, Expr::NewAxis)).count();
+        if real > ndim {
+            return Err(self.err(format!(
+                "`{}` has {ndim} axes and is indexed with {real} subscripts",
+                self.name(array)
+            )));
+        }
+        let full = Expr::Slice(Box::new([None, None, None]));
+        let mut written = index.to_vec();
+        while written.last() == Some(&full) {
+            written.pop();
+        }
+        let mut view = View {
+            array,
+            fixed: vec![None; ndim],
+            axes: Vec::new(),
+            written,
+        };
+        let mut axis = 0;
+        let rest = std::iter::repeat_n(&full, ndim - real);
+        for e in index.iter().chain(rest) {
+            match e {
+                Expr::NewAxis => view.axes.push(Axis {
+                    base: None,
+                    start: Expr::Int(0),
+                    step: 1,
+                    len: Expr::Int(1),
+                }),
+                Expr::Slice(parts) => {
+                    let a = self.slice(array, axis, parts, out)?;
+                    view.axes.push(a);
+                    axis += 1;
+                }
+                e => {
+                    if self.arrayish(e) {
+                        return Err(self.err(format!(
+                            "`{}` is indexed with an array (fancy indexing stays interpreted)",
+                            self.name(array)
+                        )));
+                    }
+                    let i = self.index(array, axis, e, out);
+                    view.fixed[axis] = Some(i);
+                    axis += 1;
+                }
+            }
+        }
+        Ok(view)
+    }
+
+    /// An integer subscript of `axis`: wrapped if negative, checked inside the axis (an
+    /// IndexError numpy raises even when the view is empty).
+    fn index(&mut self, array: Var, axis: usize, e: &Expr, out: &mut Vec<Stmt>) -> Expr {
+        let n = Expr::Shape(array, axis as i64);
+        if let Expr::Int(i) = e
+            && *i >= 0
+        {
+            self.check(lt(Expr::Int(*i), n), out);
+            return Expr::Int(*i);
+        }
+        let i = self.bind("index", e.clone(), out);
+        let wrapped = if_neg(i.clone(), add(i.clone(), n.clone()), i);
+        let i = self.bind("index", wrapped, out);
+        let inside = Expr::Compare(
+            Box::new(Expr::Int(0)),
+            vec![(CmpOp::Le, i.clone()), (CmpOp::Lt, n)],
+        );
+        self.check(inside, out);
+        i
+    }
+
+    /// A slice of `axis`, as `slice.indices` normalises it; its step must be a literal.
+    fn slice(
+        &mut self,
+        array: Var,
+        axis: usize,
+        parts: &[Option<Expr>; 3],
+        out: &mut Vec<Stmt>,
+    ) -> Result<Axis> {
+        let step = match &parts[2] {
+            None => 1,
+            Some(Expr::Int(s)) if *s != 0 => *s,
+            Some(_) => {
+                return Err(self.err(
+                    "a slice whose step is not a non-zero integer literal stays interpreted".into(),
+                ));
+            }
+        };
+        let n = Expr::Shape(array, axis as i64);
+        let int = Expr::Int;
+        // Python clamps a bound into [0, n] going up and into [-1, n - 1] going down.
+        let (low, high) = if step > 0 {
+            (int(0), n.clone())
+        } else {
+            (int(-1), add(n.clone(), int(-1)))
+        };
+        let clamp = |pass: &mut Self, e: &Expr, out: &mut Vec<Stmt>| {
+            if let Expr::Int(i) = e
+                && *i >= 0
+                && step > 0
+            {
+                return Expr::Call(Intrinsic::Min, vec![int(*i), n.clone()]);
+            }
+            let e = pass.bind("bound", e.clone(), out);
+            let below = Expr::Call(Intrinsic::Max, vec![add(e.clone(), n.clone()), low.clone()]);
+            let above = Expr::Call(Intrinsic::Min, vec![e.clone(), high.clone()]);
+            if_neg(e, below, above)
+        };
+        let start = match &parts[0] {
+            None if step > 0 => int(0),
+            None => add(n.clone(), int(-1)),
+            Some(e) => clamp(self, e, out),
+        };
+        let start = self.bind("start", start, out);
+        let stop = match &parts[1] {
+            None if step > 0 => n.clone(),
+            None => int(-1),
+            Some(e) => clamp(self, e, out),
+        };
+        let stop = self.bind("stop", stop, out);
+        // The number of indices from start towards stop, by step.
+        let (from, to) = if step > 0 {
+            (start.clone(), stop)
+        } else {
+            (stop, start.clone())
+        };
+        let span = sub(to, from);
+        let len = if step.abs() == 1 {
+            Expr::Call(Intrinsic::Max, vec![span, int(0)])
+        } else {
+            let count = add(
+                Expr::Binary(
+                    BinOp::FloorDiv,
+                    Box::new(add(span.clone(), int(-1))),
+                    Box::new(int(step.abs())),
+                ),
+                int(1),
+            );
+            Expr::IfExp(
+                Box::new(Expr::Compare(Box::new(span), vec![(CmpOp::Gt, int(0))])),
+                Box::new(count),
+                Box::new(int(0)),
+            )
+        };
+        let len = self.bind("len", len, out);
+        Ok(Axis {
+            base: Some(axis),
+            start,
+            step,
+            len,
+        })
+    }
+
+    /// The element operations of an array expression; its views resolved into
+    /// `operands` and its scalar parts evaluated once, into `out`.
+    fn elementwise(
+        &mut self,
+        e: &Expr,
+        operands: &mut Vec<View>,
+        out: &mut Vec<Stmt>,
+    ) -> Result<Elementwise> {
+        if !self.arrayish(e) {
+            return Ok(Elementwise::Scalar(self.bind("scalar", e.clone(), out)));
+        }
+        let mut sub = |pass: &mut Self, e: &Expr| pass.elementwise(e, operands, out).map(Box::new);
+        Ok(match e {
+            Expr::Var(v) => {
+                let view = self.view(*v, &[], out)?;
+                operands.push(view);
+                Elementwise::Operand(operands.len() - 1)
+            }
+            Expr::Load(v, index) => {
+                let view = self.view(*v, index, out)?;
+                operands.push(view);
+                Elementwise::Operand(operands.len() - 1)
+            }
+            Expr::Binary(op, a, b) => {
+                let a = sub(self, a)?;
+                Elementwise::Binary(*op, a, sub(self, b)?)
+            }
+            Expr::Unary(op @ (UnaryOp::Neg | UnaryOp::Pos | UnaryOp::Invert), a) => {
+                Elementwise::Unary(*op, sub(self, a)?)
+            }
+            Expr::Compare(a, rest) if rest.len() == 1 => {
+                let a = sub(self, a)?;
+                Elementwise::Compare(rest[0].0, a, sub(self, &rest[0].1)?)
+            }
+            Expr::Call(Intrinsic::Abs, args) => Elementwise::Abs(sub(self, &args[0])?),
+            Expr::Call(Intrinsic::Math(f), _) => {
+                return Err(self.err(format!(
+                    "`math.{}()` of an array (Python raises TypeError); it stays interpreted",
+                    f.name()
+                )));
+            }
+            _ => {
+                return Err(self.err(
+                    "this operation on arrays (the truth of an array, a call taking one) stays \
+                     interpreted"
+                        .into(),
+                ));
+            }
+        })
+    }
+
+    /// `array[index] op= value` where the target is a view, or `array op= value`.
+    fn array_statement(
+        &mut self,
+        array: Var,
+        index: &[Expr],
+        op: Option<BinOp>,
+        value: &Expr,
+        out: &mut Vec<Stmt>,
+    ) -> Result<()> {
+        self.array_points.insert(self.point);
+        let target = self.view(array, index, out)?;
+        let mut operands = Vec::new();
+        let tree = self.elementwise(value, &mut operands, out)?;
+        // Which operands read the target's buffer, and whether at the elements the
+        // statement writes or at others.
+        let mut rereads = op.is_some();
+        for o in &operands {
+            if o.array != array {
+                continue;
+            }
+            rereads = true;
+            if o.written == target.written {
+                continue;
+            }
+            let Some(cond) = apart_or_same(&target, o) else {
+                return Err(self.err(format!(
+                    "`{}` is read at other elements than the statement writes (numpy \
+                     computes the value into a temporary first); it stays interpreted",
+                    self.name(array)
+                )));
+            };
+            self.check(cond, out);
+        }
+        let own = self.array_ty(array).is_some_and(|a| a.own_buffer);
+        if !own && operands.iter().any(|o| o.array != array) {
+            return Err(self.err(format!(
+                "`{}` may share memory with another array of the loop; it stays interpreted",
+                self.name(array)
+            )));
+        }
+        // Broadcasting: each operand's axes line up with the target's last ones. A new
+        // axis (extent 1) repeats its element along the target's; any other axis must
+        // have the target's length: one that is 1 only at run time hands the statement
+        // to the interpreter, as does a length numpy refuses.
+        let nt = target.axes.len();
+        let mut steps: Vec<Vec<i64>> = Vec::new();
+        for o in &operands {
+            if o.axes.len() > nt {
+                return Err(self.err(format!(
+                    "a value with more axes than the target `{}` view stays interpreted",
+                    self.name(array)
+                )));
+            }
+            let shift = nt - o.axes.len();
+            let mut per_axis = Vec::new();
+            for (k, axis) in o.axes.iter().enumerate() {
+                let t = target.axes[k + shift].len.clone();
+                if axis.len == Expr::Int(1) {
+                    per_axis.push(0);
+                    continue;
+                }
+                if axis.len != t {
+                    let same = Expr::Compare(Box::new(axis.len.clone()), vec![(CmpOp::Eq, t)]);
+                    self.check(same, out);
+                }
+                per_axis.push(axis.step);
+            }
+            steps.push(per_axis);
+        }
+        let counters: Vec<Var> = (0..nt)
+            .map(|k| {
+                self.vars.push(VarData {
+                    name: format!("#k{k}_{}", self.point.as_u32()),
+                    hidden: true,
+                })
+            })
+            .collect();
+        let element = |view: &View, steps: Option<&[i64]>| -> Expr {
+            let shift = nt - view.axes.len();
+            let mut index = Vec::new();
+            let mut walking = view
+                .axes
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.base.is_some());
+            for fixed in &view.fixed {
+                if let Some(i) = fixed {
+                    index.push(i.clone());
+                    continue;
+                }
+                let (k, axis) = walking
+                    .next()
+                    .expect("an axis walks each unfixed base axis");
+                let counter = Expr::Var(counters[k + shift]);
+                let offset = match steps.map_or(axis.step, |s| s[k]) {
+                    0 => Expr::Int(0),
+                    1 => counter,
+                    step => Expr::Binary(BinOp::Mul, Box::new(counter), Box::new(Expr::Int(step))),
+                };
+                index.push(match (&axis.start, offset) {
+                    (Expr::Int(0), offset) => offset,
+                    (start, Expr::Int(0)) => start.clone(),
+                    (start, offset) => add(offset, start.clone()),
+                });
+            }
+            Expr::Load(view.array, index)
+        };
+        let loads: Vec<Expr> = operands
+            .iter()
+            .zip(&steps)
+            .map(|(o, s)| element(o, Some(s)))
+            .collect();
+        let value = tree.expr(&loads);
+        let Expr::Load(_, target_index) = element(&target, None) else {
+            unreachable!("an element")
+        };
+        let nest_loops = |pass: &Self, innermost: StmtKind| -> Stmt {
+            let mut stmt = pass.at(innermost);
+            for (k, counter) in counters.iter().enumerate().rev() {
+                stmt = pass.at(StmtKind::For {
+                    var: *counter,
+                    start: Expr::Int(0),
+                    stop: target.axes[k].len.clone(),
+                    step: Expr::Int(1),
+                    items: Vec::new(),
+                    body: vec![stmt],
+                });
+            }
+            stmt
+        };
+        if rereads {
+            // Every value first, so that a condition handed to the interpreter finds
+            // the target as it was.
+            let scratch = self.vars.push(VarData {
+                name: format!("#value{}", self.point.as_u32()),
+                hidden: true,
+            });
+            let full = match op {
+                Some(op) => Expr::Binary(
+                    op,
+                    Box::new(Expr::Load(array, target_index.clone())),
+                    Box::new(value.clone()),
+                ),
+                None => value.clone(),
+            };
+            out.push(nest_loops(
+                self,
+                StmtKind::Assign {
+                    targets: vec![scratch],
+                    values: vec![full],
+                },
+            ));
+        }
+        out.push(nest_loops(
+            self,
+            StmtKind::Store {
+                array,
+                index: target_index,
+                op,
+                value,
+            },
+        ));
+        Ok(())
+    }
+}
+
+/// Where a view lies along one axis of its array.
+enum Span<'v> {
+    At(&'v Expr),
+    Range(&'v Axis),
+}
+
+impl View {
+    fn span(&self, axis: usize) -> Span<'_> {
+        match &self.fixed[axis] {
+            Some(i) => Span::At(i),
+            None => Span::Range(
+                self.axes
+                    .iter()
+                    .find(|a| a.base == Some(axis))
+                    .expect("an unfixed axis is walked"),
+            ),
+        }
+    }
+}
+
+/// For two views of one array that an integer subscript may tell apart (row `i`
+/// written, row `k` read: `A[i, k + 1:] -= A[i, k] * A[k, k + 1:]`), the condition,
+/// checked before the statement, that they share no element on some axis or are the
+/// same elements (`i == k`: each element is read before the iteration writes it).
+/// `None` when no subscript is an integer: slices of one axis at different offsets
+/// (`u[1:] = u[:-1]`) overlap but for special lengths, and stay interpreted.
+fn apart_or_same(a: &View, b: &View) -> Option<Expr> {
+    let mut apart = Vec::new();
+    let mut same = Vec::new();
+    let mut any_fixed = false;
+    // The lowest and highest index a walking axis reaches (an empty one gives an
+    // interval that meets nothing).
+    let ends = |x: &Axis| {
+        let last = add(
+            x.start.clone(),
+            Expr::Binary(
+                BinOp::Mul,
+                Box::new(add(x.len.clone(), Expr::Int(-1))),
+                Box::new(Expr::Int(x.step)),
+            ),
+        );
+        if x.step > 0 {
+            (x.start.clone(), last)
+        } else {
+            (last, x.start.clone())
+        }
+    };
+    let cmp = |x: Expr, op: CmpOp, y: Expr| Expr::Compare(Box::new(x), vec![(op, y)]);
+    for axis in 0..a.fixed.len() {
+        match (a.span(axis), b.span(axis)) {
+            (Span::At(i), Span::At(j)) => {
+                any_fixed = true;
+                apart.push(cmp(i.clone(), CmpOp::Ne, j.clone()));
+                same.push(cmp(i.clone(), CmpOp::Eq, j.clone()));
+            }
+            (Span::At(i), Span::Range(r)) | (Span::Range(r), Span::At(i)) => {
+                any_fixed = true;
+                let (lo, hi) = ends(r);
+                apart.push(Expr::Logic(
+                    crate::ir::LogicOp::Or,
+                    vec![cmp(i.clone(), CmpOp::Lt, lo), cmp(i.clone(), CmpOp::Gt, hi)],
+                ));
+                same.push(Expr::Bool(false));
+            }
+            (Span::Range(x), Span::Range(y)) => {
+                let ((lo1, hi1), (lo2, hi2)) = (ends(x), ends(y));
+                apart.push(Expr::Logic(
+                    crate::ir::LogicOp::Or,
+                    vec![cmp(hi1, CmpOp::Lt, lo2), cmp(hi2, CmpOp::Lt, lo1)],
+                ));
+                same.push(if x.step == y.step {
+                    Expr::Logic(
+                        crate::ir::LogicOp::And,
+                        vec![
+                            cmp(x.start.clone(), CmpOp::Eq, y.start.clone()),
+                            cmp(x.len.clone(), CmpOp::Eq, y.len.clone()),
+                        ],
+                    )
+                } else {
+                    Expr::Bool(false)
+                });
+            }
+        }
+    }
+    if !any_fixed || a.axes.len() != b.axes.len() {
+        return None;
+    }
+    apart.push(Expr::Logic(crate::ir::LogicOp::And, same));
+    Some(Expr::Logic(crate::ir::LogicOp::Or, apart))
+}
+
+impl Elementwise {
+    /// The element expression, operand `k` being `loads[k]`.
+    fn expr(&self, loads: &[Expr]) -> Expr {
+        match self {
+            Elementwise::Operand(k) => loads[*k].clone(),
+            Elementwise::Scalar(e) => e.clone(),
+            Elementwise::Binary(op, a, b) => {
+                Expr::Binary(*op, Box::new(a.expr(loads)), Box::new(b.expr(loads)))
+            }
+            Elementwise::Unary(op, a) => Expr::Unary(*op, Box::new(a.expr(loads))),
+            Elementwise::Compare(op, a, b) => {
+                Expr::Compare(Box::new(a.expr(loads)), vec![(*op, b.expr(loads))])
+            }
+            Elementwise::Abs(a) => Expr::Call(Intrinsic::Abs, vec![a.expr(loads)]),
+        }
+    }
+}
+
+fn add(a: Expr, b: Expr) -> Expr {
+    Expr::Binary(BinOp::Add, Box::new(a), Box::new(b))
+}
+
+fn sub(a: Expr, b: Expr) -> Expr {
+    Expr::Binary(BinOp::Sub, Box::new(a), Box::new(b))
+}
+
+fn lt(a: Expr, b: Expr) -> Expr {
+    Expr::Compare(Box::new(a), vec![(CmpOp::Lt, b)])
+}
+
+/// `negative if e < 0 else otherwise`.
+fn if_neg(e: Expr, negative: Expr, otherwise: Expr) -> Expr {
+    Expr::IfExp(
+        Box::new(lt(e, Expr::Int(0))),
+        Box::new(negative),
+        Box::new(otherwise),
+    )
+}
+
+/// An update in place (`a[s] += v`, `x *= v`) stores through numpy's `same_kind`
+/// casting, which refuses a result of a higher kind than the target (a float result
+/// into an integer array: UFuncTypeError), where an element's store would convert it.
+/// Such a nest stays interpreted, so the interpreter raises.
+pub fn check_casts(
+    nest: &Nest,
+    typing: &crate::infer::Typing,
+    array_points: &HashSet<Point>,
+) -> Result<()> {
+    use crate::types::{Dtype, Scalar};
+    let same_kind = |from: Dtype, to: Dtype| {
+        if from.is_float() {
+            to.is_float()
+        } else if from.is_signed() {
+            !to.is_unsigned()
+        } else {
+            true
+        }
+    };
+    for stmt in nest.statements() {
+        let StmtKind::Store {
+            array,
+            index,
+            op: Some(op),
+            value,
+        } = &stmt.kind
+        else {
+            continue;
+        };
+        if !array_points.contains(&stmt.point) {
+            continue;
+        }
+        let at = |e: String| format!("line {}: {e}", stmt.line);
+        let element = typing
+            .scalar(&Expr::Load(*array, index.clone()))
+            .map_err(at)?;
+        let value = typing.scalar(value).map_err(at)?;
+        let result = typing.binary(*op, element, value).map_err(at)?;
+        let target = typing.array(*array).map_err(at)?.dtype;
+        for t in result.variants() {
+            let from = match t {
+                Scalar::Np(d) => d,
+                Scalar::Bool => Dtype::Bool,
+                Scalar::Int => Dtype::I64,
+                Scalar::Float => Dtype::F64,
+            };
+            if !same_kind(from, target) {
+                return Err(at(format!(
+                    "an update in place of a {} array by a {} result (numpy refuses the \
+                     cast); it stays interpreted",
+                    target.name(),
+                    from.name()
+                )));
+            }
+        }
+    }
+    Ok(())
+}

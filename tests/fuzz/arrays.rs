@@ -1,0 +1,155 @@
+//! Programs of array statements for the differential tester: stores into views of
+//! 1-d and 2-d arrays (slices with steps, negative bounds, integer + slice mixes, new
+//! axes), in-place updates of whole arrays, values mixing views and scalars, with
+//! overlapping reads of the target and shapes that stop matching part way (numpy
+//! raises there). The arrays are float64, float32 or int64, with a zero divisor and
+//! huge values in some runs, so numpy warns.
+
+use super::Gen;
+
+/// The arrays' length, fixed so that generated slices have known lengths.
+const N: i64 = 16;
+
+impl Gen {
+    /// A slice of an axis of length `N` with `len` elements, written in one of the
+    /// ways people write them (negative bounds, omitted ends, steps).
+    fn slice_of(&mut self, len: i64) -> String {
+        let step: i64 = [1, 1, 1, 2, -1, 3, -2][self.rng.below(7)];
+        let span = (len - 1) * step.abs();
+        if span >= N {
+            return ":".into();
+        }
+        let first = if step > 0 {
+            self.rng.below((N - span) as usize) as i64
+        } else {
+            span + self.rng.below((N - span) as usize) as i64
+        };
+        let last = first + (len - 1) * step;
+        let end = last + step.signum();
+        let bound = |g: &mut Gen, i: i64, omit: bool| -> String {
+            if omit {
+                String::new()
+            } else if g.rng.chance(30) && i < N {
+                format!("{}", i - N)
+            } else {
+                format!("{i}")
+            }
+        };
+        let start = bound(self, first, (step > 0 && first == 0) || (step < 0 && first == N - 1));
+        let stop = if end < 0 || end >= N {
+            String::new()
+        } else {
+            bound(self, end, step > 0 && end == N)
+        };
+        match step {
+            1 => format!("{start}:{stop}"),
+            s => format!("{start}:{stop}:{s}"),
+        }
+    }
+
+    /// An operand of `len` elements (or a scalar).
+    fn array_operand(&mut self, len: i64, two_d: bool) -> String {
+        match self.rng.below(9) {
+            0 => self.rng.pick(&["x", "t", "0.5", "2", "q[t % 16]", "m[1, t % 16]"]).into(),
+            1 if two_d => format!("q[None, {}]", self.slice_of(len)),
+            _ => {
+                let a = self.rng.pick(&["p", "q", "r"]);
+                format!("{a}[{}]", self.slice_of(len))
+            }
+        }
+    }
+
+    fn array_value(&mut self, len: i64, two_d: bool, depth: usize) -> String {
+        if depth > 1 || self.rng.chance(35) {
+            return self.array_operand(len, two_d);
+        }
+        let a = self.array_value(len, two_d, depth + 1);
+        match self.rng.below(8) {
+            0 => format!("-{a}"),
+            1 => format!("abs({a})"),
+            2 => format!("({a} > {})", self.array_operand(len, two_d)),
+            _ => {
+                let op = self.rng.pick(&["+", "-", "*", "/", "+", "*"]);
+                let b = self.array_value(len, two_d, depth + 1);
+                format!("({a} {op} {b})")
+            }
+        }
+    }
+
+    fn array_statement(&mut self, depth: usize) {
+        let len = 1 + self.rng.below(8) as i64;
+        let op = self.rng.pick(&["=", "=", "+=", "-=", "*="]);
+        // Now and then a length that stops matching part way through the loop.
+        let grow = if self.rng.chance(8) { " + (t > 20)" } else { "" };
+        match self.rng.below(6) {
+            0 => {
+                let v = self.array_value(N, false, 0);
+                let a = self.rng.pick(&["p", "r"]);
+                let op = self.rng.pick(&["+=", "-=", "*="]);
+                self.line(depth, &format!("{a} {op} {v}"));
+            }
+            1 | 2 => {
+                let rows = 1 + self.rng.below(3) as i64;
+                let first = self.rng.below((6 - rows) as usize);
+                let target = format!("m[{first}:{}, {}]", first as i64 + rows, self.slice_of(len));
+                let v = self.array_value(len, true, 0);
+                self.line(depth, &format!("{target} {op} {v}"));
+            }
+            3 => {
+                let row = self.rng.pick(&["t % 6", "-1", "2"]);
+                let target = format!("m[{row}, {}]", self.slice_of(len));
+                let v = self.array_value(len, false, 0);
+                self.line(depth, &format!("{target} {op} {v}"));
+            }
+            _ => {
+                let a = self.rng.pick(&["p", "r"]);
+                let s = self.slice_of(len);
+                let v = self.array_value(len, false, 0);
+                let target = if grow.is_empty() {
+                    format!("{a}[{s}]")
+                } else {
+                    format!("{a}[:{len}{grow}]")
+                };
+                self.line(depth, &format!("{target} {op} {v}"));
+            }
+        }
+    }
+
+    /// A program whose loop runs array statements (and reads elements back into `s`).
+    pub(super) fn array_program(&mut self, k: usize) {
+        self.line(0, &format!("def f{k}(p, q, r, m, x, n):"));
+        self.line(1, "s = 0.0");
+        self.line(1, "for t in range(n):");
+        for _ in 0..1 + self.rng.below(3) {
+            self.array_statement(2);
+        }
+        self.line(2, "s += p[t % 16] + r[-1 - t % 16]");
+        self.line(1, "return s, t");
+        self.line(0, "");
+        let _ = std::fmt::Write::write_fmt(&mut self.out, format_args!("run_arrays({k}, f{k})\n\n"));
+    }
+}
+
+/// The harness of the array programs, appended to the prelude.
+pub const PRELUDE: &str = r#"
+def run_arrays(k, f):
+    dt = [np.float64, np.float64, np.float32, np.int64][k % 4]
+    for call in range(3):
+        p = (np.arange(16) % 5 - 2).astype(dt)
+        q = np.linspace(-2.0, 3.0, 16).astype(dt)
+        r = np.full(16, [1.5, -0.25, 3.0][call]).astype(dt)
+        m = (np.arange(96) % 7 - 3).reshape(6, 16).astype(dt)
+        if call == 2:
+            q[5] = 0
+            if dt != np.int64:
+                q[7] = 1e300 if dt == np.float64 else 1e38
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            try:
+                res = f(p, q, r, m, [0.5, -3, 2.0][call], 30)
+                print(k, call, "->", " ".join(show(v) for v in res), show(p), show(r), show(m))
+            except Exception as e:
+                print(k, call, type(e).__name__, e, show(p), show(r), show(m))
+        for w in seen:
+            print(k, call, "warning", w.category.__name__, w.message, w.lineno)
+"#;
