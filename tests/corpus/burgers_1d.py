@@ -4,7 +4,7 @@ import numpy as np
 
 
 def burgers(u, dt, dx, nu, nt):
-    for n in range(nt):  # hot
+    for n in range(nt):  # hot, interpreted: `u.copy()` stays interpreted
         un = u.copy()
         u[1:-1] = (un[1:-1]
                    - un[1:-1] * dt / dx * (un[1:-1] - un[:-2])

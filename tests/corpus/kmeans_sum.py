@@ -8,10 +8,10 @@ def assign(pts, cent):
     k = cent.shape[0]
     labels = np.zeros(n, dtype=np.int64)
     inertia = 0.0
-    for i in range(n):  # hot
+    for i in range(n):  # hot, interpreted: `np.sum()` stays interpreted
         best = np.inf
         bc = 0
-        for c in range(k):  # hot
+        for c in range(k):  # hot, interpreted: `np.sum()` stays interpreted
             d = np.sum((pts[i] - cent[c]) ** 2)
             if d < best:
                 best = d
@@ -35,7 +35,7 @@ def main():
     rng = np.random.default_rng(0)
     centers = np.array([[0.0, 0.0], [3.0, 1.0], [-1.0, 4.0]])
     pts = np.zeros((150, 2))
-    for i in range(150):  # hot
+    for i in range(150):  # hot, interpreted: `rng.standard_normal()` stays interpreted
         pts[i] = centers[i % 3] + 0.5 * rng.standard_normal(2)
     cent = pts[:3].copy()
     cent, labels, inertia = kmeans(pts, cent, 5)

@@ -4,7 +4,7 @@ import numpy as np
 
 
 def lax_wendroff(u, c, nsteps):
-    for n in range(nsteps):  # hot
+    for n in range(nsteps):  # hot, interpreted: `np.concatenate()` stays interpreted
         up = np.concatenate((u[1:], u[:1]))
         um = np.concatenate((u[-1:], u[:-1]))
         u = u - 0.5 * c * (up - um) + 0.5 * c * c * (up - 2.0 * u + um)

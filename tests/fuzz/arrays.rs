@@ -35,8 +35,12 @@ impl Gen {
                 format!("{i}")
             }
         };
-        let start = bound(self, first, (step > 0 && first == 0) || (step < 0 && first == N - 1));
-        let stop = if end < 0 || end >= N {
+        let start = bound(
+            self,
+            first,
+            (step > 0 && first == 0) || (step < 0 && first == N - 1),
+        );
+        let stop = if !(0..N).contains(&end) {
             String::new()
         } else {
             bound(self, end, step > 0 && end == N)
@@ -50,7 +54,10 @@ impl Gen {
     /// An operand of `len` elements (or a scalar).
     fn array_operand(&mut self, len: i64, two_d: bool) -> String {
         match self.rng.below(9) {
-            0 => self.rng.pick(&["x", "t", "0.5", "2", "q[t % 16]", "m[1, t % 16]"]).into(),
+            0 => self
+                .rng
+                .pick(&["x", "t", "0.5", "2", "q[t % 16]", "m[1, t % 16]"])
+                .into(),
             1 if two_d => format!("q[None, {}]", self.slice_of(len)),
             _ => {
                 let a = self.rng.pick(&["p", "q", "r"]);
@@ -80,7 +87,11 @@ impl Gen {
         let len = 1 + self.rng.below(8) as i64;
         let op = self.rng.pick(&["=", "=", "+=", "-=", "*="]);
         // Now and then a length that stops matching part way through the loop.
-        let grow = if self.rng.chance(8) { " + (t > 20)" } else { "" };
+        let grow = if self.rng.chance(8) {
+            " + (t > 20)"
+        } else {
+            ""
+        };
         match self.rng.below(6) {
             0 => {
                 let v = self.array_value(N, false, 0);
@@ -126,7 +137,8 @@ impl Gen {
         self.line(2, "s += p[t % 16] + r[-1 - t % 16]");
         self.line(1, "return s, t");
         self.line(0, "");
-        let _ = std::fmt::Write::write_fmt(&mut self.out, format_args!("run_arrays({k}, f{k})\n\n"));
+        let _ =
+            std::fmt::Write::write_fmt(&mut self.out, format_args!("run_arrays({k}, f{k})\n\n"));
     }
 }
 

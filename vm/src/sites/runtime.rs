@@ -129,6 +129,7 @@ mod _kiln_jit {
     use rustpython_vm::protocol::PyIterReturn;
     use rustpython_vm::types::{IterNext, Iterable, SelfIter};
     use rustpython_vm::{AsObject, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine, pyclass};
+    use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 
     struct RangeState {
         cur: i64,
@@ -200,7 +201,19 @@ mod _kiln_jit {
     #[pyfunction(name = "loop")]
     fn loop_(site: u32, iterable: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let Some(range) = iterable.downcast_ref::<PyRange>() else {
-            return Ok(iterable);
+            // Only what has `__iter__`: anything else is left for the loop to refuse
+            // (or to iterate by `__getitem__`) exactly as it would.
+            let iterable_type = iterable.class().slots.iter.load().is_some();
+            return match Counted::new(site) {
+                Some(counted) if iterable_type && !observed(vm) => Ok(SiteIter {
+                    counted,
+                    inner: iterable.get_iter(vm)?.into(),
+                    started: AtomicBool::new(false),
+                }
+                .into_ref(&vm.ctx)
+                .into()),
+                _ => Ok(iterable),
+            };
         };
         let bounds =
             [&range.start, &range.stop, &range.step].map(|v| v.try_to_primitive::<i64>(vm).ok());
@@ -229,6 +242,39 @@ mod _kiln_jit {
         }
         .into_ref(&vm.ctx)
         .into())
+    }
+
+    /// A site's loop over something other than a range (a list, a generator, arrays
+    /// the loop cannot compile for): iterated as it is, its back-edges counted so that
+    /// the jit report shows it once it is hot, with the reason it stays interpreted.
+    #[pyattr]
+    #[pyclass(name = "site_iter")]
+    #[derive(PyPayload)]
+    struct SiteIter {
+        counted: Counted,
+        inner: PyObjectRef,
+        started: AtomicBool,
+    }
+
+    impl std::fmt::Debug for SiteIter {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "site_iter({})", self.counted.site().id)
+        }
+    }
+
+    #[pyclass(with(IterNext, Iterable))]
+    impl SiteIter {}
+
+    impl SelfIter for SiteIter {}
+
+    impl IterNext for SiteIter {
+        fn next(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<PyIterReturn> {
+            if zelf.started.swap(true, AtomicOrdering::Relaxed) {
+                // Nothing compiled can take over mid-iteration here: only counted.
+                let _ = zelf.counted.back_edge();
+            }
+            rustpython_vm::protocol::PyIter::new(zelf.inner.clone()).next(vm)
+        }
     }
 
     /// What a site's loop over arrays yields: `a[k]`, `(k, a[k])` or `(a[k], b[k], ...)`.
