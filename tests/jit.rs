@@ -6,8 +6,10 @@
 //! `# jit: compiled` must be a tier-1 site in the jit report (`KILN_JIT_REPORT`), and
 //! `# jit: compiled, deopts` must also have handed a statement back to the interpreter
 //! at least once, `vectorised` must have run an innermost loop several iterations at
-//! a time, and `once` must have needed a single specialisation for all its entries. So a JIT that silently stays interpreted, or never takes the deopt or vector
-//! path a script is about, fails here.
+//! a time, `once` must have needed a single specialisation for all its entries, and
+//! `fused` must have run array statements fused with their neighbours. So a JIT that
+//! silently stays interpreted, or never takes the deopt, vector or fusion path a script
+//! is about, fails here.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -42,6 +44,8 @@ struct Mark {
     vectorised: bool,
     /// `once`: one specialisation served every entry.
     once: bool,
+    /// `fused`: a specialisation of it runs array statements fused.
+    fused: bool,
 }
 
 fn marks(source: &str) -> Vec<Mark> {
@@ -55,6 +59,7 @@ fn marks(source: &str) -> Vec<Mark> {
                 deopts: mark.contains("deopts"),
                 vectorised: mark.contains("vectorised"),
                 once: mark.contains("once"),
+                fused: mark.contains("fused"),
             })
         })
         .collect()
@@ -82,6 +87,7 @@ fn check(script: &Path) -> Result<(), String> {
         deopts,
         vectorised,
         once,
+        fused,
     } in marks(&source)
     {
         let site = sites.iter().find(|s| {
@@ -104,6 +110,13 @@ fn check(script: &Path) -> Result<(), String> {
                 .any(|s| s["vector_loops"].as_u64().unwrap_or(0) > 0)
         {
             return Err(format!("{name}:{line}: no loop of it vectorised\n{site}"));
+        }
+        if fused
+            && !specs
+                .iter()
+                .any(|s| s["fused_statements"].as_u64().unwrap_or(0) > 0)
+        {
+            return Err(format!("{name}:{line}: no array statements fused\n{site}"));
         }
         if once && specs.len() != 1 {
             return Err(format!(

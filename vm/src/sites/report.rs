@@ -18,6 +18,8 @@ pub struct SpecReport {
     pub deopts: u64,
     /// Innermost loops of it that run several iterations at a time (vector lanes).
     pub vector_loops: u32,
+    /// Array statements that run fused with a neighbour.
+    pub fused_statements: u32,
 }
 
 pub struct SiteReport {
@@ -93,6 +95,7 @@ pub fn sites() -> Vec<SiteReport> {
                     entries: s.entries,
                     deopts: s.deopts,
                     vector_loops: s.code.vector_loops,
+                    fused_statements: s.code.fused_statements,
                 })
                 .collect(),
             reason,
@@ -133,9 +136,13 @@ pub fn text() -> String {
                 1 => ", 1 loop vectorised".into(),
                 n => format!(", {n} loops vectorised"),
             };
+            let fused = match spec.fused_statements {
+                0 => String::new(),
+                n => format!(", {n} array statements fused"),
+            };
             let _ = writeln!(
                 out,
-                "      specialised on {}: compiled in {:.2} ms, {} entries, {} deopts{vectorised}",
+                "      specialised on {}: compiled in {:.2} ms, {} entries, {} deopts{vectorised}{fused}",
                 spec.types, spec.compile_ms, spec.entries, spec.deopts
             );
         }
@@ -182,12 +189,13 @@ pub fn json() -> String {
             .iter()
             .map(|spec| {
                 format!(
-                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}}}",
+                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"fused_statements\": {}}}",
                     json_string(&spec.types),
                     spec.compile_ms,
                     spec.entries,
                     spec.deopts,
-                    spec.vector_loops
+                    spec.vector_loops,
+                    spec.fused_statements
                 )
             })
             .collect::<Vec<_>>()

@@ -56,6 +56,8 @@ pub struct CompiledNest {
     pub compile_time: Duration,
     /// How many innermost loops run several iterations at a time (see `vector`).
     pub vector_loops: u32,
+    /// How many array statements run fused with a neighbour (`crate::scalarise`).
+    pub fused_statements: u32,
 }
 
 // The module's code is immutable once finalised and the entry point is re-entrant.
@@ -76,15 +78,30 @@ impl CompiledNest {
 /// Compiles `nest` for variables of the `entry` types (one per variable).
 pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
     let started = Instant::now();
-    let scalarised = crate::scalarise::scalarise(nest, entry)?;
+    // Fused where statements may fuse; if the fused form does not type (a value of
+    // another dtype than its target's), each statement on its own.
+    let typed = |fuse: bool| -> Result<_, String> {
+        let scalarised = crate::scalarise::scalarise(nest, entry, fuse)?;
+        let (n, e) = match &scalarised {
+            Some(s) => (&s.nest, &s.entry[..]),
+            None => (nest, entry),
+        };
+        let typing = Typing::infer(n, e)?;
+        if let Some(s) = &scalarised {
+            crate::scalarise::check_casts(s, &typing)?;
+        }
+        // The typing borrows the nest it typed, which lives in `scalarised`: typed
+        // again below, once it has its final place.
+        drop(typing);
+        Ok(scalarised)
+    };
+    let scalarised = typed(true).or_else(|_| typed(false))?;
+    let fused_statements = scalarised.as_ref().map_or(0, |s| s.fused);
     let (nest, entry) = match &scalarised {
         Some(s) => (&s.nest, &s.entry[..]),
         None => (nest, entry),
     };
     let typing = Typing::infer(nest, entry)?;
-    if let Some(s) = &scalarised {
-        crate::scalarise::check_casts(nest, &typing, &s.array_points)?;
-    }
     let layout = Layout::new(nest, entry);
 
     let mut flags = settings::builder();
@@ -147,6 +164,7 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
         layout,
         compile_time: started.elapsed(),
         vector_loops,
+        fused_statements,
     })
 }
 

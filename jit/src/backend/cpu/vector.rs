@@ -562,7 +562,10 @@ struct Check<'c, 'a, 'f> {
 
 impl Check<'_, '_, '_> {
     fn float_var(&self, v: Var) -> bool {
-        !self.g.nest.vars[v].hidden
+        // Hidden variables stand for an inlined function's, except the temporaries
+        // scalarisation makes (`#...`), which live within one iteration.
+        let data = &self.g.nest.vars[v];
+        (!data.hidden || data.name.starts_with('#'))
             && matches!(&self.g.typing.vars[v], VarTy::Scalar { ty, .. }
                 if !ty.mixed && ty.machine() == self.lane.machine)
     }

@@ -37,6 +37,8 @@ use crate::ir::{
 use crate::types::{ArrayTy, Ty};
 use std::collections::HashSet;
 
+mod fuse;
+
 type Result<T> = std::result::Result<T, String>;
 
 /// The nest with its array statements scalarised.
@@ -46,13 +48,23 @@ pub struct Scalarised {
     pub entry: Vec<Ty>,
     /// The points of the statements that were array statements.
     pub array_points: HashSet<Point>,
+    /// How many array statements run fused with a neighbour.
+    pub fused: u32,
+    /// Values fused statements settle and later ones read in place of the element
+    /// stored: `(value, array)`; each must have the array's dtype ([`check_casts`]).
+    pub forwarded: Vec<(Var, Var)>,
 }
 
 /// Scalarises `nest`'s array statements for variables of the `entry` types; `None`
-/// when it has none.
-pub fn scalarise(nest: &Nest, entry: &[Ty]) -> Result<Option<Scalarised>> {
+/// when it has none. With `fuse`, neighbouring statements over one iteration space
+/// share their loops (see [`fuse`]).
+pub fn scalarise(nest: &Nest, entry: &[Ty], fuse: bool) -> Result<Option<Scalarised>> {
     let mut pass = Pass {
         entry,
+        fuse,
+        fused: 0,
+        forwarded: Vec::new(),
+        counters: Vec::new(),
         vars: nest.vars.clone(),
         in_place: &nest.in_place,
         array_points: HashSet::new(),
@@ -75,6 +87,8 @@ pub fn scalarise(nest: &Nest, entry: &[Ty]) -> Result<Option<Scalarised>> {
         },
         entry,
         array_points: pass.array_points,
+        fused: pass.fused,
+        forwarded: pass.forwarded,
     }))
 }
 
@@ -112,6 +126,13 @@ enum Elementwise {
 
 struct Pass<'a> {
     entry: &'a [Ty],
+    /// Whether runs of array statements may fuse.
+    fuse: bool,
+    /// How many array statements joined a fused run.
+    fused: u32,
+    /// The fused statements' settled values and the arrays they are stored into.
+    forwarded: Vec<(Var, Var)>,
+    counters: Vec<Var>,
     vars: PrimaryMap<Var, VarData>,
     in_place: &'a [Point],
     array_points: HashSet<Point>,
@@ -122,18 +143,41 @@ struct Pass<'a> {
 
 impl Pass<'_> {
     fn root(&mut self, root: &Stmt) -> Result<Stmt> {
-        let mut out = Vec::new();
-        self.stmt(root, &mut out)?;
-        debug_assert_eq!(out.len(), 1, "a loop stays one statement");
-        Ok(out.pop().expect("the root"))
+        match self.stmt(root)? {
+            Lowered::Plain(s) => Ok(s),
+            Lowered::Array(_) => unreachable!("a site's root is a loop"),
+        }
     }
 
+    /// A block's statements, runs of array statements fused where they may be.
     fn block(&mut self, stmts: &[Stmt]) -> Result<Vec<Stmt>> {
         let mut out = Vec::new();
+        let mut run: Vec<ArrayStmt> = Vec::new();
         for s in stmts {
-            self.stmt(s, &mut out)?;
+            match self.stmt(s)? {
+                Lowered::Array(a) => run.push(a),
+                Lowered::Plain(p) => {
+                    self.emit_run(std::mem::take(&mut run), &mut out);
+                    out.push(p);
+                }
+            }
         }
+        self.emit_run(run, &mut out);
         Ok(out)
+    }
+
+    /// The hidden counter of generated loops at depth `k`, shared by every array
+    /// statement (their loops never nest in one another).
+    fn counter(&mut self, k: usize) -> Var {
+        while self.counters.len() <= k {
+            let depth = self.counters.len();
+            let var = self.vars.push(VarData {
+                name: format!("#k{depth}"),
+                hidden: true,
+            });
+            self.counters.push(var);
+        }
+        self.counters[k]
     }
 
     fn array_ty(&self, var: Var) -> Option<ArrayTy> {
@@ -151,7 +195,7 @@ impl Pass<'_> {
         format!("line {}: {what}", self.line)
     }
 
-    fn stmt(&mut self, s: &Stmt, out: &mut Vec<Stmt>) -> Result<()> {
+    fn stmt(&mut self, s: &Stmt) -> Result<Lowered> {
         (self.point, self.line) = (s.point, s.line);
         let kind = match &s.kind {
             StmtKind::Store {
@@ -160,7 +204,9 @@ impl Pass<'_> {
                 op,
                 value,
             } if self.is_view(*array, index) => {
-                return self.array_statement(*array, index, *op, value, out);
+                return Ok(Lowered::Array(
+                    self.array_statement(*array, index, *op, value)?,
+                ));
             }
             StmtKind::Assign { targets, values }
                 if targets.len() == 1
@@ -170,7 +216,12 @@ impl Pass<'_> {
                 let Expr::Binary(op, _, value) = &values[0] else {
                     unreachable!("an in-place statement is lowered as `x = x op value`")
                 };
-                return self.array_statement(targets[0], &[], Some(*op), value, out);
+                return Ok(Lowered::Array(self.array_statement(
+                    targets[0],
+                    &[],
+                    Some(*op),
+                    value,
+                )?));
             }
             StmtKind::Assign { targets, values } => {
                 if let Some((t, _)) = targets.iter().zip(values).find(|(_, v)| self.arrayish(v)) {
@@ -208,12 +259,11 @@ impl Pass<'_> {
             },
             _ => s.kind.clone(),
         };
-        out.push(Stmt {
+        Ok(Lowered::Plain(Stmt {
             point: s.point,
             line: s.line,
             kind,
-        });
-        Ok(())
+        }))
     }
 
     /// Whether `array[index]` is a view (not one element) of an array variable.
@@ -501,9 +551,10 @@ impl Pass<'_> {
         index: &[Expr],
         op: Option<BinOp>,
         value: &Expr,
-        out: &mut Vec<Stmt>,
-    ) -> Result<()> {
+    ) -> Result<ArrayStmt> {
         self.array_points.insert(self.point);
+        let mut prologue = Vec::new();
+        let out = &mut prologue;
         let target = self.view(array, index, out)?;
         let mut operands = Vec::new();
         let tree = self.elementwise(value, &mut operands, out)?;
@@ -563,14 +614,7 @@ impl Pass<'_> {
             }
             steps.push(per_axis);
         }
-        let counters: Vec<Var> = (0..nt)
-            .map(|k| {
-                self.vars.push(VarData {
-                    name: format!("#k{k}_{}", self.point.as_u32()),
-                    hidden: true,
-                })
-            })
-            .collect();
+        let counters: Vec<Var> = (0..nt).map(|k| self.counter(k)).collect();
         let element = |view: &View, steps: Option<&[i64]>| -> Expr {
             let shift = nt - view.axes.len();
             let mut index = Vec::new();
@@ -610,53 +654,131 @@ impl Pass<'_> {
         let Expr::Load(_, target_index) = element(&target, None) else {
             unreachable!("an element")
         };
-        let nest_loops = |pass: &Self, innermost: StmtKind| -> Stmt {
-            let mut stmt = pass.at(innermost);
-            for (k, counter) in counters.iter().enumerate().rev() {
-                stmt = pass.at(StmtKind::For {
-                    var: *counter,
-                    start: Expr::Int(0),
-                    stop: target.axes[k].len.clone(),
-                    step: Expr::Int(1),
-                    items: Vec::new(),
-                    body: vec![stmt],
+        let mut prologue_reads = HashSet::new();
+        for stmt in &prologue {
+            for e in stmt.exprs() {
+                e.walk(&mut |e| {
+                    if let Expr::Load(a, _) = e {
+                        prologue_reads.insert(*a);
+                    }
                 });
             }
-            stmt
+        }
+        Ok(ArrayStmt {
+            point: self.point,
+            line: self.line,
+            prologue,
+            lens: target.axes.iter().map(|a| a.len.clone()).collect(),
+            array,
+            written: target.written,
+            index: target_index,
+            op,
+            value,
+            rereads,
+            reads: operands.into_iter().map(|o| (o.array, o.written)).collect(),
+            prologue_reads,
+        })
+    }
+
+    /// The loops over `lens` (the shared counters) around one innermost statement.
+    fn loops(&mut self, point: Point, line: u32, lens: &[Expr], innermost: Vec<Stmt>) -> Stmt {
+        let mut body = innermost;
+        for (k, len) in lens.iter().enumerate().rev() {
+            let var = self.counter(k);
+            body = vec![Stmt {
+                point,
+                line,
+                kind: StmtKind::For {
+                    var,
+                    start: Expr::Int(0),
+                    stop: len.clone(),
+                    step: Expr::Int(1),
+                    items: Vec::new(),
+                    body,
+                },
+            }];
+        }
+        body.pop().expect("one statement")
+    }
+
+    /// One array statement on its own: its prologue, its values settled first when it
+    /// rereads its target, then its stores.
+    fn emit_single(&mut self, s: ArrayStmt, with_prologue: bool, out: &mut Vec<Stmt>) {
+        if with_prologue {
+            out.extend(s.prologue.iter().cloned());
+        }
+        let at = |kind| Stmt {
+            point: s.point,
+            line: s.line,
+            kind,
         };
-        if rereads {
+        if s.rereads {
             // Every value first, so that a condition handed to the interpreter finds
             // the target as it was.
             let scratch = self.vars.push(VarData {
-                name: format!("#value{}", self.point.as_u32()),
+                name: format!("#value{}", s.point.as_u32()),
                 hidden: true,
             });
-            let full = match op {
-                Some(op) => Expr::Binary(
-                    op,
-                    Box::new(Expr::Load(array, target_index.clone())),
-                    Box::new(value.clone()),
-                ),
-                None => value.clone(),
-            };
-            out.push(nest_loops(
-                self,
-                StmtKind::Assign {
-                    targets: vec![scratch],
-                    values: vec![full],
-                },
-            ));
+            let prepass = at(StmtKind::Assign {
+                targets: vec![scratch],
+                values: vec![s.full_value()],
+            });
+            let l = self.loops(s.point, s.line, &s.lens, vec![prepass]);
+            out.push(l);
         }
-        out.push(nest_loops(
-            self,
-            StmtKind::Store {
-                array,
-                index: target_index,
+        let store = at(StmtKind::Store {
+            array: s.array,
+            index: s.index.clone(),
+            op: s.op,
+            value: s.value.clone(),
+        });
+        let l = self.loops(s.point, s.line, &s.lens, vec![store]);
+        out.push(l);
+    }
+}
+
+/// A statement as [`Pass::stmt`] leaves it: done, or an array statement waiting to be
+/// fused with its neighbours.
+enum Lowered {
+    Plain(Stmt),
+    Array(ArrayStmt),
+}
+
+/// An array statement ready to be emitted: what it evaluates before its loops, and
+/// its innermost statement over the shared counters.
+struct ArrayStmt {
+    point: Point,
+    line: u32,
+    prologue: Vec<Stmt>,
+    /// The target view's axis lengths: the loops' bounds.
+    lens: Vec<Expr>,
+    array: Var,
+    /// The target's subscripts as written (see [`View::written`]).
+    written: Vec<Expr>,
+    /// The target element at the counters.
+    index: Vec<Expr>,
+    op: Option<BinOp>,
+    /// The value at the counters.
+    value: Expr,
+    /// It reads its target's elements: settle every value before storing any.
+    rereads: bool,
+    /// The views its value reads elements of: array and subscripts as written.
+    reads: Vec<(Var, Vec<Expr>)>,
+    /// The arrays its prologue reads elements of (scalar operands).
+    prologue_reads: HashSet<Var>,
+}
+
+impl ArrayStmt {
+    /// The value stored, `op=` applied.
+    fn full_value(&self) -> Expr {
+        match self.op {
+            Some(op) => Expr::Binary(
                 op,
-                value,
-            },
-        ));
-        Ok(())
+                Box::new(Expr::Load(self.array, self.index.clone())),
+                Box::new(self.value.clone()),
+            ),
+            None => self.value.clone(),
+        }
     }
 }
 
@@ -794,12 +916,24 @@ fn if_neg(e: Expr, negative: Expr, otherwise: Expr) -> Expr {
 /// casting, which refuses a result of a higher kind than the target (a float result
 /// into an integer array: UFuncTypeError), where an element's store would convert it.
 /// Such a nest stays interpreted, so the interpreter raises.
-pub fn check_casts(
-    nest: &Nest,
-    typing: &crate::infer::Typing,
-    array_points: &HashSet<Point>,
-) -> Result<()> {
+///
+/// A fused run needs each statement's value to have its target's dtype, so that the
+/// value a later statement reads in place of the element is the element's.
+pub fn check_casts(s: &Scalarised, typing: &crate::infer::Typing) -> Result<()> {
+    use crate::infer::VarTy;
     use crate::types::{Dtype, Scalar};
+    let (nest, array_points) = (&s.nest, &s.array_points);
+    for (value, array) in &s.forwarded {
+        let dtype = typing.array(*array)?.dtype;
+        let exact = matches!(&typing.vars[*value],
+            VarTy::Scalar { ty, .. } if !ty.mixed && ty.ty == Scalar::Np(dtype));
+        if !exact {
+            return Err(format!(
+                "a fused statement's value is not of its target `{}`'s dtype",
+                nest.vars[*array].name
+            ));
+        }
+    }
     let same_kind = |from: Dtype, to: Dtype| {
         if from.is_float() {
             to.is_float()
