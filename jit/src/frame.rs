@@ -2,7 +2,8 @@
 //! state, in both directions.
 //!
 //! On entry the VM writes the site loop's bounds, each variable's value and type code
-//! (0 for unbound), and each array's descriptor (data pointer, shape, byte strides). On
+//! (0 for unbound), and each array's descriptor (data pointer, shape, byte strides,
+//! origin). On
 //! exit compiled code writes back every variable the nest assigns, with the type code of
 //! the value it holds then, and the state of every loop that was running (so the
 //! interpreter can finish the iterations it resumes inside).
@@ -46,7 +47,7 @@ impl Layout {
         for var in nest.vars.keys() {
             if let Ty::Array(a) = entry[var.as_u32() as usize] {
                 arrays[var] = Some((len, a));
-                len += 1 + 2 * a.ndim as usize;
+                len += Self::descriptor_len(a);
             }
         }
         Layout {
@@ -81,8 +82,21 @@ impl Layout {
         self.loops.iter().map(|(p, slot)| (*p, *slot))
     }
 
-    /// The first slot of an array's descriptor: data pointer, then shape, then strides.
+    /// The first slot of an array's descriptor: data pointer, then shape, then strides,
+    /// then its origin.
     pub fn array(&self, var: Var) -> Option<(usize, ArrayTy)> {
         self.arrays[var]
+    }
+
+    /// The slot of an array variable's origin: the index of the variable whose entry
+    /// object it holds. The VM sets it to the variable's own; swapping arrays
+    /// (`u, new = new, u`) moves it with the rest of the descriptor, and on exit the VM
+    /// binds the variable to that object.
+    pub fn origin(&self, var: Var) -> Option<usize> {
+        self.arrays[var].map(|(slot, a)| slot + Self::descriptor_len(a) - 1)
+    }
+
+    fn descriptor_len(a: ArrayTy) -> usize {
+        2 + 2 * a.ndim as usize
     }
 }

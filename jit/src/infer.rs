@@ -95,6 +95,9 @@ impl<'a> Typing<'a> {
 
     /// The (target, value type) pairs a statement assigns.
     fn assignments(&self, stmt: &Stmt) -> Vec<(Var, Result<ExprTy>)> {
+        if self.array_permutation(stmt).is_some() {
+            return Vec::new();
+        }
         match &stmt.kind {
             StmtKind::Assign { targets, values } => targets
                 .iter()
@@ -111,6 +114,23 @@ impl<'a> Typing<'a> {
             }
             _ => Vec::new(),
         }
+    }
+
+    /// `a, b = b, a` over arrays of one dtype, number of axes and layout: compiled code
+    /// moves their descriptors (each keeps its own buffer, so none starts sharing one).
+    pub fn array_permutation(&self, stmt: &Stmt) -> Option<Vec<(Var, Var)>> {
+        let pairs = stmt.permutation()?;
+        let same = |a: &ArrayTy, b: &ArrayTy| {
+            (a.dtype, a.ndim, a.unit_inner, a.own_buffer)
+                == (b.dtype, b.ndim, b.unit_inner, b.own_buffer)
+        };
+        pairs
+            .iter()
+            .all(|(t, s)| match (&self.vars[*t], &self.vars[*s]) {
+                (VarTy::Array(a), VarTy::Array(b)) => same(a, b),
+                _ => false,
+            })
+            .then_some(pairs)
     }
 
     fn assign(&mut self, var: Var, ty: ExprTy, unbound_on_entry: bool) -> Result<bool> {
@@ -158,6 +178,7 @@ impl<'a> Typing<'a> {
             let line = stmt.line;
             let at = |e: String| format!("line {line}: {e}");
             match &stmt.kind {
+                StmtKind::Assign { .. } if self.array_permutation(stmt).is_some() => {}
                 StmtKind::Assign { values, .. } => {
                     for v in values {
                         self.scalar(v).map_err(at)?;
@@ -306,6 +327,30 @@ impl<'a> Typing<'a> {
                 })
             }
             Expr::Slice(_) | Expr::NewAxis => Err("a slice outside a subscript".into()),
+            Expr::MatMul(..) => Err(
+                "`@` / `np.dot()` of operands other than two 1-d float views stays interpreted"
+                    .into(),
+            ),
+            Expr::Dot(views, len) => {
+                let [a, b] = &**views;
+                let (ta, tb) = (self.array(a.array)?, self.array(b.array)?);
+                self.scalar(len)?;
+                for d in [a, b] {
+                    for i in &d.first {
+                        self.scalar(i)?;
+                    }
+                }
+                match ta.dtype {
+                    types::Dtype::F64 | types::Dtype::F32 if ta.dtype == tb.dtype => {
+                        scalar(Scalar::Np(ta.dtype))
+                    }
+                    _ => Err(format!(
+                        "`@` of {} and {} vectors stays interpreted",
+                        ta.dtype.name(),
+                        tb.dtype.name()
+                    )),
+                }
+            }
             Expr::Load(array, index) => {
                 let a = self.array(*array)?;
                 if index

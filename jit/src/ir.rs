@@ -140,6 +140,12 @@ pub enum Expr {
     Slice(Box<[Option<Expr>; 3]>),
     /// `None` (`np.newaxis`) in a subscript: a new axis of extent 1.
     NewAxis,
+    /// `a @ b` or `np.dot(a, b)`; [`crate::scalarise`] makes the product of two 1-d
+    /// views a [`Expr::Dot`], and refuses every other.
+    MatMul(Box<Expr>, Box<Expr>),
+    /// The inner product of two 1-d views of `len` elements, computed by the matrix
+    /// product the interpreter's `@` calls (`runtime`), so its bits are the same.
+    Dot(Box<[DotView; 2]>, Box<Expr>),
     /// `a.shape[axis]`; a negative axis counts from the end, as in Python.
     Shape(Var, i64),
     /// `len(a)`.
@@ -153,6 +159,16 @@ pub enum Expr {
     /// failing inside hands back the whole statement the call is in, after undoing the
     /// body's array stores (its other effects are on its own hidden variables).
     Inline(Box<Inlined>),
+}
+
+/// A 1-d view an [`Expr::Dot`] reads: its first element (one subscript per axis of
+/// `array`, in bounds when the view is not empty) and the axis it walks, by `step`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DotView {
+    pub array: Var,
+    pub first: Vec<Expr>,
+    pub axis: usize,
+    pub step: i64,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -304,6 +320,7 @@ impl Expr {
     pub fn remap_vars(&mut self, map: &dyn Fn(Var) -> Var) {
         self.walk_mut(&mut |e| match e {
             Expr::Var(v) | Expr::Load(v, _) | Expr::Shape(v, _) | Expr::Len(v) => *v = map(*v),
+            Expr::Dot(views, _) => views.iter_mut().for_each(|d| d.array = map(d.array)),
             Expr::Inline(inl) => {
                 inl.params.iter_mut().for_each(|(p, _)| *p = map(*p));
                 inl.body.iter_mut().for_each(|s| s.remap_vars(map));
@@ -339,6 +356,16 @@ impl Expr {
                 inl.result.walk(f);
             }
             Expr::Slice(parts) => parts.iter().flatten().for_each(|e| e.walk(f)),
+            Expr::MatMul(a, b) => {
+                a.walk(f);
+                b.walk(f);
+            }
+            Expr::Dot(views, len) => {
+                views
+                    .iter()
+                    .for_each(|d| d.first.iter().for_each(|e| e.walk(f)));
+                len.walk(f);
+            }
             Expr::NewAxis
             | Expr::Int(_)
             | Expr::Float(_)
@@ -375,6 +402,16 @@ impl Expr {
                 inl.result.walk_mut(f);
             }
             Expr::Slice(parts) => parts.iter_mut().flatten().for_each(|e| e.walk_mut(f)),
+            Expr::MatMul(a, b) => {
+                a.walk_mut(f);
+                b.walk_mut(f);
+            }
+            Expr::Dot(views, len) => {
+                views
+                    .iter_mut()
+                    .for_each(|d| d.first.iter_mut().for_each(|e| e.walk_mut(f)));
+                len.walk_mut(f);
+            }
             Expr::NewAxis
             | Expr::Int(_)
             | Expr::Float(_)
@@ -387,6 +424,28 @@ impl Expr {
 }
 
 impl Stmt {
+    /// `a, b = b, a` (`u_prev, u, u_next = u, u_next, u_prev`): names given one
+    /// another's values, each name once on each side. For arrays this moves their
+    /// descriptors; `None` when the statement is not of that form.
+    pub fn permutation(&self) -> Option<Vec<(Var, Var)>> {
+        let StmtKind::Assign { targets, values } = &self.kind else {
+            return None;
+        };
+        let sources: Vec<Var> = values
+            .iter()
+            .map(|v| match v {
+                Expr::Var(v) => Some(*v),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
+        let (mut t, mut s) = (targets.clone(), sources.clone());
+        t.sort();
+        s.sort();
+        let distinct = t.windows(2).all(|w| w[0] != w[1]);
+        (targets.len() > 1 && distinct && t == s)
+            .then(|| targets.iter().copied().zip(sources).collect())
+    }
+
     /// The expressions directly in this statement (not in nested statements).
     pub fn exprs(&self) -> Vec<&Expr> {
         match &self.kind {

@@ -184,8 +184,105 @@ pub unsafe extern "C" fn kiln_int_pow(base: i64, exp: i64, status: *mut u64) -> 
 }
 
 /// Every helper, with the symbol name compiled code imports it by.
+/// `a @ b` of two float64 vectors of `n` elements, `sa`/`sb` bytes apart, computed as
+/// the interpreter's `@` computes it: the matrix product of a `1 x n` row and an
+/// `n x 1` column through matrixmultiply, with the strides it passes (the result
+/// depends on the kernel's order of summation, so on nothing else being different).
+extern "C" fn kiln_dot_f64(a: *const f64, sa: i64, b: *const f64, sb: i64, n: i64) -> f64 {
+    dot(a, sa, b, sb, n, matrixmultiply::dgemm)
+}
+
+extern "C" fn kiln_dot_f32(a: *const f32, sa: i64, b: *const f32, sb: i64, n: i64) -> f32 {
+    dot(a, sa, b, sb, n, matrixmultiply::sgemm)
+}
+
+type Gemm<T> = unsafe fn(
+    usize,
+    usize,
+    usize,
+    T,
+    *const T,
+    isize,
+    isize,
+    *const T,
+    isize,
+    isize,
+    T,
+    *mut T,
+    isize,
+    isize,
+);
+
+fn dot<T: Copy + Default + From<u8>>(
+    a: *const T,
+    sa: i64,
+    b: *const T,
+    sb: i64,
+    n: i64,
+    gemm: Gemm<T>,
+) -> T {
+    let mut c = T::default();
+    if n <= 0 {
+        return c;
+    }
+    let n = n as usize;
+    let elem = std::mem::size_of::<T>() as i64;
+    // The interpreter copies a view matrixmultiply cannot read in place (misaligned,
+    // or strides not whole elements) to a contiguous one first: the values are the same.
+    let usable = |p: *const T, s: i64| {
+        (p as usize).is_multiple_of(std::mem::align_of::<T>()) && s % elem == 0
+    };
+    let gather = |p: *const T, s: i64| -> Vec<T> {
+        (0..n)
+            .map(|k| {
+                // SAFETY: the caller's view has `n` elements `s` bytes apart.
+                unsafe {
+                    std::ptr::read_unaligned(
+                        (p as *const u8).offset(k as isize * s as isize) as *const T
+                    )
+                }
+            })
+            .collect()
+    };
+    let (ga, gb);
+    let (a, sa) = if usable(a, sa) {
+        (a, (sa / elem) as isize)
+    } else {
+        ga = gather(a, sa);
+        (ga.as_ptr(), 1)
+    };
+    let (b, sb) = if usable(b, sb) {
+        (b, (sb / elem) as isize)
+    } else {
+        gb = gather(b, sb);
+        (gb.as_ptr(), 1)
+    };
+    // SAFETY: `a` and `b` hold `n` elements at these strides; `c` is one element.
+    unsafe {
+        gemm(
+            1,
+            n,
+            1,
+            T::from(1),
+            a,
+            0,
+            sa,
+            b,
+            sb,
+            0,
+            T::default(),
+            &mut c,
+            1,
+            1,
+        )
+    };
+    c
+}
+
 pub fn symbols() -> Vec<(&'static str, *const u8)> {
     vec![
+        ("kiln_dot_f64", kiln_dot_f64 as *const u8),
+        ("kiln_dot_f32", kiln_dot_f32 as *const u8),
         ("kiln_exp", kiln_exp as *const u8),
         ("kiln_log", kiln_log as *const u8),
         ("kiln_log10", kiln_log10 as *const u8),

@@ -12,7 +12,7 @@ def init(n):
 
 
 def jacobi(old, new, iters):
-    for it in range(iters):  # hot, interpreted: `old` is assigned an array this statement makes
+    for it in range(iters):  # hot
         new[1:-1, 1:-1] = 0.25 * (old[2:, 1:-1] + old[:-2, 1:-1] + old[1:-1, 2:] + old[1:-1, :-2])
         old, new = new, old
     return old, new

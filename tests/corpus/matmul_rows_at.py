@@ -7,15 +7,15 @@ def matmul_rows(a, b):
     n = a.shape[0]
     p = b.shape[1]
     c = np.zeros((n, p))
-    for i in range(n):  # hot, interpreted: `@` stays interpreted
-        for j in range(p):  # hot, interpreted: `@` stays interpreted
+    for i in range(n):  # hot
+        for j in range(p):  # hot
             c[i, j] = a[i, :] @ b[:, j]
     return c
 
 
 def trace_of_product(a, b):
     s = 0.0
-    for i in range(a.shape[0]):  # hot, interpreted: `@` stays interpreted
+    for i in range(a.shape[0]):  # hot
         s += a[i, :] @ b[:, i]
     return s
 

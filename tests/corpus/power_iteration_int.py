@@ -4,7 +4,7 @@ import numpy as np
 
 
 def power(A, v, iters):
-    for it in range(iters):  # hot, interpreted: `@` stays interpreted
+    for it in range(iters):  # hot, interpreted: `w.max()` stays interpreted
         w = A @ v
         scale = w.max() // 4096 + 1
         v = w // scale

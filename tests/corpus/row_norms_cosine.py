@@ -6,7 +6,7 @@ import numpy as np
 def norms(a):
     n = a.shape[0]
     out = np.zeros(n)
-    for i in range(n):  # hot, interpreted: `@` stays interpreted
+    for i in range(n):  # hot, interpreted: `np` is not what the loop takes it for
         out[i] = np.sqrt(a[i] @ a[i])
     return out
 
@@ -14,8 +14,8 @@ def norms(a):
 def cosine(a, nrm):
     n = a.shape[0]
     sim = np.zeros((n, n))
-    for i in range(n):  # hot, interpreted: `@` stays interpreted
-        for j in range(n):  # hot, interpreted: `@` stays interpreted
+    for i in range(n):  # hot
+        for j in range(n):  # hot
             sim[i, j] = (a[i] @ a[j]) / (nrm[i] * nrm[j])
     return sim
 

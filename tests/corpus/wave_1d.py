@@ -15,7 +15,7 @@ def wave(n, nsteps, c):
     u_next = np.zeros(n)
     # first step (zero initial velocity)
     u[1:-1] = u_prev[1:-1] + 0.5 * C2 * (u_prev[2:] - 2.0 * u_prev[1:-1] + u_prev[:-2])
-    for step in range(nsteps):  # hot, interpreted: `u_prev` is assigned an array this statement makes
+    for step in range(nsteps):  # hot
         u_next[1:-1] = 2.0 * u[1:-1] - u_prev[1:-1] + C2 * (u[2:] - 2.0 * u[1:-1] + u[:-2])
         u_next[0] = 0.0
         u_next[-1] = 0.0

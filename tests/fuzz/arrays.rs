@@ -2,7 +2,9 @@
 //! 1-d and 2-d arrays (slices with steps, negative bounds, integer + slice mixes, new
 //! axes), in-place updates of whole arrays, values mixing views and scalars, with
 //! overlapping reads of the target and shapes that stop matching part way (numpy
-//! raises there). The arrays are float64, float32 or int64, with a zero divisor and
+//! raises there), inner products of views (`@`, `np.dot`) and arrays swapped by
+//! name (`p, r = r, p`). The arrays are float64,
+//! float32 or int64, with a zero divisor and
 //! huge values in some runs, so numpy warns.
 
 use super::Gen;
@@ -134,8 +136,29 @@ impl Gen {
         for _ in 0..1 + self.rng.below(3) {
             self.array_statement(2);
         }
+        // Inner products of views, now and then of unequal lengths (numpy raises).
+        if self.rng.chance(30) {
+            let len = 1 + self.rng.below(8) as i64;
+            let (x, y) = (self.slice_of(len), self.slice_of(len));
+            let row = self.rng.pick(&["m[t % 6, ", "q[", "p["]);
+            let other = if self.rng.chance(10) {
+                format!("r[:{}]", len + 1)
+            } else {
+                format!("r[{y}]")
+            };
+            let call = if self.rng.chance(50) {
+                format!("{row}{x}] @ {other}")
+            } else {
+                format!("np.dot({row}{x}], {other})")
+            };
+            self.line(2, &format!("s += {call}"));
+        }
+        // Double buffering: the names swap, the arrays stay.
+        if self.rng.chance(20) {
+            self.line(2, "p, r = r, p");
+        }
         self.line(2, "s += p[t % 16] + r[-1 - t % 16]");
-        self.line(1, "return s, t");
+        self.line(1, "return s, t, p[:3], r[:3]");
         self.line(0, "");
         let _ =
             std::fmt::Write::write_fmt(&mut self.out, format_args!("run_arrays({k}, f{k})\n\n"));

@@ -8,15 +8,27 @@ import numpy as np
 
 
 def heat(u, r, steps):
-    # Swapping the two arrays (`u, new = new, u`) rebinds array variables, which
-    # compiled code does not do yet: this loop stays interpreted.
+    # Double buffering: swapping the names moves the arrays' descriptors.
     new = u.copy()
-    for t in range(steps):
+    for t in range(steps):  # jit: compiled
         new[1:-1] = u[1:-1] + r * (u[2:] - 2.0 * u[1:-1] + u[:-2])
         new[0] = 0.0
         new[-1] = 0.0
         u, new = new, u
     return u
+
+
+def wave(a, b, c, steps):
+    # Three buffers rotated, in a branch; after the loop the names hold the arrays
+    # they were last given.
+    for t in range(steps):  # jit: compiled
+        c[1:-1] = 2.0 * b[1:-1] - a[1:-1] + 0.1 * (b[2:] - 2 * b[1:-1] + b[:-2])
+        if t % 3 == 0:
+            a, b, c = b, c, a
+        else:
+            a, b = b, a
+        s = b[5]
+    return a, b, c, s
 
 
 def particles(x, v, dt, k, steps):
@@ -130,6 +142,9 @@ def casting(a):
 
 
 print(heat(np.sin(np.linspace(0.0, 3.0, 50)), 0.25, 200)[:6])
+w0, w1, w2 = np.zeros(30), np.sin(np.linspace(0, 3, 30)), np.zeros(30)
+w = wave(w0, w1, w2, 100)
+print(w[0][:4], w[1][:4], w[2][:4], w[3], w[0] is w0, w[1] is w1, w[2] is w2)
 x, v = particles(np.linspace(-1.0, 1.0, 64), np.zeros(64), 0.01, 4.0, 300)
 print(x[:4], v[:4], float(x.sum()), float(v.sum()))
 print(rows(np.zeros((30, 5)), np.arange(150.0).reshape(30, 5), np.linspace(1.0, 2.0, 5)))

@@ -31,8 +31,8 @@
 //! (numpy would repeat it) hands the statement to the interpreter, which broadcasts.
 
 use crate::ir::{
-    BinOp, CmpOp, EntityRef, Expr, Intrinsic, Nest, Point, PrimaryMap, Stmt, StmtKind, UnaryOp,
-    Var, VarData,
+    BinOp, CmpOp, DotView, EntityRef, Expr, Intrinsic, Nest, Point, PrimaryMap, Stmt, StmtKind,
+    UnaryOp, Var, VarData,
 };
 use crate::types::{ArrayTy, Ty};
 use std::collections::HashSet;
@@ -63,6 +63,7 @@ pub fn scalarise(nest: &Nest, entry: &[Ty], fuse: bool) -> Result<Option<Scalari
         entry,
         fuse,
         fused: 0,
+        dots: false,
         forwarded: Vec::new(),
         counters: Vec::new(),
         vars: nest.vars.clone(),
@@ -72,7 +73,7 @@ pub fn scalarise(nest: &Nest, entry: &[Ty], fuse: bool) -> Result<Option<Scalari
         line: nest.root.line,
     };
     let root = pass.root(&nest.root)?;
-    if pass.array_points.is_empty() {
+    if pass.array_points.is_empty() && !pass.dots {
         return Ok(None);
     }
     let mut entry = entry.to_vec();
@@ -130,6 +131,8 @@ struct Pass<'a> {
     fuse: bool,
     /// How many array statements joined a fused run.
     fused: u32,
+    /// Whether it made an inner product of views.
+    dots: bool,
     /// The fused statements' settled values and the arrays they are stored into.
     forwarded: Vec<(Var, Var)>,
     counters: Vec<Var>,
@@ -144,8 +147,8 @@ struct Pass<'a> {
 impl Pass<'_> {
     fn root(&mut self, root: &Stmt) -> Result<Stmt> {
         match self.stmt(root)? {
-            Lowered::Plain(s) => Ok(s),
-            Lowered::Array(_) => unreachable!("a site's root is a loop"),
+            Lowered::Plain(mut s) if s.len() == 1 => Ok(s.pop().expect("one")),
+            _ => unreachable!("a site's root is a loop"),
         }
     }
 
@@ -155,10 +158,10 @@ impl Pass<'_> {
         let mut run: Vec<ArrayStmt> = Vec::new();
         for s in stmts {
             match self.stmt(s)? {
-                Lowered::Array(a) => run.push(a),
+                Lowered::Array(a) => run.push(*a),
                 Lowered::Plain(p) => {
                     self.emit_run(std::mem::take(&mut run), &mut out);
-                    out.push(p);
+                    out.extend(p);
                 }
             }
         }
@@ -204,9 +207,8 @@ impl Pass<'_> {
                 op,
                 value,
             } if self.is_view(*array, index) => {
-                return Ok(Lowered::Array(
-                    self.array_statement(*array, index, *op, value)?,
-                ));
+                let a = self.array_statement(*array, index, *op, value)?;
+                return Ok(Lowered::Array(Box::new(a)));
             }
             StmtKind::Assign { targets, values }
                 if targets.len() == 1
@@ -216,12 +218,15 @@ impl Pass<'_> {
                 let Expr::Binary(op, _, value) = &values[0] else {
                     unreachable!("an in-place statement is lowered as `x = x op value`")
                 };
-                return Ok(Lowered::Array(self.array_statement(
-                    targets[0],
-                    &[],
-                    Some(*op),
-                    value,
-                )?));
+                let a = self.array_statement(targets[0], &[], Some(*op), value)?;
+                return Ok(Lowered::Array(Box::new(a)));
+            }
+            // Swapping arrays (double buffering) moves their descriptors.
+            StmtKind::Assign { .. }
+                if s.permutation()
+                    .is_some_and(|p| p.iter().all(|(t, _)| self.array_ty(*t).is_some())) =>
+            {
+                s.kind.clone()
             }
             StmtKind::Assign { targets, values } => {
                 if let Some((t, _)) = targets.iter().zip(values).find(|(_, v)| self.arrayish(v)) {
@@ -259,11 +264,88 @@ impl Pass<'_> {
             },
             _ => s.kind.clone(),
         };
-        Ok(Lowered::Plain(Stmt {
+        let mut stmt = Stmt {
             point: s.point,
             line: s.line,
             kind,
-        }))
+        };
+        // Inner products of views (`a[i, :] @ b[:, j]`), their views evaluated first.
+        let mut prologue = Vec::new();
+        let exprs: Vec<&mut Expr> = match &mut stmt.kind {
+            StmtKind::While { cond, .. } => {
+                let mut found = false;
+                cond.walk(&mut |e| found |= matches!(e, Expr::MatMul(..)));
+                if found {
+                    return Err(self.err("`@` in a `while` condition stays interpreted".into()));
+                }
+                Vec::new()
+            }
+            _ => stmt.exprs_mut(),
+        };
+        for e in exprs {
+            self.dots(e, &mut prologue)?;
+        }
+        prologue.push(stmt);
+        Ok(Lowered::Plain(prologue))
+    }
+
+    /// Makes each `a @ b` of two 1-d views in `e` an [`Expr::Dot`], evaluating their
+    /// subscripts into `out` and checking that their lengths agree (the interpreter
+    /// raises numpy's error otherwise). Other products stay for typing to refuse.
+    fn dots(&mut self, e: &mut Expr, out: &mut Vec<Stmt>) -> Result<()> {
+        let mut result = Ok(());
+        e.walk_mut(&mut |e| {
+            let Expr::MatMul(a, b) = e else { return };
+            if result.is_err() {
+                return;
+            }
+            match (self.vector(a, out), self.vector(b, out)) {
+                (Ok(Some((da, la))), Ok(Some((db, lb)))) => {
+                    if la != lb {
+                        self.check(
+                            Expr::Compare(Box::new(la.clone()), vec![(CmpOp::Eq, lb)]),
+                            out,
+                        );
+                    }
+                    *e = Expr::Dot(Box::new([da, db]), Box::new(la));
+                    self.dots = true;
+                }
+                (Err(why), _) | (_, Err(why)) => result = Err(why),
+                _ => {}
+            }
+        });
+        result
+    }
+
+    /// `e` as a 1-d view a [`Expr::Dot`] reads, and its length; `None` when it is not
+    /// one (an array of more axes, a new axis, an expression).
+    fn vector(&mut self, e: &Expr, out: &mut Vec<Stmt>) -> Result<Option<(DotView, Expr)>> {
+        let (array, index) = match e {
+            Expr::Var(v) if self.array_ty(*v).is_some() => (*v, &[][..]),
+            Expr::Load(v, index) if self.is_view(*v, index) => (*v, &index[..]),
+            _ => return Ok(None),
+        };
+        let view = self.view(array, index, out)?;
+        let [axis] = &view.axes[..] else {
+            return Ok(None);
+        };
+        let Some(base) = axis.base else {
+            return Ok(None);
+        };
+        let first = view
+            .fixed
+            .iter()
+            .map(|f| f.clone().unwrap_or_else(|| axis.start.clone()))
+            .collect();
+        Ok(Some((
+            DotView {
+                array,
+                first,
+                axis: base,
+                step: axis.step,
+            },
+            axis.len.clone(),
+        )))
     }
 
     /// Whether `array[index]` is a view (not one element) of an array variable.
@@ -298,15 +380,20 @@ impl Pass<'_> {
             | Expr::Slice(_)
             | Expr::NewAxis
             | Expr::CallUser(..)
-            | Expr::Inline(_) => false,
+            | Expr::Inline(_)
+            // Of two vectors a number; typing refuses the rest.
+            | Expr::MatMul(..)
+            | Expr::Dot(..) => false,
         }
     }
 
     /// A hidden variable assigned `value` now, at the statement's point.
-    fn bind(&mut self, what: &str, value: Expr, out: &mut Vec<Stmt>) -> Expr {
+    fn bind(&mut self, what: &str, mut value: Expr, out: &mut Vec<Stmt>) -> Expr {
         if matches!(value, Expr::Int(_) | Expr::Var(_)) {
             return value;
         }
+        // A product left as it is fails typing, with its reason.
+        let _ = self.dots(&mut value, out);
         let var = self.vars.push(VarData {
             name: format!("#{what}{}", self.point.as_u32()),
             hidden: true,
@@ -740,8 +827,9 @@ impl Pass<'_> {
 /// A statement as [`Pass::stmt`] leaves it: done, or an array statement waiting to be
 /// fused with its neighbours.
 enum Lowered {
-    Plain(Stmt),
-    Array(ArrayStmt),
+    /// A statement, after what it evaluates first (the views of its inner products).
+    Plain(Vec<Stmt>),
+    Array(Box<ArrayStmt>),
 }
 
 /// An array statement ready to be emitted: what it evaluates before its loops, and

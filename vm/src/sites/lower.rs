@@ -596,6 +596,10 @@ impl<'a> Lowering<'a> {
                 }
             },
             ast::Expr::BooleanLiteral(b) => Expr::Bool(b.value),
+            ast::Expr::BinOp(b) if b.op == ast::Operator::MatMult => Expr::MatMul(
+                Box::new(self.expr(&b.left, stmt)?),
+                Box::new(self.expr(&b.right, stmt)?),
+            ),
             ast::Expr::BinOp(b) => Expr::Binary(
                 bin_op(b.op, self, stmt)?,
                 Box::new(self.expr(&b.left, stmt)?),
@@ -679,6 +683,13 @@ impl<'a> Lowering<'a> {
                 let ast::Expr::Name(module) = &*attr.value else {
                     return Err(self.at(stmt, "calls of methods stay interpreted"));
                 };
+                if attr.attr.as_str() == "dot" && args.len() == 2 {
+                    self.assume(module.id.as_str(), Assumed::Module("numpy".into()));
+                    return Ok(Expr::MatMul(
+                        Box::new(self.expr(&args[0], stmt)?),
+                        Box::new(self.expr(&args[1], stmt)?),
+                    ));
+                }
                 let Some(f) = MathFn::from_name(attr.attr.as_str()) else {
                     return Err(self.at(
                         stmt,

@@ -673,6 +673,8 @@ pub fn run(
             Entry::Array(_, slots, _) => {
                 let (base, _) = layout.array(var).expect("arrays have descriptors");
                 frame[base..base + slots.len()].copy_from_slice(slots);
+                let origin = layout.origin(var).expect("arrays have descriptors");
+                frame[origin] = var.as_u32() as u64;
             }
             Entry::Unbound | Entry::Other(_) => {}
         }
@@ -694,6 +696,12 @@ pub fn run(
 
     let mut values = Vec::new();
     for var in nest.assigned() {
+        // An array the nest swapped with another (`u, new = new, u`) holds the entry
+        // object its descriptor came from.
+        if let Some(origin) = layout.origin(var) {
+            values.push(objects[frame[origin] as usize].clone());
+            continue;
+        }
         let slot = layout.var(var);
         let bits = frame[slot];
         let value = match Scalar::from_code(frame[slot + 1]) {

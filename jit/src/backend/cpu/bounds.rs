@@ -51,6 +51,9 @@ enum Form {
     /// `v + w` with `v` the loop variable and `w` a variable the loop does not assign
     /// (a view's start, `k + #start`, from scalarised array statements).
     Shifted(Var),
+    /// `w + x` with neither the loop variable, both not assigned by the loop (an
+    /// outer counter plus a view's start).
+    Sum(Var, Var),
     /// `w + c` with `w` a variable the loop does not assign, or a constant (`w` None).
     Invariant(Option<Var>, i64),
 }
@@ -129,6 +132,24 @@ impl Gen<'_, '_> {
                         let v = self.stable_value(w, &mut all);
                         (v, v, c)
                     }
+                    Form::Sum(w, x) => {
+                        let w = self.stable_value(w, &mut all);
+                        let x = self.stable_value(x, &mut all);
+                        for (v, cc, bound) in [
+                            (w, IntCC::SignedLessThan, LIMIT),
+                            (w, IntCC::SignedGreaterThan, -LIMIT),
+                            (x, IntCC::SignedLessThan, LIMIT),
+                            (x, IntCC::SignedGreaterThan, -LIMIT),
+                        ] {
+                            let ok = self.b.ins().icmp_imm_s(cc, v, bound);
+                            all = Some(match all {
+                                None => ok,
+                                Some(prev) => self.b.ins().band(prev, ok),
+                            });
+                        }
+                        let v = self.b.ins().iadd(w, x);
+                        (v, v, 0)
+                    }
                     Form::Invariant(None, c) => {
                         let zero = self.iconst(0);
                         (zero, zero, c)
@@ -144,7 +165,9 @@ impl Gen<'_, '_> {
                     // Inside the axis when the proof holds, so nothing here overflows.
                     let invariant = match form {
                         Form::Induction(_) | Form::Invariant(None, _) => self.iconst(c),
-                        Form::Invariant(Some(_), _) => self.b.ins().iadd_imm_s(low, c),
+                        Form::Invariant(Some(_), _) | Form::Sum(..) => {
+                            self.b.ins().iadd_imm_s(low, c)
+                        }
                         Form::Shifted(_) => shifts.last().expect("pushed above").1,
                     };
                     let scaled = self.b.ins().imul(invariant, strides[k]);
@@ -215,6 +238,9 @@ impl Gen<'_, '_> {
                     if *v == var && *w != var =>
                 {
                     return base(w)?.map(Form::Shifted);
+                }
+                (Expr::Var(w), Expr::Var(x)) if *w != var && *x != var => {
+                    return Some(Form::Sum(base(w)??, base(x)??));
                 }
                 _ => return None,
             },

@@ -202,3 +202,32 @@ impl Gen<'_, '_> {
         Ok(())
     }
 }
+
+impl Gen<'_, '_> {
+    /// The inner product of two 1-d views through the interpreter's matrix product
+    /// (`runtime::kiln_dot_f64`). An empty view's first element may lie past its axis:
+    /// then the check hands the statement to the interpreter, which gives 0.
+    pub(super) fn dot(&mut self, views: &[crate::ir::DotView; 2], len: &Expr) -> Result<Val> {
+        let n = self.scalar(len)?.v;
+        let mut args = Vec::new();
+        let mut dtype = Dtype::F64;
+        for d in views {
+            let address = self.element_address(d.array, &d.first)?;
+            let a = self.arrays[d.array].as_ref().expect("typed as an array");
+            dtype = a.ty.dtype;
+            let stride = a.strides[d.axis];
+            let stride = self.b.ins().imul_imm_s(stride, d.step);
+            args.extend([address, stride]);
+        }
+        args.push(n);
+        let (name, ty) = match dtype {
+            Dtype::F32 => ("kiln_dot_f32", types::F32),
+            _ => ("kiln_dot_f64", types::F64),
+        };
+        let p = self.pointer;
+        let f = self.helper(name, &[p, types::I64, p, types::I64, types::I64], ty);
+        let call = self.b.ins().call(f, &args);
+        let v = self.b.inst_results(call)[0];
+        Ok(self.exact(Scalar::Np(dtype), v))
+    }
+}

@@ -166,9 +166,10 @@ impl Gen<'_, '_> {
                 let v = a.shape[axis as usize];
                 self.exact(Scalar::Int, v)
             }
-            Expr::Slice(_) | Expr::NewAxis => {
-                unreachable!("typing refuses a slice outside a view")
+            Expr::Slice(_) | Expr::NewAxis | Expr::MatMul(..) => {
+                unreachable!("typing refuses a slice outside a view, and `@` but of views")
             }
+            Expr::Dot(views, len) => self.dot(views, len)?,
             Expr::Len(array) => {
                 let v = self.arrays[*array]
                     .as_ref()

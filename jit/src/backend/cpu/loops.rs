@@ -135,6 +135,10 @@ impl Gen<'_, '_> {
                 numpy: None,
             },
         );
+        // A body that swaps arrays reads their descriptors anew on each iteration.
+        if self.moves_arrays(body) {
+            self.reload_arrays();
+        }
         // Bound for the whole body: reading it needs no check (and no block split,
         // which would keep loads apart from the arithmetic they feed).
         let newly_bound = self.bound_loop_vars.insert(var);
@@ -195,6 +199,11 @@ impl Gen<'_, '_> {
         let body_block = self.b.create_block();
         self.b.ins().jump(header, &[]);
         self.b.switch_to_block(header);
+        // A body that swaps arrays: the condition and the body read them anew.
+        let moves = self.moves_arrays(body);
+        if moves {
+            self.reload_arrays();
+        }
         self.point = point;
         let c = self.journaled(&[cond], |g| {
             let c = g.truth(cond)?;

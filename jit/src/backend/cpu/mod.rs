@@ -176,6 +176,10 @@ fn constant_arrays(nest: &Nest, typing: &Typing) -> std::collections::HashSet<Va
         if let StmtKind::Store { array, .. } = &stmt.kind {
             stored.insert(*array);
         }
+        // A swapped array may come to hold a stored one's buffer.
+        if let Some(pairs) = typing.array_permutation(stmt) {
+            stored.extend(pairs.iter().map(|(t, _)| *t));
+        }
     }
     nest.vars
         .iter()
@@ -532,11 +536,47 @@ impl<'a, 'f> Gen<'a, 'f> {
         }
     }
 
+    /// `a, b = b, a` over arrays: each target takes its source's descriptor (origin
+    /// included) in the frame and in the code that follows.
+    fn move_arrays(&mut self, pairs: &[(Var, Var)]) {
+        let moved: Vec<(ArrayVals, Value)> = pairs
+            .iter()
+            .map(|(_, source)| {
+                let vals = self.arrays[*source].clone().expect("an array in use");
+                let origin = self.layout.origin(*source).expect("a descriptor");
+                (vals, self.load_slot(types::I64, origin))
+            })
+            .collect();
+        for ((target, _), (vals, origin)) in pairs.iter().zip(moved) {
+            let (slot, ty) = self.layout.array(*target).expect("a descriptor");
+            let n = ty.ndim as usize;
+            self.store_slot(vals.data, slot);
+            for k in 0..n {
+                self.store_slot(vals.shape[k], slot + 1 + k);
+                self.store_slot(vals.strides[k], slot + 1 + n + k);
+            }
+            let origin_slot = self.layout.origin(*target).expect("a descriptor");
+            self.store_slot(origin, origin_slot);
+            self.arrays[*target] = Some(vals);
+        }
+    }
+
+    /// Whether `body` swaps arrays: a loop around it reads the descriptors on every
+    /// iteration.
+    pub(super) fn moves_arrays(&self, body: &[Stmt]) -> bool {
+        let mut found = false;
+        for stmt in body {
+            stmt.each(&mut |s| found |= self.typing.array_permutation(s).is_some());
+        }
+        found
+    }
+
     /// Reads every array descriptor again before a loop, returning the ones in use so
     /// far for the code after it. Descriptors read once at entry would be live across
     /// every loop of the nest, several registers each, and push the values an innermost
     /// loop needs onto the stack; read per loop they live only as long as it does. The
-    /// frame's descriptors never change while compiled code runs.
+    /// frame's descriptors change only where arrays are swapped (`move_arrays`), and
+    /// code around a swap reads them again.
     fn reload_arrays(&mut self) -> SecondaryMap<Var, Option<ArrayVals>> {
         let saved = self.arrays.clone();
         for var in self.nest.vars.keys() {
@@ -675,6 +715,10 @@ impl<'a, 'f> Gen<'a, 'f> {
         }
         let at = |e: String| format!("line {}: {e}", stmt.line);
         match &stmt.kind {
+            StmtKind::Assign { .. } if self.typing.array_permutation(stmt).is_some() => {
+                let pairs = self.typing.array_permutation(stmt).expect("checked");
+                self.move_arrays(&pairs);
+            }
             StmtKind::Assign { targets, values } => {
                 self.journaled(&stmt.exprs(), |g| {
                     let vals = values
@@ -709,13 +753,20 @@ impl<'a, 'f> Gen<'a, 'f> {
                 let else_block = self.b.create_block();
                 let join = self.b.create_block();
                 self.b.ins().brif(c, then_block, &[], else_block, &[]);
+                // Descriptors a branch moved (swapped arrays) are that branch's.
+                let before = self.arrays.clone();
                 self.b.switch_to_block(then_block);
                 self.block(then)?;
                 self.b.ins().jump(join, &[]);
+                self.arrays = before.clone();
                 self.b.switch_to_block(else_block);
                 self.block(orelse)?;
                 self.b.ins().jump(join, &[]);
                 self.b.switch_to_block(join);
+                self.arrays = before;
+                if self.moves_arrays(then) || self.moves_arrays(orelse) {
+                    self.reload_arrays();
+                }
             }
             StmtKind::For {
                 var,
@@ -750,11 +801,18 @@ impl<'a, 'f> Gen<'a, 'f> {
                     is_root: false,
                 })?;
                 self.b.switch_to_block(exit);
+                // After a loop that swapped arrays, their descriptors are the frame's.
+                if self.moves_arrays(body) {
+                    self.reload_arrays();
+                }
             }
             StmtKind::While { cond, body } => {
                 let exit = self.b.create_block();
                 self.while_loop(stmt.point, cond, body, exit, exit)?;
                 self.b.switch_to_block(exit);
+                if self.moves_arrays(body) {
+                    self.reload_arrays();
+                }
             }
             StmtKind::Break => {
                 let exit = self.loops.last().expect("break is inside a loop").exit;
