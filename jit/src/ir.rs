@@ -36,6 +36,20 @@ pub struct VarData {
     pub hidden: bool,
 }
 
+impl VarData {
+    /// A temporary a pass made (named `#...`): hidden, but unlike an inlined
+    /// function's variables one of the nest's own, which stands for no other.
+    pub fn is_temporary(&self) -> bool {
+        self.hidden && self.name.starts_with('#')
+    }
+
+    /// A hidden variable that is an inlined function's: an array of that kind is its
+    /// argument's descriptor.
+    pub fn is_inlined(&self) -> bool {
+        self.hidden && !self.is_temporary()
+    }
+}
+
 /// One loop site: its outermost loop statement and the variables it names.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Nest {
@@ -244,6 +258,10 @@ pub enum Intrinsic {
     /// `check(cond)`, made by [`crate::scalarise`]: hands the statement to the
     /// interpreter unless `cond` holds (a broadcast or an index numpy refuses); `True`.
     Check,
+    /// `scratch(len...)`, made by [`crate::scalarise`]: points the temporary array
+    /// variable at a C-contiguous buffer of that shape that compiled code owns (numpy's
+    /// temporary for a statement that reads what it overwrites); `True`.
+    Scratch(Var),
 }
 
 macro_rules! math_functions {

@@ -279,8 +279,31 @@ fn dot<T: Copy + Default + From<u8>>(
     c
 }
 
+thread_local! {
+    /// The buffers of `Intrinsic::Scratch`, by temporary: kept between runs (a time
+    /// loop needs the same one every step), grown when a longer one is asked for.
+    static SCRATCH: std::cell::RefCell<std::collections::HashMap<i64, Vec<u64>>> =
+        Default::default();
+}
+
+/// A buffer of at least `bytes` bytes, 8-aligned, for the temporary numbered `key`;
+/// valid until the next call for the same key. Compiled code never runs two nests at
+/// once on a thread, so one buffer per temporary of a nest is enough.
+extern "C" fn kiln_scratch(key: i64, bytes: i64) -> *mut u8 {
+    let words = (bytes.max(0) as usize).div_ceil(8).max(1);
+    SCRATCH.with(|s| {
+        let mut s = s.borrow_mut();
+        let buffer = s.entry(key).or_default();
+        if buffer.len() < words {
+            buffer.resize(words, 0);
+        }
+        buffer.as_mut_ptr() as *mut u8
+    })
+}
+
 pub fn symbols() -> Vec<(&'static str, *const u8)> {
     vec![
+        ("kiln_scratch", kiln_scratch as *const u8),
         ("kiln_dot_f64", kiln_dot_f64 as *const u8),
         ("kiln_dot_f32", kiln_dot_f32 as *const u8),
         ("kiln_exp", kiln_exp as *const u8),

@@ -10,7 +10,7 @@ def initial(n):
 
 
 def step_heat(u, r, nsteps):
-    for step in range(nsteps):  # hot, interpreted: `u` is read at other elements than the statement writes
+    for step in range(nsteps):  # hot
         u[1:-1] = u[1:-1] + r * (u[2:] - 2 * u[1:-1] + u[:-2])
     return u
 

@@ -134,7 +134,11 @@ impl Pass<'_> {
 
 /// Whether `next` may join `group` (see the module doc).
 fn joins(group: &[ArrayStmt], next: &ArrayStmt) -> bool {
-    if next.lens.len() != group[0].lens.len() {
+    // A statement through a temporary runs on its own.
+    if next.lens.len() != group[0].lens.len()
+        || next.temporary.is_some()
+        || group[0].temporary.is_some()
+    {
         return false;
     }
     let all: Vec<&ArrayStmt> = group.iter().chain([next]).collect();

@@ -19,11 +19,13 @@
 //! target's dtype cannot hold), happens either before the statement's first store or
 //! in a statement that is idempotent: handing it back at its point makes the
 //! interpreter run the whole statement again, which gives numpy's result and warnings
-//! only if the stores already done cannot change what it computes. So an operand may
-//! read the target array only at the elements the same iteration writes (then step 2
-//! settles every value first), and the target must share its buffer with no other
-//! array of the nest; anything else (`u[1:] = u[:-1]`, which numpy computes into a
-//! temporary) stays interpreted, with the reason.
+//! only if the stores already done cannot change what it computes. So an operand reads
+//! the target array only at the elements the same iteration writes (then step 2
+//! settles every value first), or at elements checked on entry to be apart from them
+//! (row `k` read while row `i` is written); any other read that may overlap the target
+//! (`u[1:] = u[:-1]`, or an array that may share the target's buffer) goes as numpy
+//! goes: every value into a temporary of compiled code's own (`Intrinsic::Scratch`),
+//! which nothing else reads, then the temporary into the target, which cannot fail.
 //!
 //! Broadcasting is decided from the syntax: a new axis (`b[None, :]`) repeats its one
 //! element, and every other operand axis must have the target axis's length, checked
@@ -31,13 +33,19 @@
 //! (numpy would repeat it) hands the statement to the interpreter, which broadcasts.
 
 use crate::ir::{
-    BinOp, CmpOp, DotView, EntityRef, Expr, Intrinsic, Nest, Point, PrimaryMap, Stmt, StmtKind,
-    UnaryOp, Var, VarData,
+    BinOp, CmpOp, EntityRef, Expr, Intrinsic, Nest, Point, PrimaryMap, Stmt, StmtKind, UnaryOp,
+    Var, VarData,
 };
 use crate::types::{ArrayTy, Ty};
 use std::collections::HashSet;
 
+mod casts;
+mod dots;
 mod fuse;
+mod views;
+
+pub use casts::check_casts;
+use views::{View, add, apart_or_same};
 
 type Result<T> = std::result::Result<T, String>;
 
@@ -53,6 +61,17 @@ pub struct Scalarised {
     /// Values fused statements settle and later ones read in place of the element
     /// stored: `(value, array)`; each must have the array's dtype ([`check_casts`]).
     pub forwarded: Vec<(Var, Var)>,
+    /// The updates in place (`op=`) of array statements, for [`check_casts`].
+    pub in_place: Vec<InPlace>,
+}
+
+/// `array[index] op= value` at one element of an array statement.
+pub struct InPlace {
+    pub line: u32,
+    pub array: Var,
+    pub index: Vec<Expr>,
+    pub op: BinOp,
+    pub value: Expr,
 }
 
 /// Scalarises `nest`'s array statements for variables of the `entry` types; `None`
@@ -64,6 +83,8 @@ pub fn scalarise(nest: &Nest, entry: &[Ty], fuse: bool) -> Result<Option<Scalari
         fuse,
         fused: 0,
         dots: false,
+        temporaries: Vec::new(),
+        in_place_updates: Vec::new(),
         forwarded: Vec::new(),
         counters: Vec::new(),
         vars: nest.vars.clone(),
@@ -78,6 +99,9 @@ pub fn scalarise(nest: &Nest, entry: &[Ty], fuse: bool) -> Result<Option<Scalari
     }
     let mut entry = entry.to_vec();
     entry.resize(pass.vars.len(), Ty::Unbound);
+    for (var, ty) in &pass.temporaries {
+        entry[var.index()] = Ty::Array(*ty);
+    }
     Ok(Some(Scalarised {
         nest: Nest {
             vars: pass.vars,
@@ -90,28 +114,8 @@ pub fn scalarise(nest: &Nest, entry: &[Ty], fuse: bool) -> Result<Option<Scalari
         array_points: pass.array_points,
         fused: pass.fused,
         forwarded: pass.forwarded,
+        in_place: pass.in_place_updates,
     }))
-}
-
-/// One axis of a view: the base array's axis it walks (`None` for a new axis, of
-/// extent 1), its first index there, its step and its length.
-#[derive(Clone, Debug)]
-struct Axis {
-    base: Option<usize>,
-    start: Expr,
-    step: i64,
-    len: Expr,
-}
-
-/// A view of an array variable: a fixed index or a walking axis per base axis.
-#[derive(Clone, Debug)]
-struct View {
-    array: Var,
-    fixed: Vec<Option<Expr>>,
-    axes: Vec<Axis>,
-    /// The subscripts as written, without trailing full slices: two views of one
-    /// array with equal ones are the same elements.
-    written: Vec<Expr>,
 }
 
 /// An array expression after its views are resolved: the tree of element operations
@@ -133,6 +137,9 @@ struct Pass<'a> {
     fused: u32,
     /// Whether it made an inner product of views.
     dots: bool,
+    /// The temporary arrays it made, with their types.
+    temporaries: Vec<(Var, ArrayTy)>,
+    in_place_updates: Vec<InPlace>,
     /// The fused statements' settled values and the arrays they are stored into.
     forwarded: Vec<(Var, Var)>,
     counters: Vec<Var>,
@@ -289,65 +296,6 @@ impl Pass<'_> {
         Ok(Lowered::Plain(prologue))
     }
 
-    /// Makes each `a @ b` of two 1-d views in `e` an [`Expr::Dot`], evaluating their
-    /// subscripts into `out` and checking that their lengths agree (the interpreter
-    /// raises numpy's error otherwise). Other products stay for typing to refuse.
-    fn dots(&mut self, e: &mut Expr, out: &mut Vec<Stmt>) -> Result<()> {
-        let mut result = Ok(());
-        e.walk_mut(&mut |e| {
-            let Expr::MatMul(a, b) = e else { return };
-            if result.is_err() {
-                return;
-            }
-            match (self.vector(a, out), self.vector(b, out)) {
-                (Ok(Some((da, la))), Ok(Some((db, lb)))) => {
-                    if la != lb {
-                        self.check(
-                            Expr::Compare(Box::new(la.clone()), vec![(CmpOp::Eq, lb)]),
-                            out,
-                        );
-                    }
-                    *e = Expr::Dot(Box::new([da, db]), Box::new(la));
-                    self.dots = true;
-                }
-                (Err(why), _) | (_, Err(why)) => result = Err(why),
-                _ => {}
-            }
-        });
-        result
-    }
-
-    /// `e` as a 1-d view a [`Expr::Dot`] reads, and its length; `None` when it is not
-    /// one (an array of more axes, a new axis, an expression).
-    fn vector(&mut self, e: &Expr, out: &mut Vec<Stmt>) -> Result<Option<(DotView, Expr)>> {
-        let (array, index) = match e {
-            Expr::Var(v) if self.array_ty(*v).is_some() => (*v, &[][..]),
-            Expr::Load(v, index) if self.is_view(*v, index) => (*v, &index[..]),
-            _ => return Ok(None),
-        };
-        let view = self.view(array, index, out)?;
-        let [axis] = &view.axes[..] else {
-            return Ok(None);
-        };
-        let Some(base) = axis.base else {
-            return Ok(None);
-        };
-        let first = view
-            .fixed
-            .iter()
-            .map(|f| f.clone().unwrap_or_else(|| axis.start.clone()))
-            .collect();
-        Ok(Some((
-            DotView {
-                array,
-                first,
-                axis: base,
-                step: axis.step,
-            },
-            axis.len.clone(),
-        )))
-    }
-
     /// Whether `array[index]` is a view (not one element) of an array variable.
     fn is_view(&self, array: Var, index: &[Expr]) -> bool {
         let Some(a) = self.array_ty(array) else {
@@ -424,162 +372,6 @@ impl Pass<'_> {
         }
     }
 
-    /// The view `array[index]`, its subscripts evaluated into `out`.
-    fn view(&mut self, array: Var, index: &[Expr], out: &mut Vec<Stmt>) -> Result<View> {
-        let a = self.array_ty(array).expect("a view of an array");
-        let ndim = a.ndim as usize;
-        let real = index.iter().filter(|e| !matches!(e, Expr::NewAxis)).count();
-        if real > ndim {
-            return Err(self.err(format!(
-                "`{}` has {ndim} axes and is indexed with {real} subscripts",
-                self.name(array)
-            )));
-        }
-        let full = Expr::Slice(Box::new([None, None, None]));
-        let mut written = index.to_vec();
-        while written.last() == Some(&full) {
-            written.pop();
-        }
-        let mut view = View {
-            array,
-            fixed: vec![None; ndim],
-            axes: Vec::new(),
-            written,
-        };
-        let mut axis = 0;
-        let rest = std::iter::repeat_n(&full, ndim - real);
-        for e in index.iter().chain(rest) {
-            match e {
-                Expr::NewAxis => view.axes.push(Axis {
-                    base: None,
-                    start: Expr::Int(0),
-                    step: 1,
-                    len: Expr::Int(1),
-                }),
-                Expr::Slice(parts) => {
-                    let a = self.slice(array, axis, parts, out)?;
-                    view.axes.push(a);
-                    axis += 1;
-                }
-                e => {
-                    if self.arrayish(e) {
-                        return Err(self.err(format!(
-                            "`{}` is indexed with an array (fancy indexing stays interpreted)",
-                            self.name(array)
-                        )));
-                    }
-                    let i = self.index(array, axis, e, out);
-                    view.fixed[axis] = Some(i);
-                    axis += 1;
-                }
-            }
-        }
-        Ok(view)
-    }
-
-    /// An integer subscript of `axis`: wrapped if negative, checked inside the axis (an
-    /// IndexError numpy raises even when the view is empty).
-    fn index(&mut self, array: Var, axis: usize, e: &Expr, out: &mut Vec<Stmt>) -> Expr {
-        let n = Expr::Shape(array, axis as i64);
-        if let Expr::Int(i) = e
-            && *i >= 0
-        {
-            self.check(lt(Expr::Int(*i), n), out);
-            return Expr::Int(*i);
-        }
-        let i = self.bind("index", e.clone(), out);
-        let wrapped = if_neg(i.clone(), add(i.clone(), n.clone()), i);
-        let i = self.bind("index", wrapped, out);
-        let inside = Expr::Compare(
-            Box::new(Expr::Int(0)),
-            vec![(CmpOp::Le, i.clone()), (CmpOp::Lt, n)],
-        );
-        self.check(inside, out);
-        i
-    }
-
-    /// A slice of `axis`, as `slice.indices` normalises it; its step must be a literal.
-    fn slice(
-        &mut self,
-        array: Var,
-        axis: usize,
-        parts: &[Option<Expr>; 3],
-        out: &mut Vec<Stmt>,
-    ) -> Result<Axis> {
-        let step = match &parts[2] {
-            None => 1,
-            Some(Expr::Int(s)) if *s != 0 => *s,
-            Some(_) => {
-                return Err(self.err(
-                    "a slice whose step is not a non-zero integer literal stays interpreted".into(),
-                ));
-            }
-        };
-        let n = Expr::Shape(array, axis as i64);
-        let int = Expr::Int;
-        // Python clamps a bound into [0, n] going up and into [-1, n - 1] going down.
-        let (low, high) = if step > 0 {
-            (int(0), n.clone())
-        } else {
-            (int(-1), add(n.clone(), int(-1)))
-        };
-        let clamp = |pass: &mut Self, e: &Expr, out: &mut Vec<Stmt>| {
-            if let Expr::Int(i) = e
-                && *i >= 0
-                && step > 0
-            {
-                return Expr::Call(Intrinsic::Min, vec![int(*i), n.clone()]);
-            }
-            let e = pass.bind("bound", e.clone(), out);
-            let below = Expr::Call(Intrinsic::Max, vec![add(e.clone(), n.clone()), low.clone()]);
-            let above = Expr::Call(Intrinsic::Min, vec![e.clone(), high.clone()]);
-            if_neg(e, below, above)
-        };
-        let start = match &parts[0] {
-            None if step > 0 => int(0),
-            None => add(n.clone(), int(-1)),
-            Some(e) => clamp(self, e, out),
-        };
-        let start = self.bind("start", start, out);
-        let stop = match &parts[1] {
-            None if step > 0 => n.clone(),
-            None => int(-1),
-            Some(e) => clamp(self, e, out),
-        };
-        let stop = self.bind("stop", stop, out);
-        // The number of indices from start towards stop, by step.
-        let (from, to) = if step > 0 {
-            (start.clone(), stop)
-        } else {
-            (stop, start.clone())
-        };
-        let span = sub(to, from);
-        let len = if step.abs() == 1 {
-            Expr::Call(Intrinsic::Max, vec![span, int(0)])
-        } else {
-            let count = add(
-                Expr::Binary(
-                    BinOp::FloorDiv,
-                    Box::new(add(span.clone(), int(-1))),
-                    Box::new(int(step.abs())),
-                ),
-                int(1),
-            );
-            Expr::IfExp(
-                Box::new(Expr::Compare(Box::new(span), vec![(CmpOp::Gt, int(0))])),
-                Box::new(count),
-                Box::new(int(0)),
-            )
-        };
-        let len = self.bind("len", len, out);
-        Ok(Axis {
-            base: Some(axis),
-            start,
-            step,
-            len,
-        })
-    }
-
     /// The element operations of an array expression; its views resolved into
     /// `operands` and its scalar parts evaluated once, into `out`.
     fn elementwise(
@@ -648,6 +440,9 @@ impl Pass<'_> {
         // Which operands read the target's buffer, and whether at the elements the
         // statement writes or at others.
         let mut rereads = op.is_some();
+        // Whether the values go to a temporary first, as numpy computes them (reads
+        // that may overlap the target elsewhere than at the element written).
+        let mut temporary = false;
         for o in &operands {
             if o.array != array {
                 continue;
@@ -656,19 +451,17 @@ impl Pass<'_> {
             if o.written == target.written {
                 continue;
             }
-            let Some(cond) = apart_or_same(&target, o) else {
-                return Err(self.err(format!(
-                    "`{}` is read at other elements than the statement writes (numpy \
-                     computes the value into a temporary first); it stays interpreted",
-                    self.name(array)
-                )));
-            };
-            self.check(cond, out);
+            match apart_or_same(&target, o) {
+                Some(cond) => self.check(cond, out),
+                // `u[1:-1] = u[1:-1] + r * (u[2:] - ...)`: numpy's temporary.
+                None => temporary = true,
+            }
         }
         let own = self.array_ty(array).is_some_and(|a| a.own_buffer);
-        if !own && operands.iter().any(|o| o.array != array) {
+        temporary |= !own && operands.iter().any(|o| o.array != array);
+        if temporary && target.axes.is_empty() {
             return Err(self.err(format!(
-                "`{}` may share memory with another array of the loop; it stays interpreted",
+                "`{}` (0-d) is read through a view that may overlap it; it stays interpreted",
                 self.name(array)
             )));
         }
@@ -751,7 +544,31 @@ impl Pass<'_> {
                 });
             }
         }
+        let temporary = temporary.then(|| {
+            let var = self.vars.push(VarData {
+                name: format!("#temporary{}", self.point.as_u32()),
+                hidden: true,
+            });
+            let ty = ArrayTy {
+                dtype: self.array_ty(array).expect("an array").dtype,
+                ndim: nt as u32,
+                unit_inner: true,
+                own_buffer: true,
+            };
+            self.temporaries.push((var, ty));
+            var
+        });
+        if let Some(op) = op {
+            self.in_place_updates.push(InPlace {
+                line: self.line,
+                array,
+                index: target_index.clone(),
+                op,
+                value: value.clone(),
+            });
+        }
         Ok(ArrayStmt {
+            temporary,
             point: self.point,
             line: self.line,
             prologue,
@@ -799,6 +616,38 @@ impl Pass<'_> {
             line: s.line,
             kind,
         };
+        if let Some(temporary) = s.temporary {
+            // numpy's order: every value into the temporary (which nothing else
+            // reads), then the temporary into the target, which cannot fail.
+            let counters: Vec<Expr> = (0..s.lens.len())
+                .map(|k| Expr::Var(self.counter(k)))
+                .collect();
+            let ok = self.vars.push(VarData {
+                name: format!("#scratch{}", s.point.as_u32()),
+                hidden: true,
+            });
+            out.push(at(StmtKind::Assign {
+                targets: vec![ok],
+                values: vec![Expr::Call(Intrinsic::Scratch(temporary), s.lens.clone())],
+            }));
+            let fill = at(StmtKind::Store {
+                array: temporary,
+                index: counters.clone(),
+                op: None,
+                value: s.full_value(),
+            });
+            let l = self.loops(s.point, s.line, &s.lens, vec![fill]);
+            out.push(l);
+            let copy = at(StmtKind::Store {
+                array: s.array,
+                index: s.index.clone(),
+                op: None,
+                value: Expr::Load(temporary, counters),
+            });
+            let l = self.loops(s.point, s.line, &s.lens, vec![copy]);
+            out.push(l);
+            return;
+        }
         if s.rereads {
             // Every value first, so that a condition handed to the interpreter finds
             // the target as it was.
@@ -850,6 +699,8 @@ struct ArrayStmt {
     value: Expr,
     /// It reads its target's elements: settle every value before storing any.
     rereads: bool,
+    /// The temporary array it computes its values into before storing them.
+    temporary: Option<Var>,
     /// The views its value reads elements of: array and subscripts as written.
     reads: Vec<(Var, Vec<Expr>)>,
     /// The arrays its prologue reads elements of (scalar operands).
@@ -870,97 +721,6 @@ impl ArrayStmt {
     }
 }
 
-/// Where a view lies along one axis of its array.
-enum Span<'v> {
-    At(&'v Expr),
-    Range(&'v Axis),
-}
-
-impl View {
-    fn span(&self, axis: usize) -> Span<'_> {
-        match &self.fixed[axis] {
-            Some(i) => Span::At(i),
-            None => Span::Range(
-                self.axes
-                    .iter()
-                    .find(|a| a.base == Some(axis))
-                    .expect("an unfixed axis is walked"),
-            ),
-        }
-    }
-}
-
-/// For two views of one array that an integer subscript may tell apart (row `i`
-/// written, row `k` read: `A[i, k + 1:] -= A[i, k] * A[k, k + 1:]`), the condition,
-/// checked before the statement, that they share no element on some axis or are the
-/// same elements (`i == k`: each element is read before the iteration writes it).
-/// `None` when no subscript is an integer: slices of one axis at different offsets
-/// (`u[1:] = u[:-1]`) overlap but for special lengths, and stay interpreted.
-fn apart_or_same(a: &View, b: &View) -> Option<Expr> {
-    let mut apart = Vec::new();
-    let mut same = Vec::new();
-    let mut any_fixed = false;
-    // The lowest and highest index a walking axis reaches (an empty one gives an
-    // interval that meets nothing).
-    let ends = |x: &Axis| {
-        let last = add(
-            x.start.clone(),
-            Expr::Binary(
-                BinOp::Mul,
-                Box::new(add(x.len.clone(), Expr::Int(-1))),
-                Box::new(Expr::Int(x.step)),
-            ),
-        );
-        if x.step > 0 {
-            (x.start.clone(), last)
-        } else {
-            (last, x.start.clone())
-        }
-    };
-    let cmp = |x: Expr, op: CmpOp, y: Expr| Expr::Compare(Box::new(x), vec![(op, y)]);
-    for axis in 0..a.fixed.len() {
-        match (a.span(axis), b.span(axis)) {
-            (Span::At(i), Span::At(j)) => {
-                any_fixed = true;
-                apart.push(cmp(i.clone(), CmpOp::Ne, j.clone()));
-                same.push(cmp(i.clone(), CmpOp::Eq, j.clone()));
-            }
-            (Span::At(i), Span::Range(r)) | (Span::Range(r), Span::At(i)) => {
-                any_fixed = true;
-                let (lo, hi) = ends(r);
-                apart.push(Expr::Logic(
-                    crate::ir::LogicOp::Or,
-                    vec![cmp(i.clone(), CmpOp::Lt, lo), cmp(i.clone(), CmpOp::Gt, hi)],
-                ));
-                same.push(Expr::Bool(false));
-            }
-            (Span::Range(x), Span::Range(y)) => {
-                let ((lo1, hi1), (lo2, hi2)) = (ends(x), ends(y));
-                apart.push(Expr::Logic(
-                    crate::ir::LogicOp::Or,
-                    vec![cmp(hi1, CmpOp::Lt, lo2), cmp(hi2, CmpOp::Lt, lo1)],
-                ));
-                same.push(if x.step == y.step {
-                    Expr::Logic(
-                        crate::ir::LogicOp::And,
-                        vec![
-                            cmp(x.start.clone(), CmpOp::Eq, y.start.clone()),
-                            cmp(x.len.clone(), CmpOp::Eq, y.len.clone()),
-                        ],
-                    )
-                } else {
-                    Expr::Bool(false)
-                });
-            }
-        }
-    }
-    if !any_fixed || a.axes.len() != b.axes.len() {
-        return None;
-    }
-    apart.push(Expr::Logic(crate::ir::LogicOp::And, same));
-    Some(Expr::Logic(crate::ir::LogicOp::Or, apart))
-}
-
 impl Elementwise {
     /// The element expression, operand `k` being `loads[k]`.
     fn expr(&self, loads: &[Expr]) -> Expr {
@@ -977,96 +737,4 @@ impl Elementwise {
             Elementwise::Abs(a) => Expr::Call(Intrinsic::Abs, vec![a.expr(loads)]),
         }
     }
-}
-
-fn add(a: Expr, b: Expr) -> Expr {
-    Expr::Binary(BinOp::Add, Box::new(a), Box::new(b))
-}
-
-fn sub(a: Expr, b: Expr) -> Expr {
-    Expr::Binary(BinOp::Sub, Box::new(a), Box::new(b))
-}
-
-fn lt(a: Expr, b: Expr) -> Expr {
-    Expr::Compare(Box::new(a), vec![(CmpOp::Lt, b)])
-}
-
-/// `negative if e < 0 else otherwise`.
-fn if_neg(e: Expr, negative: Expr, otherwise: Expr) -> Expr {
-    Expr::IfExp(
-        Box::new(lt(e, Expr::Int(0))),
-        Box::new(negative),
-        Box::new(otherwise),
-    )
-}
-
-/// An update in place (`a[s] += v`, `x *= v`) stores through numpy's `same_kind`
-/// casting, which refuses a result of a higher kind than the target (a float result
-/// into an integer array: UFuncTypeError), where an element's store would convert it.
-/// Such a nest stays interpreted, so the interpreter raises.
-///
-/// A fused run needs each statement's value to have its target's dtype, so that the
-/// value a later statement reads in place of the element is the element's.
-pub fn check_casts(s: &Scalarised, typing: &crate::infer::Typing) -> Result<()> {
-    use crate::infer::VarTy;
-    use crate::types::{Dtype, Scalar};
-    let (nest, array_points) = (&s.nest, &s.array_points);
-    for (value, array) in &s.forwarded {
-        let dtype = typing.array(*array)?.dtype;
-        let exact = matches!(&typing.vars[*value],
-            VarTy::Scalar { ty, .. } if !ty.mixed && ty.ty == Scalar::Np(dtype));
-        if !exact {
-            return Err(format!(
-                "a fused statement's value is not of its target `{}`'s dtype",
-                nest.vars[*array].name
-            ));
-        }
-    }
-    let same_kind = |from: Dtype, to: Dtype| {
-        if from.is_float() {
-            to.is_float()
-        } else if from.is_signed() {
-            !to.is_unsigned()
-        } else {
-            true
-        }
-    };
-    for stmt in nest.statements() {
-        let StmtKind::Store {
-            array,
-            index,
-            op: Some(op),
-            value,
-        } = &stmt.kind
-        else {
-            continue;
-        };
-        if !array_points.contains(&stmt.point) {
-            continue;
-        }
-        let at = |e: String| format!("line {}: {e}", stmt.line);
-        let element = typing
-            .scalar(&Expr::Load(*array, index.clone()))
-            .map_err(at)?;
-        let value = typing.scalar(value).map_err(at)?;
-        let result = typing.binary(*op, element, value).map_err(at)?;
-        let target = typing.array(*array).map_err(at)?.dtype;
-        for t in result.variants() {
-            let from = match t {
-                Scalar::Np(d) => d,
-                Scalar::Bool => Dtype::Bool,
-                Scalar::Int => Dtype::I64,
-                Scalar::Float => Dtype::F64,
-            };
-            if !same_kind(from, target) {
-                return Err(at(format!(
-                    "an update in place of a {} array by a {} result (numpy refuses the \
-                     cast); it stays interpreted",
-                    target.name(),
-                    from.name()
-                )));
-            }
-        }
-    }
-    Ok(())
 }

@@ -84,7 +84,7 @@ impl Gen<'_, '_> {
         let lo = self.b.ins().select(up, start, stop_above);
         let hi = self.b.ins().select(up, stop_below, start);
         for (array, index) in accesses {
-            if self.nest.vars[array].hidden {
+            if self.nest.vars[array].is_inlined() {
                 continue;
             }
             let Some(a) = self.arrays[array].as_ref() else {

@@ -16,6 +16,9 @@ type Result<T> = std::result::Result<T, String>;
 
 impl Gen<'_, '_> {
     pub(super) fn call(&mut self, f: Intrinsic, args: &[Expr], ty: ScalarTy) -> Result<Val> {
+        if let Intrinsic::Scratch(var) = f {
+            return self.scratch(var, args);
+        }
         let vals = args
             .iter()
             .map(|a| self.scalar(a))
@@ -127,6 +130,7 @@ impl Gen<'_, '_> {
                 let v = self.b.ins().uextend(types::I64, t);
                 self.exact(Scalar::Bool, v)
             }
+            Intrinsic::Scratch(_) => unreachable!("handled above"),
             Intrinsic::Check => {
                 let t = self.truth_of(&a);
                 let fails = self.b.ins().icmp_imm_s(IntCC::Equal, t, 0);
@@ -219,5 +223,44 @@ fn math_symbol(f: MathFn) -> &'static str {
         | MathFn::Fabs
         | MathFn::Isnan
         | MathFn::Isinf => unreachable!("computed inline"),
+    }
+}
+
+impl Gen<'_, '_> {
+    /// Points the temporary array `var` at a C-contiguous scratch buffer of the shape
+    /// `lens` (`runtime::kiln_scratch`), in the frame and in the code that follows.
+    fn scratch(&mut self, var: crate::ir::Var, lens: &[Expr]) -> Result<Val> {
+        let ty = self.typing.array(var)?;
+        let lens = lens
+            .iter()
+            .map(|e| self.scalar(e).map(|v| v.v))
+            .collect::<Result<Vec<_>>>()?;
+        let elem = ty.dtype.size() as i64;
+        // Strides from the last axis: the lengths are a view's, so nothing overflows.
+        let mut strides = vec![self.iconst(elem); lens.len()];
+        for k in (0..lens.len().saturating_sub(1)).rev() {
+            strides[k] = self.b.ins().imul(strides[k + 1], lens[k + 1]);
+        }
+        let bytes = match lens.first() {
+            Some(len) => self.b.ins().imul(strides[0], *len),
+            None => self.iconst(elem),
+        };
+        let key = self.iconst(var.as_u32() as i64);
+        let f = self.helper("kiln_scratch", &[types::I64, types::I64], self.pointer);
+        let call = self.b.ins().call(f, &[key, bytes]);
+        let data = self.b.inst_results(call)[0];
+        let (slot, _) = self
+            .layout
+            .array(var)
+            .expect("a temporary has a descriptor");
+        let n = lens.len();
+        self.store_slot(data, slot);
+        for k in 0..n {
+            self.store_slot(lens[k], slot + 1 + k);
+            self.store_slot(strides[k], slot + 1 + n + k);
+        }
+        self.arrays[var] = Some(self.load_array(var, ty));
+        let one = self.iconst(1);
+        Ok(self.exact(Scalar::Bool, one))
     }
 }

@@ -506,7 +506,7 @@ impl<'a, 'f> Gen<'a, 'f> {
                     });
                 }
                 // An inlined function's array parameter is its argument's descriptor.
-                VarTy::Array(_) if self.nest.vars[var].hidden => {}
+                VarTy::Array(_) if self.nest.vars[var].is_inlined() => {}
                 VarTy::Array(ty) => self.arrays[var] = Some(self.load_array(var, ty)),
                 VarTy::Unknown | VarTy::Other(_) => {}
             }
@@ -581,7 +581,7 @@ impl<'a, 'f> Gen<'a, 'f> {
         let saved = self.arrays.clone();
         for var in self.nest.vars.keys() {
             if let VarTy::Array(ty) = self.typing.vars[var]
-                && !self.nest.vars[var].hidden
+                && !self.nest.vars[var].is_inlined()
             {
                 self.arrays[var] = Some(self.load_array(var, ty));
             }

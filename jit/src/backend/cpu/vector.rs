@@ -135,7 +135,8 @@ impl Gen<'_, '_> {
                 StmtKind::Assign { targets, .. } => assigned_anywhere.extend(targets.iter()),
                 StmtKind::Store { array, index, .. } => {
                     let a = self.typing.array(*array).ok()?;
-                    if !a.own_buffer || a.dtype != lane.dtype || self.nest.vars[*array].hidden {
+                    if !a.own_buffer || a.dtype != lane.dtype || self.nest.vars[*array].is_inlined()
+                    {
                         return None;
                     }
                     if let Some(earlier) = stored.insert(*array, index)
@@ -565,7 +566,7 @@ impl Check<'_, '_, '_> {
         // Hidden variables stand for an inlined function's, except the temporaries
         // scalarisation makes (`#...`), which live within one iteration.
         let data = &self.g.nest.vars[v];
-        (!data.hidden || data.name.starts_with('#'))
+        !data.is_inlined()
             && matches!(&self.g.typing.vars[v], VarTy::Scalar { ty, .. }
                 if !ty.mixed && ty.machine() == self.lane.machine)
     }
@@ -666,7 +667,7 @@ impl Check<'_, '_, '_> {
     /// stride).
     fn element(&mut self, array: Var, index: &[Expr]) -> Option<()> {
         let a = self.g.typing.array(array).ok()?;
-        if a.dtype != self.lane.dtype || self.g.nest.vars[array].hidden {
+        if a.dtype != self.lane.dtype || self.g.nest.vars[array].is_inlined() {
             return None;
         }
         let base = self.bases.get(&index.as_ptr())?;
