@@ -331,6 +331,46 @@ impl<'a> Typing<'a> {
                 "`@` / `np.dot()` of operands other than two 1-d float views stays interpreted"
                     .into(),
             ),
+            Expr::Reduce(..) => Err(
+                "a reduction of something other than a 1-d float view or expression stays \
+                 interpreted"
+                    .into(),
+            ),
+            Expr::Sum(view, len) => {
+                let a = self.array(view.array)?;
+                self.scalar(len)?;
+                for i in &view.first {
+                    self.scalar(i)?;
+                }
+                match a.dtype {
+                    types::Dtype::F64 | types::Dtype::F32 => scalar(Scalar::Np(a.dtype)),
+                    d => Err(format!("`sum()` of a {} array stays interpreted", d.name())),
+                }
+            }
+            Expr::Call(Intrinsic::Maximum | Intrinsic::Minimum, args) => {
+                let [a, b] = &args[..] else {
+                    return Err("`np.maximum()` takes two values".into());
+                };
+                let (a, b) = (self.scalar(a)?, self.scalar(b)?);
+                let t = self.binary(BinOp::Add, a, b)?;
+                let numpy = |t: ScalarTy| {
+                    !t.mixed && matches!(t.ty, Scalar::Np(d) if d != types::Dtype::Bool)
+                };
+                let fits = |x: ScalarTy| {
+                    x.machine() == t.machine()
+                        || (x.machine() == types::Machine::F32
+                            && t.machine() == types::Machine::F64)
+                };
+                if numpy(t) && !a.mixed && !b.mixed && fits(a) && fits(b) {
+                    Ok(ExprTy::Scalar(t))
+                } else {
+                    Err(format!(
+                        "`np.maximum()`/`np.minimum()` of {} and {} stays interpreted",
+                        a.describe(),
+                        b.describe()
+                    ))
+                }
+            }
             Expr::Dot(views, len) => {
                 let [a, b] = &**views;
                 let (ta, tb) = (self.array(a.array)?, self.array(b.array)?);
@@ -429,6 +469,7 @@ impl<'a> Typing<'a> {
                     .map(ExprTy::Scalar)
                     .ok_or_else(|| "abs() of a numpy bool".into()),
                     Intrinsic::Min | Intrinsic::Max => unreachable!("handled with Logic"),
+                    Intrinsic::Maximum | Intrinsic::Minimum => unreachable!("handled above"),
                 }
             }
         }

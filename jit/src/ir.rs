@@ -160,6 +160,11 @@ pub enum Expr {
     /// The inner product of two 1-d views of `len` elements, computed by the matrix
     /// product the interpreter's `@` calls (`runtime`), so its bits are the same.
     Dot(Box<[DotView; 2]>, Box<Expr>),
+    /// `x.sum()`, `np.max(x)`, ... of an array value, over all its elements;
+    /// [`crate::scalarise`] makes those of 1-d values loops or [`Expr::Sum`].
+    Reduce(Reduction, Box<Expr>),
+    /// The sum of a 1-d view of `len` elements in numpy's pairwise order (`runtime`).
+    Sum(Box<DotView>, Box<Expr>),
     /// `a.shape[axis]`; a negative axis counts from the end, as in Python.
     Shape(Var, i64),
     /// `len(a)`.
@@ -183,6 +188,28 @@ pub struct DotView {
     pub first: Vec<Expr>,
     pub axis: usize,
     pub step: i64,
+}
+
+/// A reduction of all of an array's elements to one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Reduction {
+    Sum,
+    Mean,
+    Max,
+    Min,
+}
+
+impl Reduction {
+    /// The method or numpy function of this name (`amax` and `amin` too).
+    pub fn from_name(name: &str) -> Option<Reduction> {
+        Some(match name {
+            "sum" => Reduction::Sum,
+            "mean" => Reduction::Mean,
+            "max" | "amax" => Reduction::Max,
+            "min" | "amin" => Reduction::Min,
+            _ => return None,
+        })
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -262,6 +289,10 @@ pub enum Intrinsic {
     /// variable at a C-contiguous buffer of that shape that compiled code owns (numpy's
     /// temporary for a statement that reads what it overwrites); `True`.
     Scratch(Var),
+    /// numpy's `maximum`/`minimum`: a NaN operand wins (the first one), equal values
+    /// give the second.
+    Maximum,
+    Minimum,
 }
 
 macro_rules! math_functions {
@@ -339,6 +370,7 @@ impl Expr {
         self.walk_mut(&mut |e| match e {
             Expr::Var(v) | Expr::Load(v, _) | Expr::Shape(v, _) | Expr::Len(v) => *v = map(*v),
             Expr::Dot(views, _) => views.iter_mut().for_each(|d| d.array = map(d.array)),
+            Expr::Sum(view, _) => view.array = map(view.array),
             Expr::Inline(inl) => {
                 inl.params.iter_mut().for_each(|(p, _)| *p = map(*p));
                 inl.body.iter_mut().for_each(|s| s.remap_vars(map));
@@ -382,6 +414,11 @@ impl Expr {
                 views
                     .iter()
                     .for_each(|d| d.first.iter().for_each(|e| e.walk(f)));
+                len.walk(f);
+            }
+            Expr::Reduce(_, a) => a.walk(f),
+            Expr::Sum(view, len) => {
+                view.first.iter().for_each(|e| e.walk(f));
                 len.walk(f);
             }
             Expr::NewAxis
@@ -428,6 +465,11 @@ impl Expr {
                 views
                     .iter_mut()
                     .for_each(|d| d.first.iter_mut().for_each(|e| e.walk_mut(f)));
+                len.walk_mut(f);
+            }
+            Expr::Reduce(_, a) => a.walk_mut(f),
+            Expr::Sum(view, len) => {
+                view.first.iter_mut().for_each(|e| e.walk_mut(f));
                 len.walk_mut(f);
             }
             Expr::NewAxis

@@ -279,6 +279,61 @@ fn dot<T: Copy + Default + From<u8>>(
     c
 }
 
+/// `x.sum()` of a float64 vector of `n` elements `step` bytes apart, as the
+/// interpreter's numpy sums it: `0 + pairwise(x)` (its `reduce`, in
+/// stdlib/src/numpy/multiarray/reduce.rs, whose order this follows exactly).
+extern "C" fn kiln_sum_f64(x: *const u8, step: i64, n: i64) -> f64 {
+    // SAFETY: the caller's view has `n` elements `step` bytes apart.
+    0.0 + unsafe { pairwise::<f64>(x, n.max(0) as usize, step as isize) }
+}
+
+extern "C" fn kiln_sum_f32(x: *const u8, step: i64, n: i64) -> f32 {
+    // SAFETY: as above.
+    0.0 + unsafe { pairwise::<f32>(x, n.max(0) as usize, step as isize) }
+}
+
+/// numpy's `pairwise_sum`: eight accumulators below 128 elements, halves above.
+///
+/// # Safety
+/// The `n` elements must be readable.
+unsafe fn pairwise<T>(ptr: *const u8, n: usize, step: isize) -> T
+where
+    T: Copy + Default + std::ops::Add<Output = T>,
+{
+    // SAFETY: `i < n`.
+    let at = |i: usize| unsafe { ptr.offset(i as isize * step).cast::<T>().read_unaligned() };
+    if n < 8 {
+        let mut res = T::default();
+        for i in 0..n {
+            res = res + at(i);
+        }
+        res
+    } else if n <= 128 {
+        let mut r: [T; 8] = std::array::from_fn(at);
+        let mut i = 8;
+        while i < n - n % 8 {
+            for (j, acc) in r.iter_mut().enumerate() {
+                *acc = *acc + at(i + j);
+            }
+            i += 8;
+        }
+        let mut res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+        while i < n {
+            res = res + at(i);
+            i += 1;
+        }
+        res
+    } else {
+        let mut n2 = n / 2;
+        n2 -= n2 % 8;
+        // SAFETY: both halves lie within the `n` elements.
+        unsafe {
+            pairwise::<T>(ptr, n2, step)
+                + pairwise::<T>(ptr.offset(n2 as isize * step), n - n2, step)
+        }
+    }
+}
+
 thread_local! {
     /// The buffers of `Intrinsic::Scratch`, by temporary: kept between runs (a time
     /// loop needs the same one every step), grown when a longer one is asked for.
@@ -304,6 +359,8 @@ extern "C" fn kiln_scratch(key: i64, bytes: i64) -> *mut u8 {
 pub fn symbols() -> Vec<(&'static str, *const u8)> {
     vec![
         ("kiln_scratch", kiln_scratch as *const u8),
+        ("kiln_sum_f64", kiln_sum_f64 as *const u8),
+        ("kiln_sum_f32", kiln_sum_f32 as *const u8),
         ("kiln_dot_f64", kiln_dot_f64 as *const u8),
         ("kiln_dot_f32", kiln_dot_f32 as *const u8),
         ("kiln_exp", kiln_exp as *const u8),

@@ -13,8 +13,8 @@ class RowScale:
         self.norms = np.zeros(n)
 
     def kernel(self):
-        for r in range(self.reps):  # hot, interpreted: calls of methods stay interpreted
-            for i in range(self.n):  # hot, interpreted: calls of methods stay interpreted
+        for r in range(self.reps):  # hot
+            for i in range(self.n):  # hot
                 self.a[i, :] = self.a[i, :] * self.s
                 big = self.a[i].max()
                 self.a[i, :] = self.a[i, :] / big + 0.01 * (i % 3)

@@ -15,8 +15,8 @@ def make_graph(n):
 
 def floyd(dist):
     n = dist.shape[0]
-    for k in range(n):  # hot, interpreted: `np.minimum()` stays interpreted
-        for i in range(n):  # hot, interpreted: `np.minimum()` stays interpreted
+    for k in range(n):  # hot
+        for i in range(n):  # hot
             dist[i, :] = np.minimum(dist[i, :], dist[i, k] + dist[k, :])
     return dist
 

@@ -8,10 +8,10 @@ def assign(pts, cent):
     k = cent.shape[0]
     labels = np.zeros(n, dtype=np.int64)
     inertia = 0.0
-    for i in range(n):  # hot, interpreted: `np.sum()` stays interpreted
+    for i in range(n):  # hot
         best = np.inf
         bc = 0
-        for c in range(k):  # hot, interpreted: `np.sum()` stays interpreted
+        for c in range(k):  # hot
             d = np.sum((pts[i] - cent[c]) ** 2)
             if d < best:
                 best = d

@@ -4,7 +4,7 @@ import numpy as np
 
 
 def power(A, v, iters):
-    for it in range(iters):  # hot, interpreted: `w.max()` stays interpreted
+    for it in range(iters):  # hot, interpreted: `@` / `np.dot()` of operands other than two 1-d float views stays
         w = A @ v
         scale = w.max() // 4096 + 1
         v = w // scale

@@ -2,8 +2,9 @@
 //! 1-d and 2-d arrays (slices with steps, negative bounds, integer + slice mixes, new
 //! axes), in-place updates of whole arrays, values mixing views and scalars, with
 //! overlapping reads of the target and shapes that stop matching part way (numpy
-//! raises there), inner products of views (`@`, `np.dot`) and arrays swapped by
-//! name (`p, r = r, p`). The arrays are float64,
+//! raises there), `np.maximum`/`np.minimum`, reductions (`sum`, `mean`, `max`,
+//! `min`, empty ones too), inner products of views (`@`, `np.dot`) and arrays swapped
+//! by name (`p, r = r, p`). The arrays are float64,
 //! float32 or int64, with a zero divisor and
 //! huge values in some runs, so numpy warns.
 
@@ -73,10 +74,14 @@ impl Gen {
             return self.array_operand(len, two_d);
         }
         let a = self.array_value(len, two_d, depth + 1);
-        match self.rng.below(8) {
+        match self.rng.below(9) {
             0 => format!("-{a}"),
             1 => format!("abs({a})"),
             2 => format!("({a} > {})", self.array_operand(len, two_d)),
+            3 => {
+                let f = self.rng.pick(&["np.maximum", "np.minimum"]);
+                format!("{f}({a}, {})", self.array_operand(len, two_d))
+            }
             _ => {
                 let op = self.rng.pick(&["+", "-", "*", "/", "+", "*"]);
                 let b = self.array_value(len, two_d, depth + 1);
@@ -152,6 +157,34 @@ impl Gen {
                 format!("np.dot({row}{x}], {other})")
             };
             self.line(2, &format!("s += {call}"));
+        }
+        // Reductions of views and expressions (an empty one raises for max/min).
+        if self.rng.chance(30) {
+            let len = self.rng.below(9) as i64;
+            let x = if len == 0 {
+                "3:3".to_string()
+            } else {
+                self.slice_of(len)
+            };
+            let y = if len == 0 {
+                "5:5".to_string()
+            } else {
+                self.slice_of(len)
+            };
+            let a = self.rng.pick(&["p", "q", "r"]);
+            let value = match self.rng.below(3) {
+                0 => format!("{a}[{x}]"),
+                1 => format!("({a}[{x}] * q[{y}] - t)"),
+                _ => format!("abs(r[{x}] - {a}[{y}])"),
+            };
+            let r = self.rng.pick(&[".sum()", ".mean()", ".max()", ".min()"]);
+            let line = if self.rng.chance(50) {
+                format!("s += {value}{r}")
+            } else {
+                let f = &r[1..r.len() - 2];
+                format!("s += np.{f}({value})")
+            };
+            self.line(2, &line);
         }
         // Double buffering: the names swap, the arrays stay.
         if self.rng.chance(20) {

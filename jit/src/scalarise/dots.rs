@@ -3,6 +3,7 @@
 //! interpreter's `@` calls, so its bits are the interpreter's.
 
 use super::Pass;
+use super::views::View;
 use crate::ir::{CmpOp, DotView, Expr, Stmt};
 
 type Result<T> = std::result::Result<T, String>;
@@ -27,7 +28,7 @@ impl Pass<'_> {
                         );
                     }
                     *e = Expr::Dot(Box::new([da, db]), Box::new(la));
-                    self.dots = true;
+                    self.rewrote = true;
                 }
                 (Err(why), _) | (_, Err(why)) => result = Err(why),
                 _ => {}
@@ -45,25 +46,29 @@ impl Pass<'_> {
             _ => return Ok(None),
         };
         let view = self.view(array, index, out)?;
-        let [axis] = &view.axes[..] else {
-            return Ok(None);
-        };
-        let Some(base) = axis.base else {
-            return Ok(None);
-        };
-        let first = view
-            .fixed
-            .iter()
-            .map(|f| f.clone().unwrap_or_else(|| axis.start.clone()))
-            .collect();
-        Ok(Some((
-            DotView {
-                array,
-                first,
-                axis: base,
-                step: axis.step,
-            },
-            axis.len.clone(),
-        )))
+        Ok(dot_view(&view))
     }
+}
+
+/// A 1-d view as compiled code's helpers read it: its first element, the axis it walks
+/// and its step, and its length; `None` for a view of other shape.
+pub(super) fn dot_view(view: &View) -> Option<(DotView, Expr)> {
+    let [axis] = &view.axes[..] else {
+        return None;
+    };
+    let base = axis.base?;
+    let first = view
+        .fixed
+        .iter()
+        .map(|f| f.clone().unwrap_or_else(|| axis.start.clone()))
+        .collect();
+    Some((
+        DotView {
+            array: view.array,
+            first,
+            axis: base,
+            step: axis.step,
+        },
+        axis.len.clone(),
+    ))
 }

@@ -42,10 +42,11 @@ use std::collections::HashSet;
 mod casts;
 mod dots;
 mod fuse;
+mod reduce;
 mod views;
 
 pub use casts::check_casts;
-use views::{View, add, apart_or_same};
+use views::{View, apart_or_same};
 
 type Result<T> = std::result::Result<T, String>;
 
@@ -82,7 +83,7 @@ pub fn scalarise(nest: &Nest, entry: &[Ty], fuse: bool) -> Result<Option<Scalari
         entry,
         fuse,
         fused: 0,
-        dots: false,
+        rewrote: false,
         temporaries: Vec::new(),
         in_place_updates: Vec::new(),
         forwarded: Vec::new(),
@@ -94,7 +95,7 @@ pub fn scalarise(nest: &Nest, entry: &[Ty], fuse: bool) -> Result<Option<Scalari
         line: nest.root.line,
     };
     let root = pass.root(&nest.root)?;
-    if pass.array_points.is_empty() && !pass.dots {
+    if pass.array_points.is_empty() && !pass.rewrote {
         return Ok(None);
     }
     let mut entry = entry.to_vec();
@@ -120,13 +121,14 @@ pub fn scalarise(nest: &Nest, entry: &[Ty], fuse: bool) -> Result<Option<Scalari
 
 /// An array expression after its views are resolved: the tree of element operations
 /// with operands numbered into `Operands`.
-enum Elementwise {
+pub(super) enum Elementwise {
     Operand(usize),
     Scalar(Expr),
     Binary(BinOp, Box<Elementwise>, Box<Elementwise>),
     Unary(UnaryOp, Box<Elementwise>),
     Compare(CmpOp, Box<Elementwise>, Box<Elementwise>),
     Abs(Box<Elementwise>),
+    Call2(Intrinsic, Box<Elementwise>, Box<Elementwise>),
 }
 
 struct Pass<'a> {
@@ -135,8 +137,8 @@ struct Pass<'a> {
     fuse: bool,
     /// How many array statements joined a fused run.
     fused: u32,
-    /// Whether it made an inner product of views.
-    dots: bool,
+    /// Whether it made numbers of array values (inner products, reductions).
+    rewrote: bool,
     /// The temporary arrays it made, with their types.
     temporaries: Vec<(Var, ArrayTy)>,
     in_place_updates: Vec<InPlace>,
@@ -190,7 +192,7 @@ impl Pass<'_> {
         self.counters[k]
     }
 
-    fn array_ty(&self, var: Var) -> Option<ArrayTy> {
+    pub(super) fn array_ty(&self, var: Var) -> Option<ArrayTy> {
         match self.entry.get(var.index()) {
             Some(Ty::Array(a)) => Some(*a),
             _ => None,
@@ -201,7 +203,7 @@ impl Pass<'_> {
         &self.vars[var].name
     }
 
-    fn err(&self, what: String) -> String {
+    pub(super) fn err(&self, what: String) -> String {
         format!("line {}: {what}", self.line)
     }
 
@@ -281,9 +283,11 @@ impl Pass<'_> {
         let exprs: Vec<&mut Expr> = match &mut stmt.kind {
             StmtKind::While { cond, .. } => {
                 let mut found = false;
-                cond.walk(&mut |e| found |= matches!(e, Expr::MatMul(..)));
+                cond.walk(&mut |e| found |= matches!(e, Expr::MatMul(..) | Expr::Reduce(..)));
                 if found {
-                    return Err(self.err("`@` in a `while` condition stays interpreted".into()));
+                    return Err(self.err(
+                        "`@` or a reduction in a `while` condition stays interpreted".into(),
+                    ));
                 }
                 Vec::new()
             }
@@ -291,6 +295,7 @@ impl Pass<'_> {
         };
         for e in exprs {
             self.dots(e, &mut prologue)?;
+            self.reductions(e, &mut prologue)?;
         }
         prologue.push(stmt);
         Ok(Lowered::Plain(prologue))
@@ -309,7 +314,7 @@ impl Pass<'_> {
 
     /// Whether `e`'s value is an array. Arguments of calls do not count: an inlined
     /// function takes arrays and gives a number (typing checks that it does).
-    fn arrayish(&self, e: &Expr) -> bool {
+    pub(super) fn arrayish(&self, e: &Expr) -> bool {
         match e {
             Expr::Var(v) => self.array_ty(*v).is_some(),
             Expr::Load(v, index) => self.is_view(*v, index),
@@ -331,7 +336,9 @@ impl Pass<'_> {
             | Expr::Inline(_)
             // Of two vectors a number; typing refuses the rest.
             | Expr::MatMul(..)
-            | Expr::Dot(..) => false,
+            | Expr::Dot(..)
+            | Expr::Reduce(..)
+            | Expr::Sum(..) => false,
         }
     }
 
@@ -340,8 +347,9 @@ impl Pass<'_> {
         if matches!(value, Expr::Int(_) | Expr::Var(_)) {
             return value;
         }
-        // A product left as it is fails typing, with its reason.
+        // A product or reduction left as it is fails typing, with its reason.
         let _ = self.dots(&mut value, out);
+        let _ = self.reductions(&mut value, out);
         let var = self.vars.push(VarData {
             name: format!("#{what}{}", self.point.as_u32()),
             hidden: true,
@@ -353,7 +361,7 @@ impl Pass<'_> {
         Expr::Var(var)
     }
 
-    fn check(&mut self, cond: Expr, out: &mut Vec<Stmt>) {
+    pub(super) fn check(&mut self, cond: Expr, out: &mut Vec<Stmt>) {
         let var = self.vars.push(VarData {
             name: format!("#check{}", self.point.as_u32()),
             hidden: true,
@@ -374,7 +382,7 @@ impl Pass<'_> {
 
     /// The element operations of an array expression; its views resolved into
     /// `operands` and its scalar parts evaluated once, into `out`.
-    fn elementwise(
+    pub(super) fn elementwise(
         &mut self,
         e: &Expr,
         operands: &mut Vec<View>,
@@ -407,6 +415,10 @@ impl Pass<'_> {
                 Elementwise::Compare(rest[0].0, a, sub(self, &rest[0].1)?)
             }
             Expr::Call(Intrinsic::Abs, args) => Elementwise::Abs(sub(self, &args[0])?),
+            Expr::Call(f @ (Intrinsic::Maximum | Intrinsic::Minimum), args) if args.len() == 2 => {
+                let a = sub(self, &args[0])?;
+                Elementwise::Call2(*f, a, sub(self, &args[1])?)
+            }
             Expr::Call(Intrinsic::Math(f), _) => {
                 return Err(self.err(format!(
                     "`math.{}()` of an array (Python raises TypeError); it stays interpreted",
@@ -495,36 +507,8 @@ impl Pass<'_> {
             steps.push(per_axis);
         }
         let counters: Vec<Var> = (0..nt).map(|k| self.counter(k)).collect();
-        let element = |view: &View, steps: Option<&[i64]>| -> Expr {
-            let shift = nt - view.axes.len();
-            let mut index = Vec::new();
-            let mut walking = view
-                .axes
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| a.base.is_some());
-            for fixed in &view.fixed {
-                if let Some(i) = fixed {
-                    index.push(i.clone());
-                    continue;
-                }
-                let (k, axis) = walking
-                    .next()
-                    .expect("an axis walks each unfixed base axis");
-                let counter = Expr::Var(counters[k + shift]);
-                let offset = match steps.map_or(axis.step, |s| s[k]) {
-                    0 => Expr::Int(0),
-                    1 => counter,
-                    step => Expr::Binary(BinOp::Mul, Box::new(counter), Box::new(Expr::Int(step))),
-                };
-                index.push(match (&axis.start, offset) {
-                    (Expr::Int(0), offset) => offset,
-                    (start, Expr::Int(0)) => start.clone(),
-                    (start, offset) => add(offset, start.clone()),
-                });
-            }
-            Expr::Load(view.array, index)
-        };
+        let counters: Vec<Expr> = counters.into_iter().map(Expr::Var).collect();
+        let element = |view: &View, steps: Option<&[i64]>| view.element(&counters, steps);
         let loads: Vec<Expr> = operands
             .iter()
             .zip(&steps)
@@ -585,7 +569,13 @@ impl Pass<'_> {
     }
 
     /// The loops over `lens` (the shared counters) around one innermost statement.
-    fn loops(&mut self, point: Point, line: u32, lens: &[Expr], innermost: Vec<Stmt>) -> Stmt {
+    pub(super) fn loops(
+        &mut self,
+        point: Point,
+        line: u32,
+        lens: &[Expr],
+        innermost: Vec<Stmt>,
+    ) -> Stmt {
         let mut body = innermost;
         for (k, len) in lens.iter().enumerate().rev() {
             let var = self.counter(k);
@@ -723,7 +713,7 @@ impl ArrayStmt {
 
 impl Elementwise {
     /// The element expression, operand `k` being `loads[k]`.
-    fn expr(&self, loads: &[Expr]) -> Expr {
+    pub(super) fn expr(&self, loads: &[Expr]) -> Expr {
         match self {
             Elementwise::Operand(k) => loads[*k].clone(),
             Elementwise::Scalar(e) => e.clone(),
@@ -735,6 +725,7 @@ impl Elementwise {
                 Expr::Compare(Box::new(a.expr(loads)), vec![(*op, b.expr(loads))])
             }
             Elementwise::Abs(a) => Expr::Call(Intrinsic::Abs, vec![a.expr(loads)]),
+            Elementwise::Call2(f, a, b) => Expr::Call(*f, vec![a.expr(loads), b.expr(loads)]),
         }
     }
 }

@@ -33,6 +33,44 @@ pub(super) struct View {
     pub(super) written: Vec<Expr>,
 }
 
+impl View {
+    /// The element at `counters` (one per axis of the outermost view, this one's axes
+    /// lining up with the last ones), walking each axis by its step or by `steps`
+    /// (0 repeats the one element of a broadcast axis).
+    pub(super) fn element(&self, counters: &[Expr], steps: Option<&[i64]>) -> Expr {
+        let shift = counters.len() - self.axes.len();
+        let mut index = Vec::new();
+        let mut walking = self
+            .axes
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.base.is_some());
+        for fixed in &self.fixed {
+            if let Some(i) = fixed {
+                index.push(i.clone());
+                continue;
+            }
+            let (k, axis) = walking
+                .next()
+                .expect("an axis walks each unfixed base axis");
+            let counter = counters[k + shift].clone();
+            let offset = match (steps.map_or(axis.step, |s| s[k]), counter) {
+                (0, _) | (_, Expr::Int(0)) => Expr::Int(0),
+                (1, counter) => counter,
+                (step, counter) => {
+                    Expr::Binary(BinOp::Mul, Box::new(counter), Box::new(Expr::Int(step)))
+                }
+            };
+            index.push(match (&axis.start, offset) {
+                (Expr::Int(0), offset) => offset,
+                (start, Expr::Int(0)) => start.clone(),
+                (start, offset) => add(offset, start.clone()),
+            });
+        }
+        Expr::Load(self.array, index)
+    }
+}
+
 impl Pass<'_> {
     /// The view `array[index]`, its subscripts evaluated into `out`.
     pub(super) fn view(&mut self, array: Var, index: &[Expr], out: &mut Vec<Stmt>) -> Result<View> {

@@ -16,7 +16,7 @@ mod returns;
 use super::LineIndex;
 use kiln_jit::ir::{
     Assumed, Assumption, BinOp, CmpOp, Expr, Function, Intrinsic, LogicOp, MathFn, Nest, Point,
-    Stmt, StmtKind, UnaryOp, Var, VarData,
+    Reduction, Stmt, StmtKind, UnaryOp, Var, VarData,
 };
 use kiln_jit::ir::{EntityRef, PrimaryMap};
 use ruff_text_size::Ranged;
@@ -679,10 +679,35 @@ impl<'a> Lowering<'a> {
         }
         let args = &call.arguments.args;
         let (intrinsic, name) = match &*call.func {
+            // `x.sum()`, `a[i].max()`: a reduction of whatever `x` is (typing refuses
+            // one of something other than an array).
+            ast::Expr::Attribute(attr)
+                if args.is_empty()
+                    && let Some(r) = Reduction::from_name(attr.attr.as_str()) =>
+            {
+                return Ok(Expr::Reduce(r, Box::new(self.expr(&attr.value, stmt)?)));
+            }
             ast::Expr::Attribute(attr) => {
                 let ast::Expr::Name(module) = &*attr.value else {
                     return Err(self.at(stmt, "calls of methods stay interpreted"));
                 };
+                // `np.sum(x)`, `np.max(x)`, `np.maximum(a, b)`, `np.minimum(a, b)`.
+                let numpy = Assumed::Module("numpy".into());
+                if args.len() == 1
+                    && let Some(r) = Reduction::from_name(attr.attr.as_str())
+                {
+                    self.assume(module.id.as_str(), numpy);
+                    return Ok(Expr::Reduce(r, Box::new(self.expr(&args[0], stmt)?)));
+                }
+                if args.len() == 2 && matches!(attr.attr.as_str(), "maximum" | "minimum") {
+                    self.assume(module.id.as_str(), numpy);
+                    let f = if attr.attr.as_str() == "maximum" {
+                        Intrinsic::Maximum
+                    } else {
+                        Intrinsic::Minimum
+                    };
+                    return Ok(Expr::Call(f, self.exprs(args, stmt)?));
+                }
                 if attr.attr.as_str() == "dot" && args.len() == 2 {
                     self.assume(module.id.as_str(), Assumed::Module("numpy".into()));
                     return Ok(Expr::MatMul(

@@ -131,6 +131,22 @@ impl Gen<'_, '_> {
                 self.exact(Scalar::Bool, v)
             }
             Intrinsic::Scratch(_) => unreachable!("handled above"),
+            Intrinsic::Maximum | Intrinsic::Minimum => {
+                // numpy's: `a if isnan(a) or a > b else b` (`<` for minimum).
+                let b = vals[1];
+                let (x, y) = (self.storage(&a, ty), self.storage(&b, ty));
+                let (xv, yv) = (self.val(ty, x, None), self.val(ty, y, None));
+                let nan = self.compare(CmpOp::Ne, &xv, &xv)?;
+                let op = if f == Intrinsic::Maximum {
+                    CmpOp::Gt
+                } else {
+                    CmpOp::Lt
+                };
+                let better = self.compare(op, &xv, &yv)?;
+                let pick = self.b.ins().bor(nan, better);
+                let v = self.b.ins().select(pick, x, y);
+                self.val(ty, v, None)
+            }
             Intrinsic::Check => {
                 let t = self.truth_of(&a);
                 let fails = self.b.ins().icmp_imm_s(IntCC::Equal, t, 0);

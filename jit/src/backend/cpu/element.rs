@@ -230,4 +230,23 @@ impl Gen<'_, '_> {
         let v = self.b.inst_results(call)[0];
         Ok(self.exact(Scalar::Np(dtype), v))
     }
+
+    /// `x.sum()` of a 1-d view in numpy's pairwise order (`runtime::kiln_sum_f64`).
+    pub(super) fn sum(&mut self, view: &crate::ir::DotView, len: &Expr) -> Result<Val> {
+        let n = self.scalar(len)?.v;
+        let address = self.element_address(view.array, &view.first)?;
+        let a = self.arrays[view.array].as_ref().expect("typed as an array");
+        let dtype = a.ty.dtype;
+        let stride = a.strides[view.axis];
+        let stride = self.b.ins().imul_imm_s(stride, view.step);
+        let (name, ty) = match dtype {
+            Dtype::F32 => ("kiln_sum_f32", types::F32),
+            _ => ("kiln_sum_f64", types::F64),
+        };
+        let p = self.pointer;
+        let f = self.helper(name, &[p, types::I64, types::I64], ty);
+        let call = self.b.ins().call(f, &[address, stride, n]);
+        let v = self.b.inst_results(call)[0];
+        Ok(self.exact(Scalar::Np(dtype), v))
+    }
 }

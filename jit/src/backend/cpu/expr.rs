@@ -170,6 +170,8 @@ impl Gen<'_, '_> {
                 unreachable!("typing refuses a slice outside a view, and `@` but of views")
             }
             Expr::Dot(views, len) => self.dot(views, len)?,
+            Expr::Sum(view, len) => self.sum(view, len)?,
+            Expr::Reduce(..) => unreachable!("typing refuses a reduction scalarise left"),
             Expr::Len(array) => {
                 let v = self.arrays[*array]
                     .as_ref()
