@@ -6,8 +6,8 @@ import numpy as np
 def gram(x):
     n = x.shape[0]
     G = np.zeros((n, n))
-    for i in range(n):  # hot, interpreted: chained assignment to something other than names stays interpreted
-        for j in range(i, n):  # hot, interpreted: chained assignment to something other than names stays interpreted
+    for i in range(n):  # hot
+        for j in range(i, n):  # hot
             G[i, j] = G[j, i] = np.dot(x[i], x[j])
     return G
 

@@ -7,7 +7,7 @@ def walks(A, v, steps, M):
     n = A.shape[0]
     for s in range(steps):
         nv = np.zeros(n, dtype=np.int64)
-        for j in range(n):  # hot, interpreted: `@` of int64 and int64 vectors stays interpreted
+        for j in range(n):  # hot
             nv[j] = (v @ A[:, j]) % M
         v = nv.copy()
     return v

@@ -4,7 +4,7 @@
 //! overlapping reads of the target and shapes that stop matching part way (numpy
 //! raises there), `np.maximum`/`np.minimum`, reductions (`sum`, `mean`, `max`,
 //! `min`, empty ones too), inner products of views (`@`, `np.dot`) and arrays swapped
-//! by name (`p, r = r, p`). The arrays are float64,
+//! by name (`p, r = r, p`), and chained assignment to elements. The arrays are float64,
 //! float32 or int64, with a zero divisor and
 //! huge values in some runs, so numpy warns.
 
@@ -185,6 +185,12 @@ impl Gen {
                 format!("s += np.{f}({value})")
             };
             self.line(2, &line);
+        }
+        // Chained assignment to elements and names, now and then past the end.
+        if self.rng.chance(15) {
+            let i = self.rng.pick(&["t % 16", "-1 - t % 16", "t - 14"]);
+            self.line(2, &format!("q[{i}] = m[t % 6, 3] = w = t * 0.5 - 3"));
+            self.line(2, "s += w");
         }
         // Double buffering: the names swap, the arrays stay.
         if self.rng.chance(20) {

@@ -2,7 +2,7 @@
 # hot loops of a numeric suite stayed interpreted on them): the product is computed by
 # the matrix product the interpreter's `@` calls, so its bits are the interpreter's.
 # Lengths that differ hand the statement back, and the interpreter raises numpy's
-# error; products of other shapes or of integer vectors stay interpreted.
+# error; products of other shapes stay interpreted.
 import numpy as np
 
 
@@ -45,7 +45,7 @@ def empty(x, w):
 
 def ints(a):
     t = 0
-    for i in range(a.shape[0]):
+    for i in range(a.shape[0]):  # jit: compiled
         t += a[i] @ a[i]
     return t
 
@@ -63,3 +63,27 @@ print(norms(a.astype(np.float32), np.zeros(30, np.float32))[:4])
 print(ints(np.arange(60).reshape(30, 2)))
 big = rng.standard_normal((25, 700))
 print(norms(big, np.zeros(25))[:3])
+
+
+def gram(x, G):
+    # Chained assignment to elements: the value once, then each target in order.
+    n = x.shape[0]
+    for i in range(n):  # jit: compiled
+        for j in range(i + 1):
+            G[i, j] = G[j, i] = np.dot(x[i], x[j])
+    return G
+
+
+def int_products(v):
+    # Integer vectors: summed in order; an overflow (wrapped silently by numpy's
+    # product) hands the statement back.
+    t = 0
+    for i in range(v.shape[0]):  # jit: compiled
+        t += v[i] @ v[(i + 1) % v.shape[0]]
+    return t
+
+
+print(gram(np.arange(60.0).reshape(12, 5) % 7 / 4, np.zeros((12, 12)))[3:5, :6])
+print(int_products(np.arange(120).reshape(40, 3) % 11))
+print(int_products((np.arange(120).reshape(40, 3) % 11).astype(np.int32)))
+print(int_products(np.full((40, 3), 2**40)))

@@ -1,10 +1,12 @@
 //! Inner products: `a @ b` and `np.dot(a, b)` of two 1-d views become
 //! [`Expr::Dot`], which compiled code computes through the matrix product the
-//! interpreter's `@` calls, so its bits are the interpreter's.
+//! interpreter's `@` calls, so its bits are the interpreter's. Integer vectors are
+//! summed in order, as the interpreter's plain loop does, in numpy's scalar arithmetic
+//! (an overflow, which the array product wraps silently, hands the statement back).
 
 use super::Pass;
 use super::views::View;
-use crate::ir::{CmpOp, DotView, Expr, Stmt};
+use crate::ir::{BinOp, CmpOp, DotView, Expr, Stmt, StmtKind, VarData};
 
 type Result<T> = std::result::Result<T, String>;
 
@@ -27,7 +29,14 @@ impl Pass<'_> {
                             out,
                         );
                     }
-                    *e = Expr::Dot(Box::new([da, db]), Box::new(la));
+                    let ints = [da.array, db.array]
+                        .iter()
+                        .all(|a| self.array_ty(*a).is_some_and(|t| t.dtype.is_int()));
+                    *e = if ints {
+                        self.int_dot(&da, &db, la, out)
+                    } else {
+                        Expr::Dot(Box::new([da, db]), Box::new(la))
+                    };
                     self.rewrote = true;
                 }
                 (Err(why), _) | (_, Err(why)) => result = Err(why),
@@ -35,6 +44,67 @@ impl Pass<'_> {
             }
         });
         result
+    }
+
+    /// The product of two integer vectors: the first product, then the others added
+    /// in order (an empty product, 0, is the interpreter's).
+    fn int_dot(&mut self, a: &DotView, b: &DotView, len: Expr, out: &mut Vec<Stmt>) -> Expr {
+        let nonempty = Expr::Compare(Box::new(len.clone()), vec![(CmpOp::Gt, Expr::Int(0))]);
+        self.check(nonempty, out);
+        let at = |d: &DotView, k: Expr| {
+            let mut index = d.first.clone();
+            let offset = match d.step {
+                1 => k,
+                s => Expr::Binary(BinOp::Mul, Box::new(k), Box::new(Expr::Int(s))),
+            };
+            index[d.axis] = Expr::Binary(
+                BinOp::Add,
+                Box::new(index[d.axis].clone()),
+                Box::new(offset),
+            );
+            Expr::Load(d.array, index)
+        };
+        let product =
+            |k: Expr| Expr::Binary(BinOp::Mul, Box::new(at(a, k.clone())), Box::new(at(b, k)));
+        let (point, line) = (self.point, self.line);
+        let acc = self.vars.push(VarData {
+            name: format!("#dot{}", point.as_u32()),
+            hidden: true,
+        });
+        out.push(Stmt {
+            point,
+            line,
+            kind: StmtKind::Assign {
+                targets: vec![acc],
+                values: vec![product(Expr::Int(0))],
+            },
+        });
+        let k = self.counter(0);
+        let step = Stmt {
+            point,
+            line,
+            kind: StmtKind::Assign {
+                targets: vec![acc],
+                values: vec![Expr::Binary(
+                    BinOp::Add,
+                    Box::new(Expr::Var(acc)),
+                    Box::new(product(Expr::Var(k))),
+                )],
+            },
+        };
+        out.push(Stmt {
+            point,
+            line,
+            kind: StmtKind::For {
+                var: k,
+                start: Expr::Int(1),
+                stop: len,
+                step: Expr::Int(1),
+                items: Vec::new(),
+                body: vec![step],
+            },
+        });
+        Expr::Var(acc)
     }
 
     /// `e` as a 1-d view a [`Expr::Dot`] reads, and its length; `None` when it is not
