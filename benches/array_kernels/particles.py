@@ -10,7 +10,7 @@ import numpy as np
 
 TINY_N = 64
 TABLE_N = 250_000
-LARGE_N = 4_000_000
+LARGE_N = 1_000_000
 STEPS = 200
 
 
