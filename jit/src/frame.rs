@@ -19,6 +19,11 @@ pub const ROOT_STOP: usize = 1;
 pub const ROOT_STEP: usize = 2;
 /// Set non-zero by a helper that hit something the interpreter would raise for.
 pub const STATUS: usize = 3;
+/// An origin (see [`Layout::origin`]): the array is compiled code's own memory, which
+/// the VM copies into a new ndarray on exit (`t = u.copy()` in the loop).
+pub const ORIGIN_FRESH: u64 = u64::MAX;
+/// An origin: the variable holds what it held on entry (no array, or unbound).
+pub const ORIGIN_ENTRY: u64 = u64::MAX - 1;
 const VAR_BASE: usize = 4;
 
 /// Where each piece of state lives in a nest's frame.

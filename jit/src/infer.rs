@@ -347,6 +347,9 @@ impl<'a> Typing<'a> {
                     d => Err(format!("`sum()` of a {} array stays interpreted", d.name())),
                 }
             }
+            Expr::Call(Intrinsic::Copy, _) => {
+                Err("`copy()` of something other than an array stays interpreted".into())
+            }
             Expr::Call(Intrinsic::Maximum | Intrinsic::Minimum, args) => {
                 let [a, b] = &args[..] else {
                     return Err("`np.maximum()` takes two values".into());
@@ -469,7 +472,9 @@ impl<'a> Typing<'a> {
                     .map(ExprTy::Scalar)
                     .ok_or_else(|| "abs() of a numpy bool".into()),
                     Intrinsic::Min | Intrinsic::Max => unreachable!("handled with Logic"),
-                    Intrinsic::Maximum | Intrinsic::Minimum => unreachable!("handled above"),
+                    Intrinsic::Maximum | Intrinsic::Minimum | Intrinsic::Copy => {
+                        unreachable!("handled above")
+                    }
                 }
             }
         }

@@ -293,6 +293,9 @@ pub enum Intrinsic {
     /// give the second.
     Maximum,
     Minimum,
+    /// `x.copy()` / `np.copy(x)` of an array: a new array of the same values, which
+    /// [`crate::scalarise`] makes in compiled code's own memory.
+    Copy,
 }
 
 macro_rules! math_functions {

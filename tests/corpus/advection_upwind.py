@@ -4,7 +4,7 @@ import numpy as np
 
 
 def upwind(u, c, nsteps):
-    for n in range(nsteps):  # hot, interpreted: `u.copy()` stays interpreted
+    for n in range(nsteps):  # hot
         un = u.copy()
         u[1:] = un[1:] - c * (un[1:] - un[:-1])
         u[0] = un[0] - c * (un[0] - un[-1])

@@ -4,7 +4,7 @@ import numpy as np
 
 
 def burgers(u, dt, dx, nu, nt):
-    for n in range(nt):  # hot, interpreted: `u.copy()` stays interpreted
+    for n in range(nt):  # hot
         un = u.copy()
         u[1:-1] = (un[1:-1]
                    - un[1:-1] * dt / dx * (un[1:-1] - un[:-2])

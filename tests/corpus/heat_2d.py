@@ -4,7 +4,7 @@ import numpy as np
 
 
 def heat2d(u, r, nsteps):
-    for n in range(nsteps):  # hot, interpreted: `u.copy()` stays interpreted
+    for n in range(nsteps):  # hot
         un = u.copy()
         u[1:-1, 1:-1] = (un[1:-1, 1:-1]
                          + r * (un[2:, 1:-1] - 2 * un[1:-1, 1:-1] + un[:-2, 1:-1])

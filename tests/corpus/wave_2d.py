@@ -10,7 +10,7 @@ def run(n, nsteps):
     cur = np.zeros((n, n))
     nxt = np.zeros((n, n))
     src = n // 3
-    for t in range(nsteps):  # hot, interpreted: `lap` is assigned an array this statement makes
+    for t in range(nsteps):  # hot
         lap = cur[2:, 1:-1] + cur[:-2, 1:-1] + cur[1:-1, 2:] + cur[1:-1, :-2] - 4.0 * cur[1:-1, 1:-1]
         nxt[1:-1, 1:-1] = 2.0 * cur[1:-1, 1:-1] - prev[1:-1, 1:-1] + c2 * lap
         nxt[src, src] += math.sin(0.3 * t)

@@ -4,7 +4,8 @@
 //! overlapping reads of the target and shapes that stop matching part way (numpy
 //! raises there), `np.maximum`/`np.minimum`, reductions (`sum`, `mean`, `max`,
 //! `min`, empty ones too), inner products of views (`@`, `np.dot`) and arrays swapped
-//! by name (`p, r = r, p`), and chained assignment to elements. The arrays are float64,
+//! by name (`p, r = r, p`), new arrays bound to names (`w = p[1:].copy()`) and
+//! chained assignment to elements. The arrays are float64,
 //! float32 or int64, with a zero divisor and
 //! huge values in some runs, so numpy warns.
 
@@ -186,11 +187,23 @@ impl Gen {
             };
             self.line(2, &line);
         }
+        // New arrays bound to names (copies, expressions), read by later statements.
+        if self.rng.chance(20) {
+            let len = 1 + self.rng.below(8) as i64;
+            let value = match self.rng.below(3) {
+                0 => format!("p[{}].copy()", self.slice_of(len)),
+                1 => format!("np.copy(q[{}])", self.slice_of(len)),
+                _ => self.array_value(len, false, 0),
+            };
+            self.line(2, &format!("w = {value}"));
+            let target = format!("r[{}]", self.slice_of(len));
+            self.line(2, &format!("{target} = w * 0.5 + w[-1]"));
+        }
         // Chained assignment to elements and names, now and then past the end.
         if self.rng.chance(15) {
             let i = self.rng.pick(&["t % 16", "-1 - t % 16", "t - 14"]);
-            self.line(2, &format!("q[{i}] = m[t % 6, 3] = w = t * 0.5 - 3"));
-            self.line(2, "s += w");
+            self.line(2, &format!("q[{i}] = m[t % 6, 3] = z = t * 0.5 - 3"));
+            self.line(2, "s += z");
         }
         // Double buffering: the names swap, the arrays stay.
         if self.rng.chance(20) {

@@ -85,7 +85,15 @@ pub fn scalarise(nest: &Nest, entry: &[Ty], fuse: bool) -> Result<Option<Scalari
         fused: 0,
         rewrote: false,
         temporaries: Vec::new(),
+        permuted: nest
+            .statements()
+            .iter()
+            .filter_map(|s| s.permutation())
+            .flatten()
+            .map(|(t, _)| t)
+            .collect(),
         in_place_updates: Vec::new(),
+        new_arrays: Default::default(),
         forwarded: Vec::new(),
         counters: Vec::new(),
         vars: nest.vars.clone(),
@@ -94,6 +102,7 @@ pub fn scalarise(nest: &Nest, entry: &[Ty], fuse: bool) -> Result<Option<Scalari
         point: nest.root.point,
         line: nest.root.line,
     };
+    pass.find_new_arrays(nest);
     let root = pass.root(&nest.root)?;
     if pass.array_points.is_empty() && !pass.rewrote {
         return Ok(None);
@@ -139,8 +148,13 @@ struct Pass<'a> {
     fused: u32,
     /// Whether it made numbers of array values (inner products, reductions).
     rewrote: bool,
-    /// The temporary arrays it made, with their types.
+    /// The temporary arrays it made, and the variables given new arrays, with their
+    /// types.
     temporaries: Vec<(Var, ArrayTy)>,
+    /// The variables the nest swaps (`u, new = new, u`), which get no new arrays.
+    permuted: HashSet<Var>,
+    /// The variables the nest gives new arrays (see `find_new_arrays`).
+    new_arrays: std::collections::HashMap<Var, ArrayTy>,
     in_place_updates: Vec<InPlace>,
     /// The fused statements' settled values and the arrays they are stored into.
     forwarded: Vec<(Var, Var)>,
@@ -195,8 +209,67 @@ impl Pass<'_> {
     pub(super) fn array_ty(&self, var: Var) -> Option<ArrayTy> {
         match self.entry.get(var.index()) {
             Some(Ty::Array(a)) => Some(*a),
-            _ => None,
+            _ => self.new_arrays.get(&var).copied(),
         }
+    }
+
+    /// The variables the nest gives new arrays (`t = u.copy()`, `t = a[1:] - a[:-1]`),
+    /// and their types, to a fixed point (one may be made from another). They are
+    /// arrays for the whole nest, also where read before the statement that makes them.
+    fn find_new_arrays(&mut self, nest: &Nest) {
+        loop {
+            let mut found = Vec::new();
+            for s in nest.statements() {
+                let StmtKind::Assign { targets, values } = &s.kind else {
+                    continue;
+                };
+                let ([t], [v]) = (&targets[..], &values[..]) else {
+                    continue;
+                };
+                if self.array_ty(*t).is_some()
+                    || matches!(v, Expr::Var(_) | Expr::Load(..))
+                    || !self.arrayish(v)
+                {
+                    continue;
+                }
+                if let Some(ty) = self.first_operand_ty(v) {
+                    found.push((*t, ty));
+                }
+            }
+            if found.is_empty() {
+                return;
+            }
+            self.new_arrays.extend(found);
+        }
+    }
+
+    /// The type of a new array made from `v`: its first array operand's dtype and the
+    /// number of axes of that operand's view, C-contiguous in memory of its own.
+    fn first_operand_ty(&self, v: &Expr) -> Option<ArrayTy> {
+        let mut first = None;
+        v.walk(&mut |e| {
+            if first.is_some() {
+                return;
+            }
+            let (var, index): (Var, &[Expr]) = match e {
+                Expr::Var(var) => (*var, &[]),
+                Expr::Load(var, index) if self.is_view(*var, index) => (*var, index),
+                _ => return,
+            };
+            let Some(a) = self.array_ty(var) else { return };
+            let fixed = index
+                .iter()
+                .filter(|i| !matches!(i, Expr::Slice(_) | Expr::NewAxis))
+                .count() as u32;
+            let new = index.iter().filter(|i| matches!(i, Expr::NewAxis)).count() as u32;
+            first = Some(ArrayTy {
+                dtype: a.dtype,
+                ndim: (a.ndim + new).saturating_sub(fixed),
+                unit_inner: true,
+                own_buffer: true,
+            });
+        });
+        first
     }
 
     fn name(&self, var: Var) -> &str {
@@ -237,11 +310,22 @@ impl Pass<'_> {
             {
                 s.kind.clone()
             }
+            // `un = u.copy()`, `lap = u[2:] - 2 * u[1:-1] + u[:-2]`: a new array.
+            StmtKind::Assign { targets, values }
+                if targets.len() == 1
+                    && self.arrayish(&values[0])
+                    && !matches!(values[0], Expr::Var(_) | Expr::Load(..)) =>
+            {
+                let mut out = Vec::new();
+                self.new_array(targets[0], &values[0], &mut out)?;
+                self.array_points.insert(s.point);
+                return Ok(Lowered::Plain(out));
+            }
             StmtKind::Assign { targets, values } => {
                 if let Some((t, _)) = targets.iter().zip(values).find(|(_, v)| self.arrayish(v)) {
                     return Err(self.err(format!(
-                        "`{}` is assigned an array this statement makes (a new array or a \
-                         view bound to a name); it stays interpreted",
+                        "`{}` is bound to a view or to another array's object; it stays \
+                         interpreted",
                         self.name(*t)
                     )));
                 }
@@ -415,6 +499,10 @@ impl Pass<'_> {
                 Elementwise::Compare(rest[0].0, a, sub(self, &rest[0].1)?)
             }
             Expr::Call(Intrinsic::Abs, args) => Elementwise::Abs(sub(self, &args[0])?),
+            // The copy itself is made where the value is stored.
+            Expr::Call(Intrinsic::Copy, args) if args.len() == 1 => {
+                return self.elementwise(&args[0], operands, out);
+            }
             Expr::Call(f @ (Intrinsic::Maximum | Intrinsic::Minimum), args) if args.len() == 2 => {
                 let a = sub(self, &args[0])?;
                 Elementwise::Call2(*f, a, sub(self, &args[1])?)
@@ -566,6 +654,98 @@ impl Pass<'_> {
             reads: operands.into_iter().map(|o| (o.array, o.written)).collect(),
             prologue_reads,
         })
+    }
+
+    /// `t = value`, a new array: compiled code's own memory (`Intrinsic::Scratch`), of
+    /// the first operand's dtype and the operands' common shape, filled with the
+    /// values; the VM makes it an ndarray when the nest exits. The value must not read
+    /// `t` (its memory is reused from one iteration to the next), nor may the nest swap
+    /// `t` with another array.
+    fn new_array(&mut self, t: Var, value: &Expr, out: &mut Vec<Stmt>) -> Result<()> {
+        let refuse = |pass: &Self, why: &str| {
+            Err(pass.err(format!(
+                "`{}` is assigned a new array {why}; it stays interpreted",
+                pass.name(t)
+            )))
+        };
+        let mut reads_t = false;
+        value.walk(&mut |e| reads_t |= matches!(e, Expr::Var(v) | Expr::Load(v, _) if *v == t));
+        if reads_t {
+            return refuse(self, "computed from its own elements");
+        }
+        if self.permuted.contains(&t) {
+            return refuse(self, "and swapped with another");
+        }
+        let mut operands = Vec::new();
+        let tree = self.elementwise(value, &mut operands, out)?;
+        let Some(first) = operands.first() else {
+            return refuse(self, "of no array operand");
+        };
+        let n = first.axes.len();
+        if operands
+            .iter()
+            .any(|o| o.axes.len() != n || o.axes.iter().any(|a| a.base.is_none()))
+        {
+            return refuse(self, "whose operands broadcast");
+        }
+        let lens: Vec<Expr> = first.axes.iter().map(|a| a.len.clone()).collect();
+        let dtype = self.array_ty(first.array).expect("an array").dtype;
+        let ty = ArrayTy {
+            dtype,
+            ndim: n as u32,
+            unit_inner: true,
+            own_buffer: true,
+        };
+        match self.entry.get(t.index()) {
+            Some(Ty::Unbound) if self.new_arrays.get(&t) == Some(&ty) => {}
+            Some(Ty::Array(a)) if *a == ty => {}
+            _ => return refuse(self, "of another kind than it holds elsewhere"),
+        }
+        let checks: Vec<Expr> = operands[1..]
+            .iter()
+            .flat_map(|o| o.axes.iter().zip(&lens))
+            .filter(|(a, len)| a.len != **len)
+            .map(|(a, len)| Expr::Compare(Box::new(a.len.clone()), vec![(CmpOp::Eq, len.clone())]))
+            .collect();
+        for c in checks {
+            self.check(c, out);
+        }
+        self.temporaries.push((t, ty));
+        let counters: Vec<Expr> = (0..n).map(|k| Expr::Var(self.counter(k))).collect();
+        let loads: Vec<Expr> = operands
+            .iter()
+            .map(|o| o.element(&counters, None))
+            .collect();
+        let (point, line) = (self.point, self.line);
+        let at = |kind| Stmt { point, line, kind };
+        let ok = self.vars.push(VarData {
+            name: format!("#scratch{}", point.as_u32()),
+            hidden: true,
+        });
+        out.push(at(StmtKind::Assign {
+            targets: vec![ok],
+            values: vec![Expr::Call(Intrinsic::Scratch(t), lens.clone())],
+        }));
+        let v = self.vars.push(VarData {
+            name: format!("#value{}", point.as_u32()),
+            hidden: true,
+        });
+        self.forwarded.push((v, t));
+        let fill = vec![
+            at(StmtKind::Assign {
+                targets: vec![v],
+                values: vec![tree.expr(&loads)],
+            }),
+            at(StmtKind::Store {
+                array: t,
+                index: counters,
+                op: None,
+                value: Expr::Var(v),
+            }),
+        ];
+        let l = self.loops(point, line, &lens, fill);
+        out.push(l);
+        Ok(())
     }
 
     /// The loops over `lens` (the shared counters) around one innermost statement.

@@ -753,6 +753,12 @@ impl<'a> Lowering<'a> {
             {
                 return Ok(Expr::Reduce(r, Box::new(self.expr(&attr.value, stmt)?)));
             }
+            ast::Expr::Attribute(attr) if args.is_empty() && attr.attr.as_str() == "copy" => {
+                return Ok(Expr::Call(
+                    Intrinsic::Copy,
+                    vec![self.expr(&attr.value, stmt)?],
+                ));
+            }
             ast::Expr::Attribute(attr) => {
                 let ast::Expr::Name(module) = &*attr.value else {
                     return Err(self.at(stmt, "calls of methods stay interpreted"));
@@ -764,6 +770,10 @@ impl<'a> Lowering<'a> {
                 {
                     self.assume(module.id.as_str(), numpy);
                     return Ok(Expr::Reduce(r, Box::new(self.expr(&args[0], stmt)?)));
+                }
+                if args.len() == 1 && attr.attr.as_str() == "copy" {
+                    self.assume(module.id.as_str(), numpy);
+                    return Ok(Expr::Call(Intrinsic::Copy, self.exprs(args, stmt)?));
                 }
                 if args.len() == 2 && matches!(attr.attr.as_str(), "maximum" | "minimum") {
                     self.assume(module.id.as_str(), numpy);

@@ -10,7 +10,7 @@
 //! [`Outcome`].
 
 use super::Site;
-use kiln_jit::frame::{ROOT_CUR, ROOT_STEP, ROOT_STOP};
+use kiln_jit::frame::{ORIGIN_ENTRY, ORIGIN_FRESH, ROOT_CUR, ROOT_STEP, ROOT_STOP};
 use kiln_jit::ir::{Assumed, Nest};
 use kiln_jit::types::{ArrayTy, Dtype, Scalar, Ty};
 use kiln_jit::{BROKE, CompiledNest, FINISHED};
@@ -283,6 +283,28 @@ fn mark_own_buffers(entries: &mut [Entry]) {
             ty.own_buffer = users[buffer] == 1;
         }
     }
+}
+
+/// The ndarray a nest made for `var` in its own memory (`t = u.copy()` in the loop):
+/// a copy of that C-contiguous memory, made once when the nest exits.
+fn fresh_array(
+    vm: &VirtualMachine,
+    layout: &kiln_jit::frame::Layout,
+    var: kiln_jit::ir::Var,
+    frame: &[u64],
+) -> PyResult<PyObjectRef> {
+    use kiln_stdlib::numpy::multiarray::NdArray;
+    let (slot, ty) = layout.array(var).expect("a descriptor");
+    let shape: Vec<usize> = (0..ty.ndim as usize)
+        .map(|k| frame[slot + 1 + k] as usize)
+        .collect();
+    let a = NdArray::zeros(numpy_dtype(ty.dtype), &shape)
+        .map_err(|e| kiln_stdlib::numpy::python::errors::array_error(vm, e))?;
+    let bytes = shape.iter().product::<usize>() * ty.dtype.size() as usize;
+    // SAFETY: the descriptor is compiled code's C-contiguous scratch memory of this
+    // shape and dtype, alive until the next compiled run on this thread.
+    unsafe { std::ptr::copy_nonoverlapping(frame[slot] as *const u8, a.buffer.as_ptr(), bytes) };
+    Ok(PyNdArray::from(a).into_py(vm))
 }
 
 fn jit_dtype(d: DType) -> Option<Dtype> {
@@ -676,7 +698,13 @@ pub fn run(
                 let origin = layout.origin(var).expect("arrays have descriptors");
                 frame[origin] = var.as_u32() as u64;
             }
-            Entry::Unbound | Entry::Other(_) => {}
+            // A variable the nest gives a new array (`t = u.copy()`) has a descriptor
+            // it fills; until then it holds what it held.
+            Entry::Unbound | Entry::Other(_) => {
+                if let Some(origin) = layout.origin(var) {
+                    frame[origin] = ORIGIN_ENTRY;
+                }
+            }
         }
     }
     // SAFETY: the arrays in the frame are held by the frame's variables, which the nest
@@ -699,7 +727,11 @@ pub fn run(
         // An array the nest swapped with another (`u, new = new, u`) holds the entry
         // object its descriptor came from.
         if let Some(origin) = layout.origin(var) {
-            values.push(objects[frame[origin] as usize].clone());
+            values.push(match frame[origin] {
+                ORIGIN_ENTRY => objects[var.as_u32() as usize].clone(),
+                ORIGIN_FRESH => Some(fresh_array(vm, layout, var, &frame)?),
+                o => objects[o as usize].clone(),
+            });
             continue;
         }
         let slot = layout.var(var);

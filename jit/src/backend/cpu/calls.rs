@@ -130,7 +130,7 @@ impl Gen<'_, '_> {
                 let v = self.b.ins().uextend(types::I64, t);
                 self.exact(Scalar::Bool, v)
             }
-            Intrinsic::Scratch(_) => unreachable!("handled above"),
+            Intrinsic::Scratch(_) | Intrinsic::Copy => unreachable!("handled above"),
             Intrinsic::Maximum | Intrinsic::Minimum => {
                 // numpy's: `a if isnan(a) or a > b else b` (`<` for minimum).
                 let b = vals[1];
@@ -275,6 +275,11 @@ impl Gen<'_, '_> {
             self.store_slot(lens[k], slot + 1 + k);
             self.store_slot(strides[k], slot + 1 + n + k);
         }
+        // A variable of the loop's given a new array: the VM makes it an object when
+        // the nest exits (see `Layout::origin`).
+        let origin = self.layout.origin(var).expect("a descriptor");
+        let fresh = self.iconst(crate::frame::ORIGIN_FRESH as i64);
+        self.store_slot(fresh, origin);
         self.arrays[var] = Some(self.load_array(var, ty));
         let one = self.iconst(1);
         Ok(self.exact(Scalar::Bool, one))

@@ -28,7 +28,7 @@ mod vector;
 
 use crate::frame::{self, Layout};
 use crate::infer::{Typing, VarTy};
-use crate::ir::{Nest, Point, Stmt, StmtKind, Var};
+use crate::ir::{Expr, Intrinsic, Nest, Point, Stmt, StmtKind, Var};
 use crate::types::{Dtype, Machine, Scalar, ScalarTy, Ty};
 use cranelift_codegen::entity::SecondaryMap;
 use cranelift_codegen::ir::{
@@ -566,7 +566,16 @@ impl<'a, 'f> Gen<'a, 'f> {
     pub(super) fn moves_arrays(&self, body: &[Stmt]) -> bool {
         let mut found = false;
         for stmt in body {
-            stmt.each(&mut |s| found |= self.typing.array_permutation(s).is_some());
+            stmt.each(&mut |s| {
+                found |= self.typing.array_permutation(s).is_some();
+                // A new array for a variable (`t = u.copy()`) moves its descriptor too.
+                for e in s.exprs() {
+                    e.walk(&mut |e| {
+                        found |= matches!(e, Expr::Call(Intrinsic::Scratch(v), _)
+                            if !self.nest.vars[*v].is_temporary());
+                    });
+                }
+            });
         }
         found
     }
