@@ -9,11 +9,11 @@
 //! and then never gets hot as a site of its own: a hot loop without a reason of its
 //! own counts as compiled when a loop around it (by indentation) compiled.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 mod support;
-use support::{describe, ref_python, root, take_jit_report};
+use support::{check_all, describe, py_cases, ref_python, root, take_jit_report};
 
 /// Low enough that every loop marked hot (50 iterations or more) compiles.
 const THRESHOLD: &str = "20";
@@ -127,35 +127,9 @@ fn check(script: &Path, python: &Path) -> Result<(), String> {
 }
 
 fn main() {
-    let filter: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(root().join("tests/corpus"))
-        .expect("tests/corpus exists")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "py"))
-        .filter(|p| {
-            let name = p.file_stem().unwrap().to_string_lossy();
-            filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()))
-        })
-        .collect();
-    cases.sort();
+    let cases = py_cases("tests/corpus");
     let python = ref_python();
-    let failures: Vec<String> = std::thread::scope(|scope| {
-        let handles: Vec<_> = cases
-            .chunks(cases.len().div_ceil(2).max(1))
-            .map(|chunk| {
-                let python = &python;
-                scope.spawn(move || chunk.iter().map(|c| check(c, python)).collect::<Vec<_>>())
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap())
-            .filter_map(Result::err)
-            .collect()
-    });
+    let failures = check_all(&cases, |c| check(c, &python));
     for failure in &failures {
         eprintln!("{failure}\n");
     }

@@ -11,11 +11,11 @@
 //! silently stays interpreted, or never takes the deopt, vector or fusion path a script
 //! is about, fails here.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 mod support;
-use support::{describe, root, take_jit_report};
+use support::{check_all, describe, py_cases, root, take_jit_report};
 
 const THRESHOLD: &str = "20";
 
@@ -133,37 +133,9 @@ fn check(script: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn cases() -> Vec<PathBuf> {
-    let filter: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(root().join("tests/jit"))
-        .expect("tests/jit exists")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "py"))
-        .filter(|p| {
-            let name = p.file_stem().unwrap().to_string_lossy();
-            filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()))
-        })
-        .collect();
-    cases.sort();
-    cases
-}
-
 fn main() {
-    let cases = cases();
-    let failures: Vec<String> = std::thread::scope(|scope| {
-        let handles: Vec<_> = cases
-            .chunks(cases.len().div_ceil(2).max(1))
-            .map(|chunk| scope.spawn(move || chunk.iter().map(|c| check(c)).collect::<Vec<_>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap())
-            .filter_map(Result::err)
-            .collect()
-    });
+    let cases = py_cases("tests/jit");
+    let failures = check_all(&cases, check);
     for failure in &failures {
         eprintln!("{failure}\n");
     }

@@ -50,3 +50,43 @@ pub fn take_jit_report(path: &Path) -> Result<(String, Vec<serde_json::Value>), 
     let sites = json["sites"].as_array().cloned().unwrap_or_default();
     Ok((text, sites))
 }
+
+/// The `*.py` files of `dir` (relative to the workspace root), sorted, keeping those
+/// whose stem contains one of the command line's non-flag arguments, if any.
+pub fn py_cases(dir: &str) -> Vec<PathBuf> {
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+        .unwrap_or_else(|e| panic!("{dir} cannot be read: {e}"))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "py"))
+        .filter(|p| {
+            let name = p.file_stem().unwrap().to_string_lossy();
+            filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()))
+        })
+        .collect();
+    cases.sort();
+    cases
+}
+
+/// Runs `check` on every case, half of them on each of two threads (CI has two cores),
+/// and returns the failures' messages in case order.
+pub fn check_all<F>(cases: &[PathBuf], check: F) -> Vec<String>
+where
+    F: Fn(&Path) -> Result<(), String> + Sync,
+{
+    std::thread::scope(|scope| {
+        let check = &check;
+        let handles: Vec<_> = cases
+            .chunks(cases.len().div_ceil(2).max(1))
+            .map(|chunk| scope.spawn(move || chunk.iter().map(|c| check(c)).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .filter_map(Result::err)
+            .collect()
+    })
+}
