@@ -12,6 +12,8 @@
 
 mod items;
 mod returns;
+#[cfg(test)]
+mod scalarise_tests;
 
 use super::LineIndex;
 use kiln_jit::ir::{
