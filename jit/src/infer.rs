@@ -347,6 +347,29 @@ impl<'a> Typing<'a> {
                     d => Err(format!("`sum()` of a {} array stays interpreted", d.name())),
                 }
             }
+            Expr::Call(Intrinsic::Ufunc(u), args) => {
+                let [a] = &args[..] else {
+                    return Err(format!("`np.{}()` takes one value", u.name()));
+                };
+                let t = self.scalar(a)?;
+                // numpy's loop for the argument: float32 stays float32, int16 goes to
+                // float32, the rest to float64 (int8, uint8 and bool would give float16).
+                let result = |x: Scalar| match x {
+                    Scalar::Np(types::Dtype::F32 | types::Dtype::I16 | types::Dtype::U16) => {
+                        Some(Scalar::Np(types::Dtype::F32))
+                    }
+                    Scalar::Np(types::Dtype::Bool | types::Dtype::I8 | types::Dtype::U8)
+                    | Scalar::Bool => None,
+                    _ => Some(Scalar::Np(types::Dtype::F64)),
+                };
+                let out: Option<Vec<Scalar>> = t.variants().into_iter().map(result).collect();
+                out.and_then(|v| ScalarTy::from_variants(&v))
+                    .filter(|t| !t.mixed)
+                    .map(ExprTy::Scalar)
+                    .ok_or_else(|| {
+                        format!("`np.{}()` of {} stays interpreted", u.name(), t.describe())
+                    })
+            }
             Expr::Call(Intrinsic::Copy, _) => {
                 Err("`copy()` of something other than an array stays interpreted".into())
             }
@@ -472,9 +495,10 @@ impl<'a> Typing<'a> {
                     .map(ExprTy::Scalar)
                     .ok_or_else(|| "abs() of a numpy bool".into()),
                     Intrinsic::Min | Intrinsic::Max => unreachable!("handled with Logic"),
-                    Intrinsic::Maximum | Intrinsic::Minimum | Intrinsic::Copy => {
-                        unreachable!("handled above")
-                    }
+                    Intrinsic::Maximum
+                    | Intrinsic::Minimum
+                    | Intrinsic::Copy
+                    | Intrinsic::Ufunc(_) => unreachable!("handled above"),
                 }
             }
         }

@@ -296,6 +296,60 @@ pub enum Intrinsic {
     /// `x.copy()` / `np.copy(x)` of an array: a new array of the same values, which
     /// [`crate::scalarise`] makes in compiled code's own memory.
     Copy,
+    /// A numpy math ufunc of one float (`np.sqrt`, `np.exp`, ...): a numpy float
+    /// result, computed by the same Rust function the interpreter's numpy calls.
+    Ufunc(Ufunc),
+}
+
+macro_rules! ufuncs {
+    ($($variant:ident => $name:literal, $method:ident;)*) => {
+        /// The numpy math functions of one float compiled code calls.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum Ufunc { $($variant),* }
+
+        impl Ufunc {
+            pub const ALL: &[Ufunc] = &[$(Ufunc::$variant),*];
+
+            /// The function's name in numpy.
+            pub fn name(self) -> &'static str {
+                match self { $(Ufunc::$variant => $name),* }
+            }
+
+            pub fn from_name(name: &str) -> Option<Ufunc> {
+                match name { $($name => Some(Ufunc::$variant),)* _ => None }
+            }
+
+            pub fn apply_f64(self, x: f64) -> f64 {
+                match self { $(Ufunc::$variant => x.$method()),* }
+            }
+
+            pub fn apply_f32(self, x: f32) -> f32 {
+                match self { $(Ufunc::$variant => x.$method()),* }
+            }
+        }
+    };
+}
+
+// The methods are those stdlib/src/numpy/multiarray/unary.rs applies.
+ufuncs! {
+    Sqrt => "sqrt", sqrt;
+    Exp => "exp", exp;
+    Expm1 => "expm1", exp_m1;
+    Log => "log", ln;
+    Log2 => "log2", log2;
+    Log10 => "log10", log10;
+    Log1p => "log1p", ln_1p;
+    Sin => "sin", sin;
+    Cos => "cos", cos;
+    Tan => "tan", tan;
+    Arcsin => "arcsin", asin;
+    Arccos => "arccos", acos;
+    Arctan => "arctan", atan;
+    Sinh => "sinh", sinh;
+    Cosh => "cosh", cosh;
+    Tanh => "tanh", tanh;
+    Absolute => "absolute", abs;
+    Fabs => "fabs", abs;
 }
 
 macro_rules! math_functions {

@@ -356,8 +356,19 @@ extern "C" fn kiln_scratch(key: i64, bytes: i64) -> *mut u8 {
     })
 }
 
+/// numpy's math ufuncs on one element (`Intrinsic::Ufunc`), by number in `Ufunc::ALL`.
+extern "C" fn kiln_ufunc_f64(f: i64, x: f64) -> f64 {
+    crate::ir::Ufunc::ALL[f as usize].apply_f64(x)
+}
+
+extern "C" fn kiln_ufunc_f32(f: i64, x: f32) -> f32 {
+    crate::ir::Ufunc::ALL[f as usize].apply_f32(x)
+}
+
 pub fn symbols() -> Vec<(&'static str, *const u8)> {
     vec![
+        ("kiln_ufunc_f64", kiln_ufunc_f64 as *const u8),
+        ("kiln_ufunc_f32", kiln_ufunc_f32 as *const u8),
         ("kiln_scratch", kiln_scratch as *const u8),
         ("kiln_sum_f64", kiln_sum_f64 as *const u8),
         ("kiln_sum_f32", kiln_sum_f32 as *const u8),

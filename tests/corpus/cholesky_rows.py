@@ -13,7 +13,7 @@ def spd(n):
 def cholesky(A):
     n = A.shape[0]
     A[0, 0] = np.sqrt(A[0, 0])
-    for i in range(1, n):  # hot, interpreted: `np` is not what the loop takes it for
+    for i in range(1, n):  # hot
         for j in range(i):  # hot
             A[i, j] -= (A[i, :j] * A[j, :j]).sum()
             A[i, j] /= A[j, j]

@@ -6,7 +6,7 @@ import numpy as np
 def norms(a):
     n = a.shape[0]
     out = np.zeros(n)
-    for i in range(n):  # hot, interpreted: `np` is not what the loop takes it for
+    for i in range(n):  # hot
         out[i] = np.sqrt(a[i] @ a[i])
     return out
 

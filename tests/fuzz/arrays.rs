@@ -2,7 +2,7 @@
 //! 1-d and 2-d arrays (slices with steps, negative bounds, integer + slice mixes, new
 //! axes), in-place updates of whole arrays, values mixing views and scalars, with
 //! overlapping reads of the target and shapes that stop matching part way (numpy
-//! raises there), `np.maximum`/`np.minimum`, reductions (`sum`, `mean`, `max`,
+//! raises there), numpy's math functions (`np.sqrt`, `np.exp`, ...), `np.maximum`/`np.minimum`, reductions (`sum`, `mean`, `max`,
 //! `min`, empty ones too), inner products of views (`@`, `np.dot`) and arrays swapped
 //! by name (`p, r = r, p`), new arrays bound to names (`w = p[1:].copy()`) and
 //! chained assignment to elements. The arrays are float64,
@@ -75,13 +75,19 @@ impl Gen {
             return self.array_operand(len, two_d);
         }
         let a = self.array_value(len, two_d, depth + 1);
-        match self.rng.below(9) {
+        match self.rng.below(10) {
             0 => format!("-{a}"),
             1 => format!("abs({a})"),
             2 => format!("({a} > {})", self.array_operand(len, two_d)),
             3 => {
                 let f = self.rng.pick(&["np.maximum", "np.minimum"]);
                 format!("{f}({a}, {})", self.array_operand(len, two_d))
+            }
+            4 => {
+                let f = self
+                    .rng
+                    .pick(&["np.sqrt", "np.exp", "np.log", "np.tanh", "np.abs", "np.sin"]);
+                format!("{f}({a})")
             }
             _ => {
                 let op = self.rng.pick(&["+", "-", "*", "/", "+", "*"]);

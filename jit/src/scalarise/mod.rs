@@ -137,6 +137,7 @@ pub(super) enum Elementwise {
     Unary(UnaryOp, Box<Elementwise>),
     Compare(CmpOp, Box<Elementwise>, Box<Elementwise>),
     Abs(Box<Elementwise>),
+    Call1(Intrinsic, Box<Elementwise>),
     Call2(Intrinsic, Box<Elementwise>, Box<Elementwise>),
 }
 
@@ -499,6 +500,9 @@ impl Pass<'_> {
                 Elementwise::Compare(rest[0].0, a, sub(self, &rest[0].1)?)
             }
             Expr::Call(Intrinsic::Abs, args) => Elementwise::Abs(sub(self, &args[0])?),
+            Expr::Call(f @ Intrinsic::Ufunc(_), args) if args.len() == 1 => {
+                Elementwise::Call1(*f, sub(self, &args[0])?)
+            }
             // The copy itself is made where the value is stored.
             Expr::Call(Intrinsic::Copy, args) if args.len() == 1 => {
                 return self.elementwise(&args[0], operands, out);
@@ -905,6 +909,7 @@ impl Elementwise {
                 Expr::Compare(Box::new(a.expr(loads)), vec![(*op, b.expr(loads))])
             }
             Elementwise::Abs(a) => Expr::Call(Intrinsic::Abs, vec![a.expr(loads)]),
+            Elementwise::Call1(f, a) => Expr::Call(*f, vec![a.expr(loads)]),
             Elementwise::Call2(f, a, b) => Expr::Call(*f, vec![a.expr(loads), b.expr(loads)]),
         }
     }

@@ -773,6 +773,17 @@ impl<'a> Lowering<'a> {
                     self.assume(module.id.as_str(), numpy);
                     return Ok(Expr::Reduce(r, Box::new(self.expr(&args[0], stmt)?)));
                 }
+                // `np.sqrt(x)`: numpy's, unless the module is called `math`.
+                if args.len() == 1
+                    && module.id.as_str() != "math"
+                    && let Some(u) = kiln_jit::ir::Ufunc::from_name(match attr.attr.as_str() {
+                        "abs" => "absolute",
+                        name => name,
+                    })
+                {
+                    self.assume(module.id.as_str(), numpy);
+                    return Ok(Expr::Call(Intrinsic::Ufunc(u), self.exprs(args, stmt)?));
+                }
                 if args.len() == 1 && attr.attr.as_str() == "copy" {
                     self.assume(module.id.as_str(), numpy);
                     return Ok(Expr::Call(Intrinsic::Copy, self.exprs(args, stmt)?));

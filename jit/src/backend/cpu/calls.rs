@@ -131,6 +131,26 @@ impl Gen<'_, '_> {
                 self.exact(Scalar::Bool, v)
             }
             Intrinsic::Scratch(_) | Intrinsic::Copy => unreachable!("handled above"),
+            Intrinsic::Ufunc(u) => {
+                let index = crate::ir::Ufunc::ALL
+                    .iter()
+                    .position(|x| *x == u)
+                    .expect("listed") as i64;
+                let f32_result = ty.machine() == Machine::F32;
+                let (m, t, name) = if f32_result {
+                    (Machine::F32, types::F32, "kiln_ufunc_f32")
+                } else {
+                    (Machine::F64, types::F64, "kiln_ufunc_f64")
+                };
+                let x = self.convert_float(&a, m);
+                let which = self.iconst(index);
+                let f = self.helper(name, &[types::I64, t], t);
+                let call = self.b.ins().call(f, &[which, x]);
+                let v = self.b.inst_results(call)[0];
+                // A non-finite result is numpy's to warn about: the interpreter's.
+                self.pending_floats.push(v);
+                self.val(ty, v, None)
+            }
             Intrinsic::Maximum | Intrinsic::Minimum => {
                 // numpy's: `a if isnan(a) or a > b else b` (`<` for minimum).
                 let b = vals[1];
