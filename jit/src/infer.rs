@@ -370,6 +370,34 @@ impl<'a> Typing<'a> {
                         format!("`np.{}()` of {} stays interpreted", u.name(), t.describe())
                     })
             }
+            Expr::Call(Intrinsic::Where, _) => {
+                Err("`np.where()` of numbers (a 0-d array) stays interpreted".into())
+            }
+            Expr::Call(Intrinsic::Select, args) => {
+                let [c, a, b] = &args[..] else {
+                    return Err(
+                        "`np.where()` with other than three values stays interpreted".into(),
+                    );
+                };
+                self.scalar(c)?;
+                let (ta, tb) = (self.scalar(a)?, self.scalar(b)?);
+                let t = self.binary(BinOp::Add, ta, tb)?;
+                let fits = |x: ScalarTy| {
+                    !x.mixed && (x.machine() == t.machine() || t.machine() != types::Machine::I64)
+                };
+                match t.ty {
+                    Scalar::Np(d)
+                        if d != types::Dtype::Bool && !t.mixed && fits(ta) && fits(tb) =>
+                    {
+                        Ok(ExprTy::Scalar(t))
+                    }
+                    _ => Err(format!(
+                        "`np.where()` of {} and {} stays interpreted",
+                        ta.describe(),
+                        tb.describe()
+                    )),
+                }
+            }
             Expr::Call(Intrinsic::Copy, _) => {
                 Err("`copy()` of something other than an array stays interpreted".into())
             }
@@ -498,6 +526,8 @@ impl<'a> Typing<'a> {
                     Intrinsic::Maximum
                     | Intrinsic::Minimum
                     | Intrinsic::Copy
+                    | Intrinsic::Where
+                    | Intrinsic::Select
                     | Intrinsic::Ufunc(_) => unreachable!("handled above"),
                 }
             }

@@ -299,6 +299,12 @@ pub enum Intrinsic {
     /// A numpy math ufunc of one float (`np.sqrt`, `np.exp`, ...): a numpy float
     /// result, computed by the same Rust function the interpreter's numpy calls.
     Ufunc(Ufunc),
+    /// `np.where(cond, a, b)` as written; [`crate::scalarise`] makes that of arrays a
+    /// [`Intrinsic::Select`] per element (of numbers it is a 0-d array: interpreted).
+    Where,
+    /// `np.where` at one element: both values are computed (numpy computes both arrays,
+    /// and warns for either), then the one `cond` picks is taken.
+    Select,
 }
 
 macro_rules! ufuncs {

@@ -2,12 +2,12 @@
 //! 1-d and 2-d arrays (slices with steps, negative bounds, integer + slice mixes, new
 //! axes), in-place updates of whole arrays, values mixing views and scalars, with
 //! overlapping reads of the target and shapes that stop matching part way (numpy
-//! raises there), numpy's math functions (`np.sqrt`, `np.exp`, ...), `np.maximum`/`np.minimum`, reductions (`sum`, `mean`, `max`,
-//! `min`, empty ones too), inner products of views (`@`, `np.dot`) and arrays swapped
-//! by name (`p, r = r, p`), new arrays bound to names (`w = p[1:].copy()`) and
-//! chained assignment to elements. The arrays are float64,
-//! float32 or int64, with a zero divisor and
-//! huge values in some runs, so numpy warns.
+//! raises there); numpy's math functions (`np.sqrt`, `np.exp`, ...), `np.where`,
+//! `fill`, `np.maximum`/`np.minimum`, reductions (`sum`, `mean`, `max`, `min`, empty
+//! ones too), inner products of views (`@`, `np.dot`), arrays swapped by name
+//! (`p, r = r, p`), new arrays bound to names (`w = p[1:].copy()`) and chained
+//! assignment to elements. The arrays are float64, float32 or int64, with a zero
+//! divisor and huge values in some runs, so numpy warns.
 
 use super::Gen;
 
@@ -75,7 +75,7 @@ impl Gen {
             return self.array_operand(len, two_d);
         }
         let a = self.array_value(len, two_d, depth + 1);
-        match self.rng.below(10) {
+        match self.rng.below(11) {
             0 => format!("-{a}"),
             1 => format!("abs({a})"),
             2 => format!("({a} > {})", self.array_operand(len, two_d)),
@@ -88,6 +88,11 @@ impl Gen {
                     .rng
                     .pick(&["np.sqrt", "np.exp", "np.log", "np.tanh", "np.abs", "np.sin"]);
                 format!("{f}({a})")
+            }
+            5 => {
+                let b = self.array_operand(len, two_d);
+                let c = self.array_operand(len, two_d);
+                format!("np.where({c} > 0.5, {a}, {b})")
             }
             _ => {
                 let op = self.rng.pick(&["+", "-", "*", "/", "+", "*"]);
@@ -204,6 +209,10 @@ impl Gen {
             self.line(2, &format!("w = {value}"));
             let target = format!("r[{}]", self.slice_of(len));
             self.line(2, &format!("{target} = w * 0.5 + w[-1]"));
+        }
+        if self.rng.chance(10) {
+            let target = self.rng.pick(&["r", "m[t % 6]", "p[3:9]", "m[1:3, ::2]"]);
+            self.line(2, &format!("{target}.fill(t * 0.25 - 2)"));
         }
         // Chained assignment to elements and names, now and then past the end.
         if self.rng.chance(15) {

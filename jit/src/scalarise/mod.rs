@@ -139,6 +139,12 @@ pub(super) enum Elementwise {
     Abs(Box<Elementwise>),
     Call1(Intrinsic, Box<Elementwise>),
     Call2(Intrinsic, Box<Elementwise>, Box<Elementwise>),
+    Call3(
+        Intrinsic,
+        Box<Elementwise>,
+        Box<Elementwise>,
+        Box<Elementwise>,
+    ),
 }
 
 struct Pass<'a> {
@@ -500,6 +506,11 @@ impl Pass<'_> {
                 Elementwise::Compare(rest[0].0, a, sub(self, &rest[0].1)?)
             }
             Expr::Call(Intrinsic::Abs, args) => Elementwise::Abs(sub(self, &args[0])?),
+            Expr::Call(Intrinsic::Where, args) if args.len() == 3 => {
+                let c = sub(self, &args[0])?;
+                let a = sub(self, &args[1])?;
+                Elementwise::Call3(Intrinsic::Select, c, a, sub(self, &args[2])?)
+            }
             Expr::Call(f @ Intrinsic::Ufunc(_), args) if args.len() == 1 => {
                 Elementwise::Call1(*f, sub(self, &args[0])?)
             }
@@ -911,6 +922,9 @@ impl Elementwise {
             Elementwise::Abs(a) => Expr::Call(Intrinsic::Abs, vec![a.expr(loads)]),
             Elementwise::Call1(f, a) => Expr::Call(*f, vec![a.expr(loads)]),
             Elementwise::Call2(f, a, b) => Expr::Call(*f, vec![a.expr(loads), b.expr(loads)]),
+            Elementwise::Call3(f, a, b, c) => {
+                Expr::Call(*f, vec![a.expr(loads), b.expr(loads), c.expr(loads)])
+            }
         }
     }
 }

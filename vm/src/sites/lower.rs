@@ -345,6 +345,43 @@ impl<'a> Lowering<'a> {
             ast::Stmt::Expr(e) if matches!(&*e.value, ast::Expr::StringLiteral(_)) => {
                 StmtKind::Pass
             }
+            // `a.fill(v)`, `a[i].fill(v)`: `a[...] = v` (numpy converts alike).
+            ast::Stmt::Expr(e)
+                if matches!(&*e.value, ast::Expr::Call(c)
+                    if c.arguments.args.len() == 1
+                        && c.arguments.keywords.is_empty()
+                        && matches!(&*c.func, ast::Expr::Attribute(a) if a.attr.as_str() == "fill")) =>
+            {
+                let ast::Expr::Call(call) = &*e.value else {
+                    unreachable!("matched a call")
+                };
+                let ast::Expr::Attribute(attr) = &*call.func else {
+                    unreachable!("matched an attribute")
+                };
+                let (array, mut index) = match &*attr.value {
+                    sub @ ast::Expr::Subscript(_) => match self.element(sub, stmt)? {
+                        Some(Expr::Load(array, index)) => (array, index),
+                        _ => return Err(self.at(stmt, "`fill()` of this stays interpreted")),
+                    },
+                    other => match attribute_path(other) {
+                        Some(path) => (self.var(&path), Vec::new()),
+                        None => return Err(self.at(stmt, "`fill()` of this stays interpreted")),
+                    },
+                };
+                // A view already (`a[1:3]`), or made one by a full slice.
+                if !index
+                    .iter()
+                    .any(|i| matches!(i, Expr::Slice(_) | Expr::NewAxis))
+                {
+                    index.push(Expr::Slice(Box::new([None, None, None])));
+                }
+                StmtKind::Store {
+                    array,
+                    index,
+                    op: None,
+                    value: self.expr(&call.arguments.args[0], stmt)?,
+                }
+            }
             ast::Stmt::Expr(e) => {
                 let what = match &*e.value {
                     ast::Expr::Call(_) => {
@@ -783,6 +820,10 @@ impl<'a> Lowering<'a> {
                 {
                     self.assume(module.id.as_str(), numpy);
                     return Ok(Expr::Call(Intrinsic::Ufunc(u), self.exprs(args, stmt)?));
+                }
+                if args.len() == 3 && attr.attr.as_str() == "where" {
+                    self.assume(module.id.as_str(), numpy);
+                    return Ok(Expr::Call(Intrinsic::Where, self.exprs(args, stmt)?));
                 }
                 if args.len() == 1 && attr.attr.as_str() == "copy" {
                     self.assume(module.id.as_str(), numpy);

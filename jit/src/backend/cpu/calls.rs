@@ -130,7 +130,19 @@ impl Gen<'_, '_> {
                 let v = self.b.ins().uextend(types::I64, t);
                 self.exact(Scalar::Bool, v)
             }
-            Intrinsic::Scratch(_) | Intrinsic::Copy => unreachable!("handled above"),
+            Intrinsic::Scratch(_) | Intrinsic::Copy | Intrinsic::Where => {
+                unreachable!("handled above, or refused by typing")
+            }
+            Intrinsic::Select => {
+                let c = self.truth_of(&a);
+                let convert = |g: &mut Self, v: &Val| match ty.machine() {
+                    Machine::I64 => v.v,
+                    m => g.convert_float(v, m),
+                };
+                let (x, y) = (convert(self, &vals[1]), convert(self, &vals[2]));
+                let v = self.b.ins().select(c, x, y);
+                self.val(ty, v, None)
+            }
             Intrinsic::Ufunc(u) => {
                 let index = crate::ir::Ufunc::ALL
                     .iter()
