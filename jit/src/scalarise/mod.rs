@@ -27,6 +27,11 @@
 //! goes: every value into a temporary of compiled code's own (`Intrinsic::Scratch`),
 //! which nothing else reads, then the temporary into the target, which cannot fail.
 //!
+//! The submodules: `views` (what a subscript selects), `fuse` (runs of statements in
+//! one loop nest), `dots` (`@` of vectors), `reduce` (`sum`, `max`, ... where a number
+//! is wanted), `new_arrays` (`t = u.copy()` and other new arrays bound to names),
+//! `casts` (numpy's casting rules, checked once types are known).
+//!
 //! Broadcasting is decided from the syntax: a new axis (`b[None, :]`) repeats its one
 //! element, and every other operand axis must have the target axis's length, checked
 //! on entry to the statement. An axis of length 1 that only the run-time shape shows
@@ -42,6 +47,7 @@ use std::collections::HashSet;
 mod casts;
 mod dots;
 mod fuse;
+mod new_arrays;
 mod reduce;
 mod views;
 
@@ -218,65 +224,6 @@ impl Pass<'_> {
             Some(Ty::Array(a)) => Some(*a),
             _ => self.new_arrays.get(&var).copied(),
         }
-    }
-
-    /// The variables the nest gives new arrays (`t = u.copy()`, `t = a[1:] - a[:-1]`),
-    /// and their types, to a fixed point (one may be made from another). They are
-    /// arrays for the whole nest, also where read before the statement that makes them.
-    fn find_new_arrays(&mut self, nest: &Nest) {
-        loop {
-            let mut found = Vec::new();
-            for s in nest.statements() {
-                let StmtKind::Assign { targets, values } = &s.kind else {
-                    continue;
-                };
-                let ([t], [v]) = (&targets[..], &values[..]) else {
-                    continue;
-                };
-                if self.array_ty(*t).is_some()
-                    || matches!(v, Expr::Var(_) | Expr::Load(..))
-                    || !self.arrayish(v)
-                {
-                    continue;
-                }
-                if let Some(ty) = self.first_operand_ty(v) {
-                    found.push((*t, ty));
-                }
-            }
-            if found.is_empty() {
-                return;
-            }
-            self.new_arrays.extend(found);
-        }
-    }
-
-    /// The type of a new array made from `v`: its first array operand's dtype and the
-    /// number of axes of that operand's view, C-contiguous in memory of its own.
-    fn first_operand_ty(&self, v: &Expr) -> Option<ArrayTy> {
-        let mut first = None;
-        v.walk(&mut |e| {
-            if first.is_some() {
-                return;
-            }
-            let (var, index): (Var, &[Expr]) = match e {
-                Expr::Var(var) => (*var, &[]),
-                Expr::Load(var, index) if self.is_view(*var, index) => (*var, index),
-                _ => return,
-            };
-            let Some(a) = self.array_ty(var) else { return };
-            let fixed = index
-                .iter()
-                .filter(|i| !matches!(i, Expr::Slice(_) | Expr::NewAxis))
-                .count() as u32;
-            let new = index.iter().filter(|i| matches!(i, Expr::NewAxis)).count() as u32;
-            first = Some(ArrayTy {
-                dtype: a.dtype,
-                ndim: (a.ndim + new).saturating_sub(fixed),
-                unit_inner: true,
-                own_buffer: true,
-            });
-        });
-        first
     }
 
     fn name(&self, var: Var) -> &str {
@@ -669,98 +616,6 @@ impl Pass<'_> {
             reads: operands.into_iter().map(|o| (o.array, o.written)).collect(),
             prologue_reads,
         })
-    }
-
-    /// `t = value`, a new array: compiled code's own memory (`Intrinsic::Scratch`), of
-    /// the first operand's dtype and the operands' common shape, filled with the
-    /// values; the VM makes it an ndarray when the nest exits. The value must not read
-    /// `t` (its memory is reused from one iteration to the next), nor may the nest swap
-    /// `t` with another array.
-    fn new_array(&mut self, t: Var, value: &Expr, out: &mut Vec<Stmt>) -> Result<()> {
-        let refuse = |pass: &Self, why: &str| {
-            Err(pass.err(format!(
-                "`{}` is assigned a new array {why}; it stays interpreted",
-                pass.name(t)
-            )))
-        };
-        let mut reads_t = false;
-        value.walk(&mut |e| reads_t |= matches!(e, Expr::Var(v) | Expr::Load(v, _) if *v == t));
-        if reads_t {
-            return refuse(self, "computed from its own elements");
-        }
-        if self.permuted.contains(&t) {
-            return refuse(self, "and swapped with another");
-        }
-        let mut operands = Vec::new();
-        let tree = self.elementwise(value, &mut operands, out)?;
-        let Some(first) = operands.first() else {
-            return refuse(self, "of no array operand");
-        };
-        let n = first.axes.len();
-        if operands
-            .iter()
-            .any(|o| o.axes.len() != n || o.axes.iter().any(|a| a.base.is_none()))
-        {
-            return refuse(self, "whose operands broadcast");
-        }
-        let lens: Vec<Expr> = first.axes.iter().map(|a| a.len.clone()).collect();
-        let dtype = self.array_ty(first.array).expect("an array").dtype;
-        let ty = ArrayTy {
-            dtype,
-            ndim: n as u32,
-            unit_inner: true,
-            own_buffer: true,
-        };
-        match self.entry.get(t.index()) {
-            Some(Ty::Unbound) if self.new_arrays.get(&t) == Some(&ty) => {}
-            Some(Ty::Array(a)) if *a == ty => {}
-            _ => return refuse(self, "of another kind than it holds elsewhere"),
-        }
-        let checks: Vec<Expr> = operands[1..]
-            .iter()
-            .flat_map(|o| o.axes.iter().zip(&lens))
-            .filter(|(a, len)| a.len != **len)
-            .map(|(a, len)| Expr::Compare(Box::new(a.len.clone()), vec![(CmpOp::Eq, len.clone())]))
-            .collect();
-        for c in checks {
-            self.check(c, out);
-        }
-        self.temporaries.push((t, ty));
-        let counters: Vec<Expr> = (0..n).map(|k| Expr::Var(self.counter(k))).collect();
-        let loads: Vec<Expr> = operands
-            .iter()
-            .map(|o| o.element(&counters, None))
-            .collect();
-        let (point, line) = (self.point, self.line);
-        let at = |kind| Stmt { point, line, kind };
-        let ok = self.vars.push(VarData {
-            name: format!("#scratch{}", point.as_u32()),
-            hidden: true,
-        });
-        out.push(at(StmtKind::Assign {
-            targets: vec![ok],
-            values: vec![Expr::Call(Intrinsic::Scratch(t), lens.clone())],
-        }));
-        let v = self.vars.push(VarData {
-            name: format!("#value{}", point.as_u32()),
-            hidden: true,
-        });
-        self.forwarded.push((v, t));
-        let fill = vec![
-            at(StmtKind::Assign {
-                targets: vec![v],
-                values: vec![tree.expr(&loads)],
-            }),
-            at(StmtKind::Store {
-                array: t,
-                index: counters,
-                op: None,
-                value: Expr::Var(v),
-            }),
-        ];
-        let l = self.loops(point, line, &lens, fill);
-        out.push(l);
-        Ok(())
     }
 
     /// The loops over `lens` (the shared counters) around one innermost statement.

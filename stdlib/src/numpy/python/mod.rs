@@ -323,13 +323,14 @@ mod _kiln_numpy {
     /// `np.where(cond, x, y)` with broadcasting and promotion.
     #[pyfunction]
     fn where_(cond: PyObjectRef, x: PyObjectRef, y: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-        let as_array = |o: &PyObjectRef| -> PyResult<NdArray> {
+        use super::convert::Strength;
+        let as_array = |o: &PyObjectRef| -> PyResult<(NdArray, Strength)> {
             match super::convert::operand(vm, o)? {
-                Some((a, _)) => Ok(a),
+                Some(a) => Ok(a),
                 None => Err(vm.new_type_error("where() arguments must be arrays or numbers")),
             }
         };
-        let (c, xa, ya) = (as_array(&cond)?, as_array(&x)?, as_array(&y)?);
+        let ((c, _), (xa, sx), (ya, sy)) = (as_array(&cond)?, as_array(&x)?, as_array(&y)?);
         let shape = crate::numpy::multiarray::broadcast_shapes(&c.shape, &xa.shape)
             .and_then(|s| crate::numpy::multiarray::broadcast_shapes(&s, &ya.shape))
             .ok_or_else(|| {
@@ -341,7 +342,16 @@ mod _kiln_numpy {
                     shape_text(&ya.shape)
                 ))
             })?;
-        let dtype = crate::numpy::multiarray::promote::promote(xa.dtype, ya.dtype);
+        // NEP 50: a Python number adapts to the other value's dtype
+        // (`np.where(c, 2, float32_array)` is float32).
+        use crate::numpy::multiarray::promote::{promote, promote_weak};
+        let dtype = match (sx, sy) {
+            (Strength::Strong(x), Strength::Strong(y)) => promote(x, y),
+            (Strength::Strong(x), Strength::Weak(k)) | (Strength::Weak(k), Strength::Strong(x)) => {
+                promote_weak(x, k)
+            }
+            (Strength::Weak(k1), Strength::Weak(k2)) => k1.max(k2).default_dtype(),
+        };
         let c = c
             .cast(DType::Bool)
             .map_err(|e| array_error(vm, e))?

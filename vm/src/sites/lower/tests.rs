@@ -1,0 +1,138 @@
+//! The lowering from Python source: liveness on entry, inlinable functions.
+
+use super::*;
+use rustpython_vm::compiler::parser;
+
+/// The names whose entry value the loop that starts `source` may read.
+fn exposed(source: &str) -> Vec<String> {
+    let module = parser::parse(source, parser::Mode::Module.into())
+        .expect("parses")
+        .into_syntax();
+    let ast::Mod::Module(module) = module else {
+        unreachable!("parsed as a module")
+    };
+    let nest = lower_loop(&module.body[0], &LineIndex::new(source)).expect("lowers");
+    let exposed = kiln_jit::liveness::exposed_on_entry(&nest);
+    let mut names: Vec<String> = nest
+        .vars
+        .iter()
+        .filter(|(v, _)| exposed[*v])
+        .map(|(_, d)| d.name.clone())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The first statement of `source`, a `def`, lowered for inlining.
+fn function(source: &str) -> Result<Function, Reason> {
+    let module = parser::parse(source, parser::Mode::Module.into())
+        .expect("parses")
+        .into_syntax();
+    let ast::Mod::Module(module) = module else {
+        unreachable!("parsed as a module")
+    };
+    let ast::Stmt::FunctionDef(def) = &module.body[0] else {
+        panic!("not a def")
+    };
+    lower_function(def, &LineIndex::new(source))
+}
+
+#[test]
+fn several_returns_become_branches_assigning_the_result() {
+    let f = function("def f(x):\n    if x > 0:\n        return 1.0\n    y = x * 2\n    return y\n")
+        .expect("inlinable");
+    let result = f
+        .vars
+        .iter()
+        .find(|(_, d)| d.name == "return")
+        .expect("hidden")
+        .0;
+    assert_eq!(f.result, Expr::Var(result));
+    // One `if`: the statements after it moved into its else branch.
+    let [
+        Stmt {
+            kind: StmtKind::If { then, orelse, .. },
+            ..
+        },
+    ] = f.body.as_slice()
+    else {
+        panic!("{:?}", f.body)
+    };
+    assert_eq!((then.len(), orelse.len()), (1, 2));
+    // Both branches of a trailing if/else return: no return after it is needed.
+    assert!(
+        function("def g(x):\n    if x:\n        return 1\n    else:\n        return 2\n").is_ok()
+    );
+}
+
+#[test]
+fn why_a_function_is_not_inlined() {
+    let reason = |src: &str| function(src).expect_err("not inlinable");
+    assert_eq!(
+        reason("def f(x):\n    if x:\n        return 1\n"),
+        "a path through the function ends without `return value`"
+    );
+    assert_eq!(
+        reason("def f(x):\n    s = 0\n    for i in range(x):\n        s += i\n    return s\n"),
+        "a function with loops is not inlined"
+    );
+    assert!(
+        reason("def f(x):\n    if x:\n        return\n    return 1\n").contains("without a value")
+    );
+}
+
+#[test]
+fn attribute_reads_are_live_ins_of_their_own() {
+    let src = "for i in range(self.n):\n    s = s + self.grid.k * len(self.a) + self.a.shape[0]\n    self.b[i] = self.a[i]\n";
+    assert_eq!(exposed(src), ["s", "self.a", "self.b", "self.grid.k"]);
+    let source = "for i in range(3):\n    t = p.x\n    p = q\n";
+    let module = parser::parse(source, parser::Mode::Module.into())
+        .expect("parses")
+        .into_syntax();
+    let ast::Mod::Module(module) = module else {
+        unreachable!("parsed as a module")
+    };
+    let reason = lower_loop(&module.body[0], &LineIndex::new(source)).expect_err("rebinds p");
+    assert!(
+        reason.contains("`p.x` is read while the loop assigns `p`"),
+        "{reason}"
+    );
+    assert!(
+        function("def f(o):\n    return o.x\n")
+            .expect_err("attribute")
+            .contains("`o.x`")
+    );
+}
+
+#[test]
+fn assigned_before_read_is_not_exposed() {
+    let src = "for i in range(n):\n    for j in range(m):\n        t = a[i, j] * k\n        a[i, j] = t + j\n";
+    assert_eq!(exposed(src), ["a", "k", "m"]);
+}
+
+#[test]
+fn carried_and_conditionally_assigned_values_are_exposed() {
+    // `s` is read before this iteration assigns it.
+    assert_eq!(exposed("for i in range(n):\n    s = s + i\n"), ["s"]);
+    // `t` may not be assigned on the way to the read.
+    let src = "for i in range(n):\n    if i > 2:\n        t = i\n    u = t\n";
+    assert_eq!(exposed(src), ["t"]);
+    let src =
+        "for i in range(n):\n    if i > 2:\n        t = i\n    else:\n        t = 0\n    u = t\n";
+    assert!(exposed(src).is_empty());
+}
+
+#[test]
+fn a_loop_may_run_no_iteration() {
+    // `j` is read after an inner loop that may not assign it.
+    let src = "for i in range(n):\n    for j in range(m):\n        pass\n    x = j\n";
+    assert_eq!(exposed(src), ["j", "m"]);
+    let src = "while k < 10:\n    while c:\n        z = 1\n    k = k + z\n";
+    assert_eq!(exposed(src), ["c", "k", "z"]);
+}
+
+#[test]
+fn inner_bounds_are_read_before_the_inner_variable_is_bound() {
+    let src = "for i in range(n):\n    for j in range(j, m):\n        pass\n";
+    assert_eq!(exposed(src), ["j", "m"]);
+}
