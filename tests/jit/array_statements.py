@@ -133,6 +133,15 @@ def warns(a, b):
     return a
 
 
+def reads_own_scalar(m, q):
+    # `m[1, 0]` is read once, before the stores, as numpy reads it; the division by
+    # zero at t == 20 hands the statement back before any store (the differential
+    # tester found the interpreter re-reading it after half the stores).
+    for t in range(30):  # jit: compiled, deopts
+        m[1:3, :4] = m[1, 0] / (q - (t == 20) * q[1:2])
+    return m
+
+
 def casting(a):
     # numpy refuses to store a float result into an int array in place.
     try:
@@ -164,6 +173,8 @@ print(mismatch(np.zeros(20), np.arange(25.0)))
 print(out_of_bounds(np.zeros((25, 3))))
 print(shifted(np.arange(8.0)))
 print(warns(np.zeros(5), np.arange(5.0)))
+with np.errstate(divide="ignore"):
+    print(reads_own_scalar(np.arange(1.0, 13.0).reshape(3, 4), np.array([2.0, 1.0, 1.0, 0.5])))
 print(casting(np.arange(4)))
 f32 = np.linspace(0.0, 1.0, 9).astype(np.float32)
 print(particles(f32.copy(), np.zeros(9, dtype=np.float32), 0.1, 2.0, 60))

@@ -578,6 +578,10 @@ impl Pass<'_> {
                 });
             }
         }
+        // A scalar operand read from the target (`m[1:4] = m[1, 0] / x`) was read before
+        // any store, as numpy reads it; a hand-back half way through the stores would
+        // have the interpreter read it again, changed: settle every value first.
+        let rereads = rereads || prologue_reads.contains(&array);
         let temporary = temporary.then(|| {
             let var = self.vars.push(VarData {
                 name: format!("#temporary{}", self.point.as_u32()),
