@@ -142,6 +142,16 @@ def reads_own_scalar(m, q):
     return m
 
 
+def overflows_float32(p, r):
+    # The values are float64 (np.tanh(2) is a numpy float64) and finite, but storing
+    # them overflows float32 at some step: that must happen before any store of the
+    # step, or the interpreter's second run multiplies the stored ones again (the
+    # differential tester found it); such a statement goes through a temporary.
+    for t in range(60):  # jit: compiled, deopts
+        p[3:7] *= np.tanh(2) * abs(r[-11:15:3]) * 40.0
+    return p
+
+
 def casting(a):
     # numpy refuses to store a float result into an int array in place.
     try:
@@ -175,6 +185,8 @@ print(shifted(np.arange(8.0)))
 print(warns(np.zeros(5), np.arange(5.0)))
 with np.errstate(divide="ignore"):
     print(reads_own_scalar(np.arange(1.0, 13.0).reshape(3, 4), np.array([2.0, 1.0, 1.0, 0.5])))
+with np.errstate(over="ignore"):
+    print(overflows_float32(np.arange(16, dtype=np.float32) % 5 - 2, np.full(16, 1.5, np.float32)))
 print(casting(np.arange(4)))
 f32 = np.linspace(0.0, 1.0, 9).astype(np.float32)
 print(particles(f32.copy(), np.zeros(9, dtype=np.float32), 0.1, 2.0, 60))

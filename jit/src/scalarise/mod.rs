@@ -81,13 +81,27 @@ pub struct InPlace {
     pub value: Expr,
 }
 
+/// How [`scalarise`] makes the loops, from the fastest to the most general: `compile`
+/// tries them in this order and keeps the first whose types check ([`check_casts`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Neighbouring statements over one iteration space share their loops ([`fuse`]).
+    Fused,
+    /// Each statement on its own.
+    Apart,
+    /// And a statement that reads its target goes through a temporary: its values
+    /// (converted to the target's dtype, which may overflow a float32) are settled
+    /// there, not merely computed, when they are not of the target's dtype.
+    Careful,
+}
+
 /// Scalarises `nest`'s array statements for variables of the `entry` types; `None`
-/// when it has none. With `fuse`, neighbouring statements over one iteration space
-/// share their loops (see [`fuse`]).
-pub fn scalarise(nest: &Nest, entry: &[Ty], fuse: bool) -> Result<Option<Scalarised>> {
+/// when it has none.
+pub fn scalarise(nest: &Nest, entry: &[Ty], mode: Mode) -> Result<Option<Scalarised>> {
     let mut pass = Pass {
         entry,
-        fuse,
+        fuse: mode == Mode::Fused,
+        careful: mode == Mode::Careful,
         fused: 0,
         rewrote: false,
         temporaries: Vec::new(),
@@ -157,6 +171,8 @@ struct Pass<'a> {
     entry: &'a [Ty],
     /// Whether runs of array statements may fuse.
     fuse: bool,
+    /// Whether a statement that reads its target goes through a temporary.
+    careful: bool,
     /// How many array statements joined a fused run.
     fused: u32,
     /// Whether it made numbers of array values (inner products, reductions).
@@ -582,6 +598,7 @@ impl Pass<'_> {
         // any store, as numpy reads it; a hand-back half way through the stores would
         // have the interpreter read it again, changed: settle every value first.
         let rereads = rereads || prologue_reads.contains(&array);
+        let temporary = temporary || (rereads && self.careful && !target.axes.is_empty());
         let temporary = temporary.then(|| {
             let var = self.vars.push(VarData {
                 name: format!("#temporary{}", self.point.as_u32()),
@@ -699,6 +716,9 @@ impl Pass<'_> {
                 name: format!("#value{}", s.point.as_u32()),
                 hidden: true,
             });
+            // Storing it must not fail either: of the target's dtype (checked once
+            // typed; otherwise the statement goes through a temporary, see `Mode`).
+            self.forwarded.push((scratch, s.array));
             let prepass = at(StmtKind::Assign {
                 targets: vec![scratch],
                 values: vec![s.full_value()],

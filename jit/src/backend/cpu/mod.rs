@@ -78,10 +78,10 @@ impl CompiledNest {
 /// Compiles `nest` for variables of the `entry` types (one per variable).
 pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
     let started = Instant::now();
-    // Fused where statements may fuse; if the fused form does not type (a value of
-    // another dtype than its target's), each statement on its own.
-    let typed = |fuse: bool| -> Result<_, String> {
-        let scalarised = crate::scalarise::scalarise(nest, entry, fuse)?;
+    // Fused where statements may fuse; if that form does not type (a value of another
+    // dtype than its target's), each statement on its own, then through temporaries.
+    let typed = |mode| -> Result<_, String> {
+        let scalarised = crate::scalarise::scalarise(nest, entry, mode)?;
         let (n, e) = match &scalarised {
             Some(s) => (&s.nest, &s.entry[..]),
             None => (nest, entry),
@@ -95,7 +95,10 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
         drop(typing);
         Ok(scalarised)
     };
-    let scalarised = typed(true).or_else(|_| typed(false))?;
+    use crate::scalarise::Mode;
+    let scalarised = typed(Mode::Fused)
+        .or_else(|_| typed(Mode::Apart))
+        .or_else(|_| typed(Mode::Careful))?;
     let fused_statements = scalarised.as_ref().map_or(0, |s| s.fused);
     let (nest, entry) = match &scalarised {
         Some(s) => (&s.nest, &s.entry[..]),

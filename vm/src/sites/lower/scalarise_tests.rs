@@ -5,7 +5,7 @@
 use super::lower_loop;
 use crate::sites::LineIndex;
 use kiln_jit::ir::Nest;
-use kiln_jit::scalarise::{Scalarised, scalarise};
+use kiln_jit::scalarise::{Mode, Scalarised, scalarise};
 use kiln_jit::types::{ArrayTy, Dtype, Scalar, Ty};
 use rustpython_vm::compiler::{ast, parser};
 
@@ -43,7 +43,7 @@ fn scalarised(source: &str, types: &[(&str, Ty)]) -> Result<Option<Scalarised>, 
                 .unwrap_or(Ty::Scalar(Scalar::Float))
         })
         .collect();
-    scalarise(&nest, &entry, true)
+    scalarise(&nest, &entry, Mode::Fused)
 }
 
 #[test]
