@@ -161,39 +161,54 @@ mod _kiln_jit {
 
     impl IterNext for SiteRange {
         fn next(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<PyIterReturn> {
-            let site = zelf.counted.site();
-            let mut st = zelf.state.lock();
-            if let Some(outcome) = st.pending.take() {
-                st.done = true;
-                return exhausted(site.id, Some(outcome));
-            }
-            let cur = st.cur;
-            let more = !st.done
-                && if st.step > 0 {
-                    cur < st.stop
-                } else {
-                    cur > st.stop
-                };
-            if !more {
-                st.done = true;
-                return exhausted(site.id, None);
-            }
-            if zelf.counted.back_edge() && !observed(vm) {
-                let bounds = (cur, st.stop, st.step);
-                drop(st);
-                let outcome = run(vm, site, bounds, true)?;
-                st = zelf.state.lock();
-                if let Some(outcome) = outcome {
-                    st.done = true;
-                    return exhausted(site.id, Some(outcome));
-                }
-            }
-            match cur.checked_add(st.step) {
-                Some(next) => st.cur = next,
-                None => st.done = true,
-            }
-            Ok(PyIterReturn::Return(vm.ctx.new_int(cur).into()))
+            Ok(match advance(&zelf.counted, &zelf.state, vm)? {
+                Ok(cur) => PyIterReturn::Return(vm.ctx.new_int(cur).into()),
+                Err(exhausted) => exhausted,
+            })
         }
+    }
+
+    /// One step of a site's counting iterator (over a range, or over arrays' indices):
+    /// the value of this iteration, or, once the loop is over, what `next` returns. A
+    /// hot site first runs compiled code for the iterations left, which may finish the
+    /// loop.
+    fn advance(
+        counted: &Counted,
+        state: &PyMutex<RangeState>,
+        vm: &VirtualMachine,
+    ) -> PyResult<Result<i64, PyIterReturn>> {
+        let site = counted.site();
+        let mut st = state.lock();
+        if let Some(outcome) = st.pending.take() {
+            st.done = true;
+            return exhausted(site.id, Some(outcome)).map(Err);
+        }
+        let cur = st.cur;
+        let more = !st.done
+            && if st.step > 0 {
+                cur < st.stop
+            } else {
+                cur > st.stop
+            };
+        if !more {
+            st.done = true;
+            return exhausted(site.id, None).map(Err);
+        }
+        if counted.back_edge() && !observed(vm) {
+            let bounds = (cur, st.stop, st.step);
+            drop(st);
+            let outcome = run(vm, site, bounds, true)?;
+            st = state.lock();
+            if let Some(outcome) = outcome {
+                st.done = true;
+                return exhausted(site.id, Some(outcome)).map(Err);
+            }
+        }
+        match cur.checked_add(st.step) {
+            Some(next) => st.cur = next,
+            None => st.done = true,
+        }
+        Ok(Ok(cur))
     }
 
     /// The iterator a rewritten `for` loop runs over: a plain one while a trace or
@@ -308,29 +323,10 @@ mod _kiln_jit {
 
     impl IterNext for SiteItems {
         fn next(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<PyIterReturn> {
-            let site = zelf.counted.site();
-            let mut st = zelf.state.lock();
-            if let Some(outcome) = st.pending.take() {
-                st.done = true;
-                return exhausted(site.id, Some(outcome));
-            }
-            let cur = st.cur;
-            if st.done || cur >= st.stop {
-                st.done = true;
-                return exhausted(site.id, None);
-            }
-            if zelf.counted.back_edge() && !observed(vm) {
-                let bounds = (cur, st.stop, 1);
-                drop(st);
-                let outcome = run(vm, site, bounds, true)?;
-                st = zelf.state.lock();
-                if let Some(outcome) = outcome {
-                    st.done = true;
-                    return exhausted(site.id, Some(outcome));
-                }
-            }
-            st.cur = cur + 1;
-            drop(st);
+            let cur = match advance(&zelf.counted, &zelf.state, vm)? {
+                Ok(cur) => cur,
+                Err(exhausted) => return Ok(exhausted),
+            };
             let index = vm.ctx.new_int(cur);
             let mut items = zelf
                 .arrays
