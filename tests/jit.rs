@@ -7,7 +7,8 @@
 //! `# jit: compiled, deopts` must also have handed a statement back to the interpreter
 //! at least once, `vectorised` must have run an innermost loop several iterations at
 //! a time, `once` must have needed a single specialisation for all its entries, and
-//! `fused` must have run array statements fused with their neighbours. So a JIT that
+//! `fused` must have run array statements fused with their neighbours, and `clean` must
+//! never have handed a statement back. So a JIT that
 //! silently stays interpreted, or never takes the deopt, vector or fusion path a script
 //! is about, fails here.
 
@@ -46,6 +47,8 @@ struct Mark {
     once: bool,
     /// `fused`: a specialisation of it runs array statements fused.
     fused: bool,
+    /// `clean`: it never handed a statement back to the interpreter.
+    clean: bool,
 }
 
 fn marks(source: &str) -> Vec<Mark> {
@@ -60,6 +63,7 @@ fn marks(source: &str) -> Vec<Mark> {
                 vectorised: mark.contains("vectorised"),
                 once: mark.contains("once"),
                 fused: mark.contains("fused"),
+                clean: mark.contains("clean"),
             })
         })
         .collect()
@@ -88,6 +92,7 @@ fn check(script: &Path) -> Result<(), String> {
         vectorised,
         once,
         fused,
+        clean,
     } in marks(&source)
     {
         let site = sites.iter().find(|s| {
@@ -122,6 +127,11 @@ fn check(script: &Path) -> Result<(), String> {
             return Err(format!(
                 "{name}:{line}: {} specialisations, one expected\n{site}",
                 specs.len()
+            ));
+        }
+        if clean && site["deopts"].as_u64().unwrap_or(0) != 0 {
+            return Err(format!(
+                "{name}:{line}: handed statements back to the interpreter\n{site}"
             ));
         }
         if deopts && site["deopts"].as_u64().unwrap_or(0) == 0 {

@@ -512,9 +512,11 @@ impl<'a> Typing<'a> {
                         Err("round() of a numpy bool (numpy raises TypeError)".into())
                     }
                     Intrinsic::Int | Intrinsic::Round => scalar(Scalar::Int),
-                    Intrinsic::Bool | Intrinsic::Check | Intrinsic::Scratch(_) => {
-                        scalar(Scalar::Bool)
-                    }
+                    Intrinsic::Bool
+                    | Intrinsic::Check
+                    | Intrinsic::Scratch(_)
+                    | Intrinsic::ClearFpFlags
+                    | Intrinsic::CheckFpFlags => scalar(Scalar::Bool),
                     Intrinsic::Abs => map_variants(tys[0], |t| match t {
                         Scalar::Bool => Some(Scalar::Int),
                         Scalar::Np(types::Dtype::Bool) => None,

@@ -285,6 +285,15 @@ pub enum Intrinsic {
     /// `check(cond)`, made by [`crate::scalarise`]: hands the statement to the
     /// interpreter unless `cond` holds (a broadcast or an index numpy refuses); `True`.
     Check,
+    /// `clear_fp_flags()`, made by [`crate::scalarise`] before an array statement
+    /// (or a fused run of them): clears the CPU's divide, overflow and invalid flags,
+    /// which then check its numpy operations in place of a test of each value; `True`.
+    ClearFpFlags,
+    /// `check_fp_flags()`, made by [`crate::scalarise`] before the statement's first
+    /// store that a hand-back could not undo: hands the statement to the interpreter
+    /// (which gives numpy's warnings or errors) if an operation since
+    /// [`Intrinsic::ClearFpFlags`] raised divide, overflow or invalid; `True`.
+    CheckFpFlags,
     /// `scratch(len...)`, made by [`crate::scalarise`]: points the temporary array
     /// variable at a C-contiguous buffer of that shape that compiled code owns (numpy's
     /// temporary for a statement that reads what it overwrites); `True`.

@@ -15,13 +15,14 @@
 //! the run's first point, which needs that no prologue reads an array the run writes;
 //! then a first pass computes every statement's value at every element, storing none
 //! (a later statement reads an earlier one's value from a register: `forwarded`), so
-//! that a non-finite float or an overflow hands the run back before anything changed;
+//! that a floating-point flag numpy would warn about, or an integer overflow, hands the
+//! run back before anything changed;
 //! then the loop of stores runs, which finds nothing left to fail. The target lengths
 //! must be equal: that is checked on entry, and when they differ the statements run
 //! one after the other as they would unfused.
 
 use super::{ArrayStmt, Pass};
-use crate::ir::{CmpOp, Expr, LogicOp, Stmt, StmtKind, Var, VarData};
+use crate::ir::{CmpOp, Expr, Intrinsic, LogicOp, Stmt, StmtKind, Var, VarData};
 
 impl Pass<'_> {
     /// Emits a run of array statements: fused in groups where they may be.
@@ -50,6 +51,7 @@ impl Pass<'_> {
         }
         self.fused += group.len() as u32;
         let (point, line) = (group[0].point, group[0].line);
+        self.fp_flags(Intrinsic::ClearFpFlags, point, line, out);
         for s in &group {
             for p in &s.prologue {
                 out.push(Stmt {
@@ -97,6 +99,7 @@ impl Pass<'_> {
         self.forwarded.extend(settled_all(&group, &prepass));
         let l = self.loops(point, line, &first, prepass);
         fused.push(l);
+        self.fp_flags(Intrinsic::CheckFpFlags, point, line, &mut fused);
         let stores = group
             .iter()
             .map(|s| Stmt {

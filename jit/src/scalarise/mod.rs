@@ -27,6 +27,15 @@
 //! goes: every value into a temporary of compiled code's own (`Intrinsic::Scratch`),
 //! which nothing else reads, then the temporary into the target, which cannot fail.
 //!
+//! numpy's floating-point conditions are checked as numpy checks them, with the CPU's
+//! sticky flags (`kiln_fpstatus`): cleared before the statement's prologue
+//! (`Intrinsic::ClearFpFlags`) and read (`Intrinsic::CheckFpFlags`, which hands the
+//! statement back if divide, overflow or invalid was raised) after the pass that
+//! settles its values, or after its stores when it does not read its target. Inside
+//! its loops no value is tested: an inf or NaN already in the data raises no flag and
+//! flows through as in numpy, and only an operation that makes one goes to the
+//! interpreter. (Where the flags cannot be read, the values are tested one by one.)
+//!
 //! The submodules: `views` (what a subscript selects), `fuse` (runs of statements in
 //! one loop nest), `dots` (`@` of vectors), `reduce` (`sum`, `max`, ... where a number
 //! is wanted), `new_arrays` (`t = u.copy()` and other new arrays bound to names),
@@ -70,6 +79,9 @@ pub struct Scalarised {
     pub forwarded: Vec<(Var, Var)>,
     /// The updates in place (`op=`) of array statements, for [`check_casts`].
     pub in_place: Vec<InPlace>,
+    /// The points whose numpy float operations the CPU's flags check (see the module
+    /// doc): the code there tests no value.
+    pub hardware_floats: HashSet<Point>,
 }
 
 /// `array[index] op= value` at one element of an array statement.
@@ -119,6 +131,7 @@ pub fn scalarise(nest: &Nest, entry: &[Ty], mode: Mode) -> Result<Option<Scalari
         vars: nest.vars.clone(),
         in_place: &nest.in_place,
         array_points: HashSet::new(),
+        hardware_floats: HashSet::new(),
         point: nest.root.point,
         line: nest.root.line,
     };
@@ -145,6 +158,7 @@ pub fn scalarise(nest: &Nest, entry: &[Ty], mode: Mode) -> Result<Option<Scalari
         fused: pass.fused,
         forwarded: pass.forwarded,
         in_place: pass.in_place_updates,
+        hardware_floats: pass.hardware_floats,
     }))
 }
 
@@ -191,6 +205,7 @@ struct Pass<'a> {
     vars: PrimaryMap<Var, VarData>,
     in_place: &'a [Point],
     array_points: HashSet<Point>,
+    hardware_floats: HashSet<Point>,
     /// The statement being scalarised: every statement made for it shares its point.
     point: Point,
     line: u32,
@@ -670,6 +685,7 @@ impl Pass<'_> {
     /// rereads its target, then its stores.
     fn emit_single(&mut self, s: ArrayStmt, with_prologue: bool, out: &mut Vec<Stmt>) {
         if with_prologue {
+            self.fp_flags(Intrinsic::ClearFpFlags, s.point, s.line, out);
             out.extend(s.prologue.iter().cloned());
         }
         let at = |kind| Stmt {
@@ -699,6 +715,7 @@ impl Pass<'_> {
             });
             let l = self.loops(s.point, s.line, &s.lens, vec![fill]);
             out.push(l);
+            self.fp_flags(Intrinsic::CheckFpFlags, s.point, s.line, out);
             let copy = at(StmtKind::Store {
                 array: s.array,
                 index: s.index.clone(),
@@ -725,6 +742,7 @@ impl Pass<'_> {
             });
             let l = self.loops(s.point, s.line, &s.lens, vec![prepass]);
             out.push(l);
+            self.fp_flags(Intrinsic::CheckFpFlags, s.point, s.line, out);
         }
         let store = at(StmtKind::Store {
             array: s.array,
@@ -734,6 +752,32 @@ impl Pass<'_> {
         });
         let l = self.loops(s.point, s.line, &s.lens, vec![store]);
         out.push(l);
+        if !s.rereads {
+            // After the stores: a statement that does not read its target stores the
+            // same values when the interpreter runs it again.
+            self.fp_flags(Intrinsic::CheckFpFlags, s.point, s.line, out);
+        }
+    }
+
+    /// `clear_fp_flags()` or `check_fp_flags()` at `point`, whose numpy operations the
+    /// CPU's flags then check; nothing where they cannot be read.
+    pub(super) fn fp_flags(&mut self, f: Intrinsic, point: Point, line: u32, out: &mut Vec<Stmt>) {
+        if !kiln_fpstatus::HARDWARE {
+            return;
+        }
+        self.hardware_floats.insert(point);
+        let var = self.vars.push(VarData {
+            name: format!("#fp{}", point.as_u32()),
+            hidden: true,
+        });
+        out.push(Stmt {
+            point,
+            line,
+            kind: StmtKind::Assign {
+                targets: vec![var],
+                values: vec![Expr::Call(f, Vec::new())],
+            },
+        });
     }
 }
 

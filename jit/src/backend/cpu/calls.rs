@@ -16,8 +16,10 @@ type Result<T> = std::result::Result<T, String>;
 
 impl Gen<'_, '_> {
     pub(super) fn call(&mut self, f: Intrinsic, args: &[Expr], ty: ScalarTy) -> Result<Val> {
-        if let Intrinsic::Scratch(var) = f {
-            return self.scratch(var, args);
+        match f {
+            Intrinsic::Scratch(var) => return self.scratch(var, args),
+            Intrinsic::ClearFpFlags | Intrinsic::CheckFpFlags => return Ok(self.fp_flags(f)),
+            _ => {}
         }
         let vals = args
             .iter()
@@ -130,7 +132,11 @@ impl Gen<'_, '_> {
                 let v = self.b.ins().uextend(types::I64, t);
                 self.exact(Scalar::Bool, v)
             }
-            Intrinsic::Scratch(_) | Intrinsic::Copy | Intrinsic::Where => {
+            Intrinsic::Scratch(_)
+            | Intrinsic::ClearFpFlags
+            | Intrinsic::CheckFpFlags
+            | Intrinsic::Copy
+            | Intrinsic::Where => {
                 unreachable!("handled above, or refused by typing")
             }
             Intrinsic::Select => {
@@ -159,8 +165,11 @@ impl Gen<'_, '_> {
                 let f = self.helper(name, &[types::I64, t], t);
                 let call = self.b.ins().call(f, &[which, x]);
                 let v = self.b.inst_results(call)[0];
-                // A non-finite result is numpy's to warn about: the interpreter's.
-                self.pending_floats.push(v);
+                // A non-finite result is numpy's to warn about: the interpreter's
+                // (unless the hardware's flags say whether numpy would).
+                if !self.floats_by_hardware() {
+                    self.pending_floats.push(v);
+                }
                 self.val(ty, v, None)
             }
             Intrinsic::Maximum | Intrinsic::Minimum => {
@@ -191,6 +200,26 @@ impl Gen<'_, '_> {
 }
 
 impl Gen<'_, '_> {
+    /// [`Intrinsic::ClearFpFlags`] and [`Intrinsic::CheckFpFlags`]: calls into
+    /// `runtime`, which reads the flags as the interpreter's numpy does.
+    fn fp_flags(&mut self, f: Intrinsic) -> Val {
+        if f == Intrinsic::ClearFpFlags {
+            let clear = self.helper("kiln_clear_fp_flags", &[], types::I64);
+            self.b.ins().call(clear, &[]);
+            self.empty_sinks();
+        } else {
+            let raised = self.helper("kiln_fp_flags_raised", &[types::I64], types::I64);
+            let sunk = self.sunk();
+            let call = self.b.ins().call(raised, &[sunk]);
+            self.empty_sinks();
+            let r = self.b.inst_results(call)[0];
+            let raised = self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0);
+            self.deopt_if(raised);
+        }
+        let v = self.iconst(1);
+        self.exact(Scalar::Bool, v)
+    }
+
     /// A `math_1` function of pymath as a direct call of the C library's, where the
     /// argument and result show that pymath would not raise: a finite argument (for
     /// the logarithms, a positive one) and a finite result. Anything else (also an inf

@@ -499,7 +499,11 @@ impl Gen<'_, '_> {
                 }
                 let x = self.convert_float(&a, m);
                 let y = self.convert_float(&b, m);
-                let mut v = self.float_binary(op, x, y, m, numpy)?;
+                // Under the hardware's flags a numpy division by zero raises divide
+                // (or invalid, for 0 / 0) itself; a Python float's must raise.
+                let by_hardware =
+                    self.floats_by_hardware() && ty.variants().iter().all(|t| t.is_numpy());
+                let mut v = self.float_binary(op, x, y, m, numpy, by_hardware)?;
                 if op == BinOp::Div
                     && a.ty.machine() == Machine::I64
                     && b.ty.machine() == Machine::I64
@@ -608,6 +612,7 @@ impl Gen<'_, '_> {
         y: Value,
         m: Machine,
         numpy: bool,
+        by_hardware: bool,
     ) -> Result<Value> {
         let zero = match m {
             Machine::F32 => self.b.ins().f32const(0.0),
@@ -619,8 +624,10 @@ impl Gen<'_, '_> {
             BinOp::Mul => self.b.ins().fmul(x, y),
             BinOp::Div => {
                 // Python raises ZeroDivisionError, numpy warns: the interpreter decides.
-                let z = self.b.ins().fcmp(FloatCC::Equal, y, zero);
-                self.deopt_if(z);
+                if !by_hardware {
+                    let z = self.b.ins().fcmp(FloatCC::Equal, y, zero);
+                    self.deopt_if(z);
+                }
                 self.b.ins().fdiv(x, y)
             }
             BinOp::FloorDiv | BinOp::Mod | BinOp::Pow => {
@@ -643,7 +650,7 @@ impl Gen<'_, '_> {
             }
             _ => return Err(format!("{op:?} of floats")),
         };
-        if numpy {
+        if numpy && !self.floats_by_hardware() {
             // inf and NaN carry through `+`, `-`, `*` and the numerator of `/`: a result
             // that is finite proves those operands were, so only the result is checked.
             // A divisor is checked itself (`x / inf` is 0).

@@ -39,7 +39,7 @@ use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 /// The site loop ran to its end.
@@ -101,6 +101,10 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
         .or_else(|_| typed(Mode::Apart))
         .or_else(|_| typed(Mode::Careful))?;
     let fused_statements = scalarised.as_ref().map_or(0, |s| s.fused);
+    let hardware_floats = scalarised
+        .as_ref()
+        .map(|s| s.hardware_floats.clone())
+        .unwrap_or_default();
     let (nest, entry) = match &scalarised {
         Some(s) => (&s.nest, &s.entry[..]),
         None => (nest, entry),
@@ -134,6 +138,7 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
     {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
         let mut g = Gen::new(nest, &typing, &layout, b, &mut module, pointer);
+        g.hardware_floats = hardware_floats;
         g.function()?;
         vector_loops = g.vector_loops;
         g.b.seal_all_blocks();
@@ -332,6 +337,18 @@ struct Gen<'a, 'f> {
     no_floats_seen: Value,
     /// numpy float results of the current statement not yet noted in `float_flags`.
     pending_floats: Vec<Value>,
+    /// The points whose numpy float operations the CPU's flags check
+    /// ([`crate::ir::Intrinsic::CheckFpFlags`]): no test of each value in their loops.
+    hardware_floats: HashSet<Point>,
+    /// How many of the loops being generated are such a statement's.
+    hardware_loops: u32,
+    /// An i64 every value settled under the CPU's flags is or-ed into, and which
+    /// `CheckFpFlags` passes to the runtime: a value nothing else reads (a fused
+    /// statement's value computed before its stores) must still be computed, for the
+    /// flags its operations raise, and Cranelift drops pure operations no one uses.
+    float_sink: Variable,
+    /// The same for vector loops: an i64x2.
+    vector_sink: Variable,
 }
 
 fn machine_type(m: Machine) -> ir::Type {
@@ -370,6 +387,10 @@ impl<'a, 'f> Gen<'a, 'f> {
             float_flags: Variable::from_u32(0),
             no_floats_seen: Value::from_u32(0),
             pending_floats: Vec::new(),
+            hardware_floats: HashSet::new(),
+            hardware_loops: 0,
+            float_sink: Variable::from_u32(0),
+            vector_sink: Variable::from_u32(0),
             proven: Default::default(),
             access_bases: HashMap::new(),
             loop_var: None,
@@ -424,6 +445,9 @@ impl<'a, 'f> Gen<'a, 'f> {
         self.float_flags = self.b.declare_var(types::I8);
         self.no_floats_seen = self.b.ins().iconst(types::I8, 0);
         self.b.def_var(self.float_flags, self.no_floats_seen);
+        self.float_sink = self.b.declare_var(types::I64);
+        self.vector_sink = self.b.declare_var(types::I64X2);
+        self.empty_sinks();
         self.load_entry()?;
         let root = self.nest.root.clone();
         self.point = root.point;
@@ -606,6 +630,59 @@ impl<'a, 'f> Gen<'a, 'f> {
     }
 
     /// Leaves for the interpreter, at the current statement, when `cond` (an i8) holds.
+    /// Whether the current statement's numpy float operations are checked by the
+    /// CPU's flags rather than value by value.
+    fn floats_by_hardware(&self) -> bool {
+        self.hardware_loops > 0
+    }
+
+    /// Keeps the float `v` computed: or-ed into `float_sink`.
+    fn sink_float(&mut self, v: Value) {
+        let ty = self.b.func.dfg.value_type(v);
+        let bits = self.b.ins().bitcast(ty.as_int(), MemFlagsData::new(), v);
+        let bits = self.widen_bits(bits);
+        let sink = self.b.use_var(self.float_sink);
+        let sink = self.b.ins().bor(sink, bits);
+        self.b.def_var(self.float_sink, sink);
+    }
+
+    /// Keeps the vector of floats `v` computed: or-ed into `vector_sink`.
+    fn sink_vector(&mut self, v: Value) {
+        let little = MemFlagsData::new().with_endianness(ir::Endianness::Little);
+        let bits = self.b.ins().bitcast(types::I64X2, little, v);
+        let sink = self.b.use_var(self.vector_sink);
+        let sink = self.b.ins().bor(sink, bits);
+        self.b.def_var(self.vector_sink, sink);
+    }
+
+    /// Empties both sinks: done around each call that clears or reads the flags, so
+    /// that they live in registers inside a statement's loops and never across a call
+    /// (which would keep them on the stack, a store and a load each iteration).
+    fn empty_sinks(&mut self) {
+        let nothing = self.b.ins().iconst(types::I64, 0);
+        self.b.def_var(self.float_sink, nothing);
+        let nothing = self.b.ins().splat(types::I64X2, nothing);
+        self.b.def_var(self.vector_sink, nothing);
+    }
+
+    /// Both sinks in one i64, for the runtime call that reads the flags.
+    fn sunk(&mut self) -> Value {
+        let sink = self.b.use_var(self.float_sink);
+        let vector = self.b.use_var(self.vector_sink);
+        let low = self.b.ins().extractlane(vector, 0);
+        let high = self.b.ins().extractlane(vector, 1);
+        let lanes = self.b.ins().bor(low, high);
+        self.b.ins().bor(sink, lanes)
+    }
+
+    fn widen_bits(&mut self, bits: Value) -> Value {
+        if self.b.func.dfg.value_type(bits) == types::I64 {
+            bits
+        } else {
+            self.b.ins().uextend(types::I64, bits)
+        }
+    }
+
     fn deopt_if(&mut self, cond: Value) {
         let exit = self.exit_block();
         let next = self.b.create_block();
@@ -655,6 +732,13 @@ impl<'a, 'f> Gen<'a, 'f> {
                         .map(|v| g.scalar(v))
                         .collect::<Result<Vec<_>, _>>()?;
                     g.settle_float_flags();
+                    if g.floats_by_hardware() {
+                        for v in &vals {
+                            if matches!(v.ty.machine(), Machine::F64 | Machine::F32) {
+                                g.sink_float(v.v);
+                            }
+                        }
+                    }
                     for (target, val) in targets.iter().zip(vals) {
                         g.assign(*target, val);
                     }
@@ -719,7 +803,11 @@ impl<'a, 'f> Gen<'a, 'f> {
                     })
                     .map_err(at)?;
                 let exit = self.b.create_block();
-                self.for_loop(&ForLoop {
+                // The loops of an array statement checked by the CPU's flags (its
+                // prologue, before them, tests its values as any statement does).
+                let by_hardware = self.hardware_floats.contains(&stmt.point);
+                self.hardware_loops += by_hardware as u32;
+                let generated = self.for_loop(&ForLoop {
                     point: stmt.point,
                     var: *var,
                     bounds: (start, stop, step),
@@ -728,7 +816,9 @@ impl<'a, 'f> Gen<'a, 'f> {
                     done: exit,
                     broke: exit,
                     is_root: false,
-                })?;
+                });
+                self.hardware_loops -= by_hardware as u32;
+                generated?;
                 self.b.switch_to_block(exit);
                 // After a loop that swapped arrays, their descriptors are the frame's.
                 if self.moves_arrays(body) {

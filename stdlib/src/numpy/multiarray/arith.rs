@@ -4,28 +4,7 @@
 
 use super::native::{C64, Native};
 
-/// numpy's floating-point error flags, raised by a loop and turned into
-/// `RuntimeWarning`s by the caller (`divide by zero encountered in divide`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct FpFlags {
-    pub divide: bool,
-    pub invalid: bool,
-    pub overflow: bool,
-}
-
-impl FpFlags {
-    pub fn any(self) -> bool {
-        self.divide || self.invalid || self.overflow
-    }
-
-    pub fn union(self, o: FpFlags) -> FpFlags {
-        FpFlags {
-            divide: self.divide || o.divide,
-            invalid: self.invalid || o.invalid,
-            overflow: self.overflow || o.overflow,
-        }
-    }
-}
+pub use kiln_fpstatus::FpFlags;
 
 pub trait Arith: Native {
     fn add(self, o: Self) -> Self;
@@ -210,10 +189,12 @@ macro_rules! float_arith {
                 self * o
             }
             fn div(self, o: Self, f: &mut FpFlags) -> Self {
+                // IEEE's flags: 0 / 0 is invalid, a finite non-zero number over 0
+                // divides by zero, and an inf or NaN over 0 raises nothing.
                 if o == 0.0 {
-                    if self == 0.0 || self.is_nan() {
-                        f.invalid |= !self.is_nan();
-                    } else {
+                    if self == 0.0 {
+                        f.invalid = true;
+                    } else if self.is_finite() {
                         f.divide = true;
                     }
                 }

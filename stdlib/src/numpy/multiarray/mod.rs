@@ -32,9 +32,11 @@ macro_rules! named_ops {
 }
 
 pub mod arith;
+/// The hardware flags numpy reads around a loop (a crate of its own: compiled code
+/// reads them too).
+pub use kiln_fpstatus as fpstatus;
 pub mod array;
 pub mod buffer;
-pub mod fpstatus;
 pub mod matmul;
 pub mod native;
 pub mod promote;

@@ -8,7 +8,32 @@
 //! On targets other than x86-64 and aarch64 the flags read as clear and the loops'
 //! own explicit tests are all there is.
 
-use super::arith::FpFlags;
+/// numpy's floating-point error flags, raised by a loop and turned into
+/// `RuntimeWarning`s by the caller (`divide by zero encountered in divide`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FpFlags {
+    pub divide: bool,
+    pub invalid: bool,
+    pub overflow: bool,
+}
+
+impl FpFlags {
+    pub fn any(self) -> bool {
+        self.divide || self.invalid || self.overflow
+    }
+
+    pub fn union(self, o: FpFlags) -> FpFlags {
+        FpFlags {
+            divide: self.divide || o.divide,
+            invalid: self.invalid || o.invalid,
+            overflow: self.overflow || o.overflow,
+        }
+    }
+}
+
+/// Whether this machine's flags are read at all (x86-64 and aarch64): where they are
+/// not, code that relies on them must test its values itself.
+pub const HARDWARE: bool = cfg!(any(target_arch = "x86_64", target_arch = "aarch64"));
 
 /// Runs `f` with the flags cleared first and returns what it raised. Flags raised
 /// before are restored afterwards, so nesting and foreign code see no change.
@@ -87,6 +112,17 @@ mod arch {
 }
 
 use arch::{DIVIDE, INVALID, OVERFLOW, read_status, write_status};
+
+/// Clears the divide, overflow and invalid flags: compiled code does, before a loop
+/// whose numpy operations it then checks with [`raised`] instead of value by value.
+pub fn clear() {
+    write_status(read_status() & !ALL);
+}
+
+/// Whether divide, overflow or invalid was raised since the last [`clear`].
+pub fn raised() -> bool {
+    read_status() & ALL != 0
+}
 
 /// Raises the invalid flag, as the hardware conversion C's casts compile to raises it
 /// for NaN and out-of-range values (kiln's casts compute those results without it).

@@ -8,6 +8,8 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+mod fp;
+
 /// Set (by the VM's SIGINT handler or an interrupt request) to make compiled loops stop
 /// at their next poll; they hand back to the interpreter, which raises
 /// `KeyboardInterrupt`.
@@ -409,6 +411,9 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("kiln_libm_cosh", libm::cosh as *const u8),
         ("kiln_libm_tanh", libm::tanh as *const u8),
     ]
+    .into_iter()
+    .chain(fp::symbols())
+    .collect()
 }
 
 #[cfg(test)]
