@@ -12,8 +12,10 @@
 //! Constants and arguments include floats float32 cannot hold (0.1, -0.3), which numpy
 //! casts to float32 where they meet a float32 (NEP 50), in arithmetic and comparisons;
 //! `round()`, `int()` and `float()` take numpy scalars as well as Python numbers, and
-//! `**` meets numpy scalars with the warnings it gives (every warning is recorded and
-//! printed, so one lost in a compiled iteration is a mismatch). The loops call module
+//! `**` meets numpy scalars with the warnings it gives, as do numpy's functions and
+//! scalar types on numbers (`np.tanh(x)`, `exp(x)` imported from numpy, `np.int32(x)`;
+//! every warning is recorded and printed, so one lost in a compiled iteration is a
+//! mismatch). The loops call module
 //! functions the JIT inlines (one with several returns) that store into an array before
 //! something can fail (overflow, a zero divisor, an index), chained assignments appear,
 //! every integer dtype receives stores that do not fit it, some loops iterate over
@@ -131,7 +133,7 @@ impl Gen {
                 .to_string(),
             5 => format!("abs({})", self.expr(depth + 1)),
             6 => format!("min({}, {})", self.expr(depth + 1), self.expr(depth + 1)),
-            7 => match self.rng.below(6) {
+            7 => match self.rng.below(12) {
                 0 => format!("round({})", self.expr(depth + 1)),
                 1 => format!("float({})", self.expr(depth + 1)),
                 2 => format!("int({})", self.expr(depth + 1)),
@@ -142,6 +144,16 @@ impl Gen {
                     let f = self.rng.pick(&["bump", "side", "pick"]);
                     format!("{f}({arr}, {v}, {})", self.expr(depth + 1))
                 }
+                // numpy's functions and scalar types on numbers (issue 17), by module
+                // and by bare name (`from numpy import exp`).
+                6 => format!("np.float64({})", self.expr(depth + 1)),
+                7 => format!("np.int32({})", self.expr(depth + 1)),
+                8 => format!("np.float32({})", self.expr(depth + 1)),
+                9 => {
+                    let f = self.rng.pick(&["np.tanh", "np.sqrt", "np.log", "np_sqrt"]);
+                    format!("{f}({})", self.expr(depth + 1))
+                }
+                10 => format!("exp(min({}, 30))", self.expr(depth + 1)),
                 _ => format!("math.sqrt(abs({}))", self.expr(depth + 1)),
             },
             8 => format!(
@@ -396,6 +408,7 @@ const PRELUDE: &str = r#"import math
 import signal
 import warnings
 import numpy as np
+from numpy import exp, sqrt as np_sqrt
 
 DTYPES = [np.float64, np.int64, np.int32, np.float32, np.int8, np.uint8, np.int16, np.bool_,
           np.uint16, np.uint32, np.uint64]

@@ -124,6 +124,16 @@ pub fn raised() -> bool {
     read_status() & ALL != 0
 }
 
+/// Which of divide, overflow and invalid were raised since the last [`clear`].
+pub fn flags() -> FpFlags {
+    let raised = read_status();
+    FpFlags {
+        invalid: raised & INVALID != 0,
+        divide: raised & DIVIDE != 0,
+        overflow: raised & OVERFLOW != 0,
+    }
+}
+
 /// Raises the invalid flag, as the hardware conversion C's casts compile to raises it
 /// for NaN and out-of-range values (kiln's casts compute those results without it).
 pub fn raise_invalid() {

@@ -370,6 +370,16 @@ impl<'a> Typing<'a> {
                         format!("`np.{}()` of {} stays interpreted", u.name(), t.describe())
                     })
             }
+            Expr::Call(Intrinsic::NpScalar(d), args) => {
+                let [a] = &args[..] else {
+                    return Err(format!("`np.{}()` takes one value", d.name()));
+                };
+                let t = self.scalar(a)?;
+                if !t.variants().iter().all(|x| numeric(*x)) {
+                    return Err(format!("`np.{}()` of {}", d.name(), t.describe()));
+                }
+                scalar(Scalar::Np(*d))
+            }
             Expr::Call(Intrinsic::Where, _) => {
                 Err("`np.where()` of numbers (a 0-d array) stays interpreted".into())
             }
@@ -516,7 +526,10 @@ impl<'a> Typing<'a> {
                     | Intrinsic::Check
                     | Intrinsic::Scratch(_)
                     | Intrinsic::ClearFpFlags
-                    | Intrinsic::CheckFpFlags => scalar(Scalar::Bool),
+                    | Intrinsic::CheckFpFlags
+                    | Intrinsic::QuietFp
+                    | Intrinsic::FpRaised
+                    | Intrinsic::NoteFp(_) => scalar(Scalar::Bool),
                     Intrinsic::Abs => map_variants(tys[0], |t| match t {
                         Scalar::Bool => Some(Scalar::Int),
                         Scalar::Np(types::Dtype::Bool) => None,
@@ -530,7 +543,8 @@ impl<'a> Typing<'a> {
                     | Intrinsic::Copy
                     | Intrinsic::Where
                     | Intrinsic::Select
-                    | Intrinsic::Ufunc(_) => unreachable!("handled above"),
+                    | Intrinsic::Ufunc(_)
+                    | Intrinsic::NpScalar(_) => unreachable!("handled above"),
                 }
             }
         }

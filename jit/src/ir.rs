@@ -294,10 +294,25 @@ pub enum Intrinsic {
     /// (which gives numpy's warnings or errors) if an operation since
     /// [`Intrinsic::ClearFpFlags`] raised divide, overflow or invalid; `True`.
     CheckFpFlags,
+    /// `quiet_fp()`, made by [`crate::scalarise`]: whether numpy's error state only
+    /// warns or ignores and no warnings filter makes a warning an error (the VM says,
+    /// `runtime::set_quiet_fp`), so that a fused run may store as it goes.
+    QuietFp,
+    /// `fp_raised()`: whether divide, overflow or invalid was raised since
+    /// [`Intrinsic::ClearFpFlags`] (for a branch, not a hand-back).
+    FpRaised,
+    /// `note_fp(op)`: notes for the VM the flags numpy operation `op` of the nest
+    /// raised since [`Intrinsic::ClearFpFlags`] (`runtime::take_fp_notes`); `True`.
+    NoteFp(u32),
     /// `scratch(len...)`, made by [`crate::scalarise`]: points the temporary array
     /// variable at a C-contiguous buffer of that shape that compiled code owns (numpy's
     /// temporary for a statement that reads what it overwrites); `True`.
     Scratch(Var),
+    /// `np.float64(x)`, `np.float32(x)`, `np.int32(x)`, ... of a number: that numpy
+    /// scalar type's value, converted as numpy converts (a float to an integer type
+    /// truncates); a value the type cannot hold exactly where numpy would warn or
+    /// raise hands the statement to the interpreter.
+    NpScalar(crate::types::Dtype),
     /// numpy's `maximum`/`minimum`: a NaN operand wins (the first one), equal values
     /// give the second.
     Maximum,

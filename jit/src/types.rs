@@ -97,6 +97,20 @@ impl Dtype {
         }
     }
 
+    /// The dtype whose scalar type `np.<name>` is, for the types compiled code
+    /// converts numbers to (`np.float64(x)`, `np.int32(x)`).
+    pub fn scalar_type(name: &str) -> Option<Dtype> {
+        Some(match name {
+            "float64" | "double" => Dtype::F64,
+            "float32" | "single" => Dtype::F32,
+            "int64" => Dtype::I64,
+            "int32" => Dtype::I32,
+            "int16" => Dtype::I16,
+            "int8" => Dtype::I8,
+            _ => return None,
+        })
+    }
+
     /// numpy's promotion of two dtypes (`np.promote_types`).
     pub fn promote(a: Dtype, b: Dtype) -> Dtype {
         use Dtype::*;

@@ -2,9 +2,11 @@
 # (issue 16, the kernel fusion of MEGHA): each element goes through every statement
 # in order, later statements reading the values earlier ones stored from registers.
 # A run whose lengths differ runs one statement after the other; a statement that
-# reads another's target at other elements ends the run; anything the interpreter
-# must do (a warning, an error under np.errstate(all='raise')) hands back the whole
-# run before its first store, and the interpreter raises where numpy does.
+# reads another's target at other elements ends the run. While numpy's errors only
+# warn, a run over one axis stores as it goes and gives numpy's warnings afterwards
+# (tests/jit/array_fused_warnings.py); under np.errstate(all='raise') a flag hands
+# back the whole run before its first store, and the interpreter raises where numpy
+# does.
 import numpy as np
 
 
@@ -46,7 +48,7 @@ def dependent(a, b, steps):
 def warns(a, b, c, steps):
     # c[3] becomes 0 at t == 20: the second statement divides by zero there; numpy
     # warns once, after the first statement of that step stored.
-    for t in range(steps):  # jit: compiled, fused, deopts
+    for t in range(steps):  # jit: compiled, fused
         a[:] = b * (t + 1)
         b[:] = a / (c - (t == 20) * c)
     return a, b

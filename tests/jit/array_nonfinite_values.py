@@ -31,9 +31,10 @@ def scaled(y, x, steps):
 
 
 def growing(y, x, steps):
-    # Overflows at one step (x * 1e300 once x passes ~1.8e8): numpy warns there, the
-    # statement goes to the interpreter, and afterwards inf times 1e300 raises nothing.
-    for t in range(steps):  # jit: compiled, deopts
+    # Overflows at one step (x * 1e300 once x passes ~1.8e8): numpy warns there (the
+    # fused run notes the flag and the warning comes when the loop returns), and
+    # afterwards inf times 1e300 raises nothing.
+    for t in range(steps):  # jit: compiled
         x *= 10.0
         y[:] = x * 1e300
     return x, y
@@ -41,7 +42,7 @@ def growing(y, x, steps):
 
 def invalid(y, x, steps):
     # inf - inf and sqrt of a negative number: numpy's "invalid value" warnings.
-    for t in range(steps):  # jit: compiled, deopts
+    for t in range(steps):  # jit: compiled, fused
         y[:] = x - x
         y[:] = np.sqrt(y - t)
     return y

@@ -100,7 +100,7 @@ impl Pass<'_> {
         let l = self.loops(point, line, &first, prepass);
         fused.push(l);
         self.fp_flags(Intrinsic::CheckFpFlags, point, line, &mut fused);
-        let stores = group
+        let stores: Vec<Stmt> = group
             .iter()
             .map(|s| Stmt {
                 point,
@@ -113,8 +113,21 @@ impl Pass<'_> {
                 },
             })
             .collect();
-        let l = self.loops(point, line, &first, stores);
+        let l = self.loops(point, line, &first, stores.clone());
         fused.push(l);
+        if self.quiet
+            && let Some(quiet) = self.quiet_run(&group, point, line, &first[0], &stores)
+        {
+            fused = vec![Stmt {
+                point,
+                line,
+                kind: StmtKind::If {
+                    cond: Expr::Call(Intrinsic::QuietFp, Vec::new()),
+                    then: quiet,
+                    orelse: fused,
+                },
+            }];
+        }
         if same.is_empty() {
             out.extend(fused);
             return;

@@ -57,10 +57,12 @@ mod casts;
 mod dots;
 mod fuse;
 mod new_arrays;
+mod quiet;
 mod reduce;
 mod views;
 
 pub use casts::check_casts;
+pub use quiet::FpOp;
 use views::{View, apart_or_same};
 
 type Result<T> = std::result::Result<T, String>;
@@ -82,6 +84,13 @@ pub struct Scalarised {
     /// The points whose numpy float operations the CPU's flags check (see the module
     /// doc): the code there tests no value.
     pub hardware_floats: HashSet<Point>,
+    /// How many fused runs have the form that stores as it goes ([`quiet`]).
+    pub quiet_runs: u32,
+    /// The numpy operations those runs may note flags for (`Intrinsic::NoteFp`).
+    pub fp_ops: Vec<FpOp>,
+    /// The counters of loops that run rarely (a run's rest after a flag): generated
+    /// plain, neither vectorised nor versioned.
+    pub cold_loops: HashSet<Var>,
 }
 
 /// `array[index] op= value` at one element of an array statement.
@@ -97,6 +106,9 @@ pub struct InPlace {
 /// tries them in this order and keeps the first whose types check ([`check_casts`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Mode {
+    /// As `Fused`, and a fused run over one axis also gets the form that stores as it
+    /// goes while numpy's errors only warn ([`quiet`]).
+    Quiet,
     /// Neighbouring statements over one iteration space share their loops ([`fuse`]).
     Fused,
     /// Each statement on its own.
@@ -112,7 +124,7 @@ pub enum Mode {
 pub fn scalarise(nest: &Nest, entry: &[Ty], mode: Mode) -> Result<Option<Scalarised>> {
     let mut pass = Pass {
         entry,
-        fuse: mode == Mode::Fused,
+        fuse: matches!(mode, Mode::Quiet | Mode::Fused),
         careful: mode == Mode::Careful,
         fused: 0,
         rewrote: false,
@@ -132,6 +144,10 @@ pub fn scalarise(nest: &Nest, entry: &[Ty], mode: Mode) -> Result<Option<Scalari
         in_place: &nest.in_place,
         array_points: HashSet::new(),
         hardware_floats: HashSet::new(),
+        quiet: mode == Mode::Quiet,
+        quiet_runs: 0,
+        fp_ops: Vec::new(),
+        cold_loops: HashSet::new(),
         point: nest.root.point,
         line: nest.root.line,
     };
@@ -159,6 +175,9 @@ pub fn scalarise(nest: &Nest, entry: &[Ty], mode: Mode) -> Result<Option<Scalari
         forwarded: pass.forwarded,
         in_place: pass.in_place_updates,
         hardware_floats: pass.hardware_floats,
+        quiet_runs: pass.quiet_runs,
+        fp_ops: pass.fp_ops,
+        cold_loops: pass.cold_loops,
     }))
 }
 
@@ -206,6 +225,11 @@ struct Pass<'a> {
     in_place: &'a [Point],
     array_points: HashSet<Point>,
     hardware_floats: HashSet<Point>,
+    /// Whether fused runs also get the form that stores as it goes ([`quiet`]).
+    quiet: bool,
+    quiet_runs: u32,
+    fp_ops: Vec<FpOp>,
+    cold_loops: HashSet<Var>,
     /// The statement being scalarised: every statement made for it shares its point.
     point: Point,
     line: u32,
@@ -499,6 +523,12 @@ impl Pass<'_> {
             Expr::Call(f @ (Intrinsic::Maximum | Intrinsic::Minimum), args) if args.len() == 2 => {
                 let a = sub(self, &args[0])?;
                 Elementwise::Call2(*f, a, sub(self, &args[1])?)
+            }
+            Expr::Call(Intrinsic::NpScalar(d), _) => {
+                return Err(self.err(format!(
+                    "`np.{}()` of an array (an `astype`) stays interpreted",
+                    d.name()
+                )));
             }
             Expr::Call(Intrinsic::Math(f), _) => {
                 return Err(self.err(format!(

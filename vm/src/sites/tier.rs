@@ -439,6 +439,40 @@ fn inline_calls(
     Ok(Ok((expanded, guards)))
 }
 
+/// A call of numpy's math ufuncs or of the `math` module's functions under whatever
+/// name (`from numpy import exp`, `from math import sqrt as root`): the intrinsic it
+/// is, with numpy's or Python's rules as the function bound to the name has them.
+fn known_function(
+    function: &PyObjectRef,
+    args: &mut Vec<kiln_jit::ir::Expr>,
+    vm: &VirtualMachine,
+) -> PyResult<Option<kiln_jit::ir::Expr>> {
+    use kiln_jit::ir::{Expr, Intrinsic, MathFn, Ufunc};
+    let Ok(name) = function.get_attr("__name__", vm) else {
+        return Ok(None);
+    };
+    let Some(name) = name
+        .downcast_ref::<rustpython_vm::builtins::PyStr>()
+        .and_then(|n| n.to_str())
+        .map(str::to_owned)
+    else {
+        return Ok(None);
+    };
+    let attr = vm.ctx.new_str(name.as_str());
+    let is = |module: &'static str| {
+        vm.import(module, 0)
+            .ok()
+            .and_then(|m| m.get_attr(&attr, vm).ok())
+            .is_some_and(|f| f.is(function))
+    };
+    let intrinsic = match (Ufunc::from_name(&name), MathFn::from_name(&name)) {
+        (Some(u), _) if args.len() == 1 && is("numpy") => Intrinsic::Ufunc(u),
+        (_, Some(f)) if args.len() == f.arity() && is("math") => Intrinsic::Math(f),
+        _ => return Ok(None),
+    };
+    Ok(Some(Expr::Call(intrinsic, std::mem::take(args))))
+}
+
 /// Replaces the calls of user functions in `e` by their inlined bodies. `Err(Ok(..))`
 /// is a reason not to compile, `Err(Err(..))` an exception.
 fn inline_in(
@@ -469,6 +503,14 @@ fn inline_in(
             let Some(function) = lookup(globals, vars, name, vm).map_err(Err)? else {
                 return not_inlinable();
             };
+            if let Some(known) = known_function(&function, args, vm).map_err(Err)? {
+                guards.push(Guard {
+                    name: name.clone(),
+                    globals: globals.clone(),
+                    function: function.clone(),
+                });
+                return Ok(known);
+            }
             if function
                 .downcast_ref::<rustpython_vm::builtins::PyFunction>()
                 .is_none()
@@ -710,7 +752,22 @@ pub fn run(
     // SAFETY: the arrays in the frame are held by the frame's variables, which the nest
     // cannot rebind, and have the types the code was compiled for.
     super::interrupt::ensure_sigint_hook();
+    if code.quiet_runs > 0 {
+        kiln_jit::runtime::set_quiet_fp(kiln_stdlib::numpy::python::errors::fp_errors_only_warn(
+            vm,
+        )?);
+    }
     let point = unsafe { code.run(&mut frame) };
+    // The warnings of fused runs that stored as they went, in numpy's order.
+    for note in kiln_jit::runtime::take_fp_notes() {
+        let op = &code.fp_ops[note.op as usize];
+        kiln_stdlib::numpy::python::errors::warn_flags_at_line(
+            vm,
+            note.flags,
+            op.ufunc,
+            op.line as usize,
+        )?;
+    }
     // An interrupt that came while compiled code ran is the interpreter's to raise (its
     // own signal flag is set too), but only once the loop's variables are written back:
     // it is taken here, before any bytecode can see it, and raised by the rewritten

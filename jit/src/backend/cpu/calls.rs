@@ -5,7 +5,7 @@
 use super::expr::Rounding;
 use super::{Gen, Val};
 use crate::ir::{CmpOp, Expr, Intrinsic, MathFn};
-use crate::types::{Machine, Scalar, ScalarTy};
+use crate::types::{Dtype, Machine, Scalar, ScalarTy};
 use cranelift_codegen::ir::{
     InstBuilder, Value,
     condcodes::{FloatCC, IntCC},
@@ -18,7 +18,11 @@ impl Gen<'_, '_> {
     pub(super) fn call(&mut self, f: Intrinsic, args: &[Expr], ty: ScalarTy) -> Result<Val> {
         match f {
             Intrinsic::Scratch(var) => return self.scratch(var, args),
-            Intrinsic::ClearFpFlags | Intrinsic::CheckFpFlags => return Ok(self.fp_flags(f)),
+            Intrinsic::ClearFpFlags
+            | Intrinsic::CheckFpFlags
+            | Intrinsic::QuietFp
+            | Intrinsic::FpRaised
+            | Intrinsic::NoteFp(_) => return Ok(self.fp_flags(f)),
             _ => {}
         }
         let vals = args
@@ -135,6 +139,9 @@ impl Gen<'_, '_> {
             Intrinsic::Scratch(_)
             | Intrinsic::ClearFpFlags
             | Intrinsic::CheckFpFlags
+            | Intrinsic::QuietFp
+            | Intrinsic::FpRaised
+            | Intrinsic::NoteFp(_)
             | Intrinsic::Copy
             | Intrinsic::Where => {
                 unreachable!("handled above, or refused by typing")
@@ -172,6 +179,7 @@ impl Gen<'_, '_> {
                 }
                 self.val(ty, v, None)
             }
+            Intrinsic::NpScalar(d) => self.np_scalar(d, &a),
             Intrinsic::Maximum | Intrinsic::Minimum => {
                 // numpy's: `a if isnan(a) or a > b else b` (`<` for minimum).
                 let b = vals[1];
@@ -200,24 +208,87 @@ impl Gen<'_, '_> {
 }
 
 impl Gen<'_, '_> {
-    /// [`Intrinsic::ClearFpFlags`] and [`Intrinsic::CheckFpFlags`]: calls into
-    /// `runtime`, which reads the flags as the interpreter's numpy does.
+    /// The intrinsics of numpy's floating-point flags: calls into `runtime`, which
+    /// reads the flags as the interpreter's numpy does.
     fn fp_flags(&mut self, f: Intrinsic) -> Val {
-        if f == Intrinsic::ClearFpFlags {
-            let clear = self.helper("kiln_clear_fp_flags", &[], types::I64);
-            self.b.ins().call(clear, &[]);
-            self.empty_sinks();
-        } else {
-            let raised = self.helper("kiln_fp_flags_raised", &[types::I64], types::I64);
-            let sunk = self.sunk();
-            let call = self.b.ins().call(raised, &[sunk]);
-            self.empty_sinks();
-            let r = self.b.inst_results(call)[0];
-            let raised = self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0);
-            self.deopt_if(raised);
+        let mut v = self.iconst(1);
+        match f {
+            Intrinsic::ClearFpFlags => {
+                let clear = self.helper("kiln_clear_fp_flags", &[], types::I64);
+                self.b.ins().call(clear, &[]);
+                self.empty_sinks();
+            }
+            Intrinsic::CheckFpFlags | Intrinsic::FpRaised => {
+                let raised = self.helper("kiln_fp_flags_raised", &[types::I64], types::I64);
+                let sunk = self.sunk();
+                let call = self.b.ins().call(raised, &[sunk]);
+                self.empty_sinks();
+                let r = self.b.inst_results(call)[0];
+                if f == Intrinsic::CheckFpFlags {
+                    let raised = self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0);
+                    self.deopt_if(raised);
+                } else {
+                    v = r;
+                }
+            }
+            Intrinsic::QuietFp => {
+                let quiet = self.helper("kiln_quiet_fp", &[], types::I64);
+                let call = self.b.ins().call(quiet, &[]);
+                v = self.b.inst_results(call)[0];
+            }
+            Intrinsic::NoteFp(op) => {
+                let note = self.helper("kiln_note_fp", &[types::I64], types::I64);
+                let op = self.iconst(op as i64);
+                self.b.ins().call(note, &[op]);
+            }
+            _ => unreachable!("not a flag intrinsic"),
         }
-        let v = self.iconst(1);
         self.exact(Scalar::Bool, v)
+    }
+
+    /// [`Intrinsic::NpScalar`]: `a` as a numpy scalar of dtype `d`.
+    fn np_scalar(&mut self, d: Dtype, a: &Val) -> Val {
+        let ty = Scalar::Np(d);
+        let v = match d {
+            Dtype::F64 => self.convert_float(a, Machine::F64),
+            Dtype::F32 => {
+                if a.ty.machine() == Machine::I64 {
+                    // Exactly a float32 below 2**24; numpy may round a bigger Python
+                    // int through a double: the interpreter decides.
+                    let limit = 1 << 24;
+                    let biased = self.b.ins().iadd_imm_s(a.v, limit);
+                    let outside =
+                        self.b
+                            .ins()
+                            .icmp_imm_s(IntCC::UnsignedGreaterThan, biased, 2 * limit);
+                    self.deopt_if(outside);
+                    self.b.ins().fcvt_from_sint(types::F32, a.v)
+                } else {
+                    let x = self.convert_float(a, Machine::F32);
+                    if a.ty.machine() == Machine::F64 {
+                        // A finite double beyond float32's range: numpy's overflow
+                        // warning, the interpreter's.
+                        let wide = self.b.ins().fpromote(types::F64, x);
+                        let inf = self.b.ins().f64const(f64::INFINITY);
+                        let became = self.b.ins().fabs(wide);
+                        let became_inf = self.b.ins().fcmp(FloatCC::Equal, became, inf);
+                        let was = self.b.ins().fabs(a.v);
+                        let was_finite = self.b.ins().fcmp(FloatCC::LessThan, was, inf);
+                        let overflow = self.b.ins().band(became_inf, was_finite);
+                        self.deopt_if(overflow);
+                    }
+                    x
+                }
+            }
+            _ => {
+                // An integer type: a float truncates (a non-finite or huge one hands
+                // back), and a value outside the type's range hands back.
+                let v = self.python_int(a, Rounding::Trunc);
+                self.check_range(v, ScalarTy::exact(ty));
+                v
+            }
+        };
+        self.exact(ty, v)
     }
 
     /// A `math_1` function of pymath as a direct call of the C library's, where the

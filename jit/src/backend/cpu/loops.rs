@@ -48,6 +48,9 @@ impl Gen<'_, '_> {
 
     pub(super) fn versioned_for(&mut self, l: &ForLoop) -> Result<(), String> {
         let (start, stop, step) = l.bounds;
+        if self.cold_loops.contains(&l.var) {
+            return self.emit_for(l);
+        }
         if !Self::has_inner_loop(l.body)
             && let Some(proof) = self.prove_bounds(l.var, l.body, start, stop, step)
         {
@@ -155,7 +158,11 @@ impl Gen<'_, '_> {
             ))?;
             self.assign(*target, element);
         }
+        // The loops of an array statement do not poll: a hand-back half way through
+        // its stores would have the interpreter run it again (the loop around it
+        // polls).
         if (is_root || Self::has_inner_loop(body))
+            && !self.hardware_floats.contains(&point)
             && let Some(first) = body.first()
         {
             self.point = first.point;

@@ -59,6 +59,11 @@ pub struct CompiledNest {
     pub vector_loops: u32,
     /// How many array statements run fused with a neighbour (`crate::scalarise`).
     pub fused_statements: u32,
+    /// How many fused runs store as they go while numpy's errors only warn.
+    pub quiet_runs: u32,
+    /// The numpy operations whose flags the nest may note (`runtime::take_fp_notes`):
+    /// the line and ufunc name of the warning each gives.
+    pub fp_ops: Vec<crate::scalarise::FpOp>,
 }
 
 // The module's code is immutable once finalised and the entry point is re-entrant.
@@ -97,13 +102,23 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
         Ok(scalarised)
     };
     use crate::scalarise::Mode;
-    let scalarised = typed(Mode::Fused)
+    let scalarised = typed(Mode::Quiet)
+        .or_else(|_| typed(Mode::Fused))
         .or_else(|_| typed(Mode::Apart))
         .or_else(|_| typed(Mode::Careful))?;
     let fused_statements = scalarised.as_ref().map_or(0, |s| s.fused);
+    let quiet_runs = scalarised.as_ref().map_or(0, |s| s.quiet_runs);
+    let fp_ops = scalarised
+        .as_ref()
+        .map(|s| s.fp_ops.clone())
+        .unwrap_or_default();
     let hardware_floats = scalarised
         .as_ref()
         .map(|s| s.hardware_floats.clone())
+        .unwrap_or_default();
+    let cold_loops = scalarised
+        .as_ref()
+        .map(|s| s.cold_loops.clone())
         .unwrap_or_default();
     let (nest, entry) = match &scalarised {
         Some(s) => (&s.nest, &s.entry[..]),
@@ -139,6 +154,7 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
         let mut g = Gen::new(nest, &typing, &layout, b, &mut module, pointer);
         g.hardware_floats = hardware_floats;
+        g.cold_loops = cold_loops;
         g.function()?;
         vector_loops = g.vector_loops;
         g.b.seal_all_blocks();
@@ -174,6 +190,8 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
         compile_time: started.elapsed(),
         vector_loops,
         fused_statements,
+        quiet_runs,
+        fp_ops,
     })
 }
 
@@ -342,6 +360,8 @@ struct Gen<'a, 'f> {
     hardware_floats: HashSet<Point>,
     /// How many of the loops being generated are such a statement's.
     hardware_loops: u32,
+    /// The counters of loops generated plain (`crate::scalarise::Scalarised`).
+    cold_loops: HashSet<Var>,
     /// An i64 every value settled under the CPU's flags is or-ed into, and which
     /// `CheckFpFlags` passes to the runtime: a value nothing else reads (a fused
     /// statement's value computed before its stores) must still be computed, for the
@@ -389,6 +409,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             pending_floats: Vec::new(),
             hardware_floats: HashSet::new(),
             hardware_loops: 0,
+            cold_loops: HashSet::new(),
             float_sink: Variable::from_u32(0),
             vector_sink: Variable::from_u32(0),
             proven: Default::default(),

@@ -1,7 +1,7 @@
 //! numpy's exceptions and warnings for errors of the array core.
 
 use rustpython_vm::builtins::PyBaseExceptionRef;
-use rustpython_vm::{PyResult, VirtualMachine};
+use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
 
 use crate::numpy::format::array::shape_repr;
 use crate::numpy::multiarray::ArrayError;
@@ -74,6 +74,80 @@ pub fn shape_text(shape: &[usize]) -> String {
 
 /// Emits the `RuntimeWarning`s numpy's default error state (`warn`) gives.
 pub fn warn_flags(vm: &VirtualMachine, flags: FpFlags, ufunc: &str) -> PyResult<()> {
+    each_flag(vm, flags, ufunc, |vm, category, message| {
+        warn_at_user_line(vm, category, message)
+    })
+}
+
+/// What [`warn_flags`] does, for an operation of line `line` of the running frame's
+/// code that compiled code ran and noted the flags of (the warning comes when the
+/// compiled loop returns, with the line of the statement that made it).
+pub fn warn_flags_at_line(
+    vm: &VirtualMachine,
+    flags: FpFlags,
+    ufunc: &str,
+    line: usize,
+) -> PyResult<()> {
+    each_flag(vm, flags, ufunc, |vm, category, message| {
+        let Some(frame) = vm.current_frame() else {
+            return warn_at_user_line(vm, category, message);
+        };
+        let globals = frame.iframe().globals().to_owned();
+        let registry = match globals.get_item("__warningregistry__", vm) {
+            Ok(r) => r,
+            Err(_) => {
+                let r = vm.ctx.new_dict();
+                globals.set_item("__warningregistry__", r.clone().into(), vm)?;
+                r.into()
+            }
+        };
+        let module = globals
+            .get_item("__name__", vm)
+            .unwrap_or_else(|_| vm.new_pyobj("<string>"));
+        rustpython_vm::warn::warn_explicit(
+            Some(category),
+            vm.ctx.new_str(message).into(),
+            frame.iframe().code().source_path().to_owned(),
+            line,
+            Some(module),
+            registry,
+            None,
+            None,
+            vm,
+        )
+    })
+}
+
+/// Whether numpy's error state for divide, overflow and invalid neither raises nor
+/// calls, and no warnings filter makes a warning an error: then nothing numpy's
+/// floating-point errors do can stop a sequence of operations half way.
+pub fn fp_errors_only_warn(vm: &VirtualMachine) -> PyResult<bool> {
+    use super::errstate::{Mode, mode};
+    if ["divide", "over", "invalid"]
+        .iter()
+        .any(|k| !matches!(mode(k), Mode::Ignore | Mode::Warn))
+    {
+        return Ok(false);
+    }
+    let filters = vm.import("warnings", 0)?.get_attr("filters", vm)?;
+    for filter in filters.try_to_value::<Vec<PyObjectRef>>(vm)? {
+        let action = filter.get_item(&0, vm)?;
+        if action.str(vm)?.as_wtf8() == "error" {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Calls `warn(category, message)` for each flag of `flags` numpy's error state says
+/// to warn for (divide, then overflow, then invalid, as numpy does), and raises
+/// `FloatingPointError` for the first it says to raise for.
+fn each_flag(
+    vm: &VirtualMachine,
+    flags: FpFlags,
+    ufunc: &str,
+    mut warn: impl FnMut(&VirtualMachine, rustpython_vm::builtins::PyTypeRef, String) -> PyResult<()>,
+) -> PyResult<()> {
     use super::errstate::{Mode, mode};
     if !flags.any() {
         return Ok(());
@@ -96,7 +170,7 @@ pub fn warn_flags(vm: &VirtualMachine, flags: FpFlags, ufunc: &str) -> PyResult<
                 ));
             }
             // `call`, `print` and `log` need a handler kiln does not keep: they warn.
-            _ => warn_at_user_line(vm, vm.ctx.exceptions.runtime_warning.to_owned(), message)?,
+            _ => warn(vm, vm.ctx.exceptions.runtime_warning.to_owned(), message)?,
         }
     }
     Ok(())

@@ -1,6 +1,7 @@
 //! Calls: the `math` functions and builtins compiled code knows, numpy's (`np.sqrt`,
 //! `np.where`, `np.dot`, `np.sum`, ...), reductions and copies by method (`x.sum()`,
-//! `x.copy()`), and calls of the user's functions, resolved and inlined later.
+//! `x.copy()`), and calls of the user's functions (or of whatever a name like `exp`
+//! is bound to: numpy's, math's), resolved and inlined later.
 
 use super::{Lowering, Reason, attribute_path};
 use kiln_jit::ir::{Assumed, Expr, Intrinsic, MathFn, Reduction};
@@ -59,6 +60,14 @@ impl Lowering<'_> {
                     self.assume(module.id.as_str(), numpy);
                     return Ok(Expr::Call(Intrinsic::Ufunc(u), self.exprs(args, stmt)?));
                 }
+                // `np.float64(x)`, `np.int32(x)`: a number as that numpy scalar type.
+                if args.len() == 1
+                    && module.id.as_str() != "math"
+                    && let Some(d) = kiln_jit::types::Dtype::scalar_type(attr.attr.as_str())
+                {
+                    self.assume(module.id.as_str(), numpy);
+                    return Ok(Expr::Call(Intrinsic::NpScalar(d), self.exprs(args, stmt)?));
+                }
                 if args.len() == 3 && attr.attr.as_str() == "where" {
                     self.assume(module.id.as_str(), numpy);
                     return Ok(Expr::Call(Intrinsic::Where, self.exprs(args, stmt)?));
@@ -107,6 +116,10 @@ impl Lowering<'_> {
                 if let Some(b) = Intrinsic::builtin(id) {
                     self.assume(id, Assumed::Builtin(id.into()));
                     (b, id)
+                } else if kiln_jit::ir::Ufunc::from_name(id).is_some() {
+                    // `exp(x)` after `from numpy import exp` or `from math import exp`:
+                    // which one the name is bound to decides (`tier::known_function`).
+                    return Ok(Expr::CallUser(id.to_owned(), self.exprs(args, stmt)?));
                 } else if let Some(f) = MathFn::from_name(id) {
                     self.assume(
                         id,
