@@ -7,8 +7,9 @@
 //! `# jit: compiled, deopts` must also have handed a statement back to the interpreter
 //! at least once, `vectorised` must have run an innermost loop several iterations at
 //! a time, `once` must have needed a single specialisation for all its entries, and
-//! `fused` must have run array statements fused with their neighbours, and `clean` must
-//! never have handed a statement back. So a JIT that
+//! `fused` must have run array statements fused with their neighbours (`quiet`: with a
+//! run that stores as it goes while numpy's errors warn), and `clean` must never have
+//! handed a statement back. So a JIT that
 //! silently stays interpreted, or never takes the deopt, vector or fusion path a script
 //! is about, fails here.
 
@@ -49,6 +50,9 @@ struct Mark {
     fused: bool,
     /// `clean`: it never handed a statement back to the interpreter.
     clean: bool,
+    /// `quiet`: a specialisation of it has a fused run that stores as it goes while
+    /// numpy's errors only warn.
+    quiet: bool,
 }
 
 fn marks(source: &str) -> Vec<Mark> {
@@ -64,6 +68,7 @@ fn marks(source: &str) -> Vec<Mark> {
                 once: mark.contains("once"),
                 fused: mark.contains("fused"),
                 clean: mark.contains("clean"),
+                quiet: mark.contains("quiet"),
             })
         })
         .collect()
@@ -93,6 +98,7 @@ fn check(script: &Path) -> Result<(), String> {
         once,
         fused,
         clean,
+        quiet,
     } in marks(&source)
     {
         let site = sites.iter().find(|s| {
@@ -127,6 +133,15 @@ fn check(script: &Path) -> Result<(), String> {
             return Err(format!(
                 "{name}:{line}: {} specialisations, one expected\n{site}",
                 specs.len()
+            ));
+        }
+        if quiet
+            && !specs
+                .iter()
+                .any(|s| s["quiet_runs"].as_u64().unwrap_or(0) > 0)
+        {
+            return Err(format!(
+                "{name}:{line}: no fused run stores as it goes\n{site}"
             ));
         }
         if clean && site["deopts"].as_u64().unwrap_or(0) != 0 {

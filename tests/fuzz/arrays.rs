@@ -7,7 +7,9 @@
 //! ones too), inner products of views (`@`, `np.dot`), arrays swapped by name
 //! (`p, r = r, p`), new arrays bound to names (`w = p[1:].copy()`) and chained
 //! assignment to elements. The arrays are float64, float32 or int64, with a zero
-//! divisor and huge values in some runs, so numpy warns.
+//! divisor and huge values in some runs, so numpy warns; some programs run on long
+//! arrays (fused runs in several chunks), some under a filter that makes warnings
+//! errors or under `np.errstate(all="raise")`.
 
 use super::Gen;
 
@@ -236,22 +238,32 @@ impl Gen {
 pub const PRELUDE: &str = r#"
 def run_arrays(k, f):
     dt = [np.float64, np.float64, np.float32, np.int64][k % 4]
+    # One program in four (all float64) runs on arrays of 2100: the statements over
+    # whole arrays then run in several chunks, and a flag in a late one sends the
+    # rest one operation at a time.
+    n = 2100 if k % 4 == 1 else 16
     for call in range(3):
-        p = (np.arange(16) % 5 - 2).astype(dt)
-        q = np.linspace(-2.0, 3.0, 16).astype(dt)
-        r = np.full(16, [1.5, -0.25, 3.0][call]).astype(dt)
+        p = (np.arange(n) % 5 - 2).astype(dt)
+        q = np.linspace(-2.0, 3.0, n).astype(dt)
+        r = np.full(n, [1.5, -0.25, 3.0][call]).astype(dt)
         m = (np.arange(96) % 7 - 3).reshape(6, 16).astype(dt)
         if call == 2:
-            q[5] = 0
+            q[n - 11] = 0
             if dt != np.int64:
-                q[7] = 1e300 if dt == np.float64 else 1e38
+                q[n - 9] = 1e300 if dt == np.float64 else 1e38
         with warnings.catch_warnings(record=True) as seen:
-            warnings.simplefilter("always")
-            try:
-                res = f(p, q, r, m, [0.5, -3, 2.0][call], 30)
-                print(k, call, "->", " ".join(show(v) for v in res), show(p), show(r), show(m))
-            except Exception as e:
-                print(k, call, type(e).__name__, e, show(p), show(r), show(m))
+            # Some programs make numpy's warnings errors, or raise for its errors.
+            warnings.simplefilter("error" if k % 7 == 5 else "always")
+            with np.errstate(all="raise" if k % 7 == 6 else "warn"):
+                try:
+                    res = f(p, q, r, m, [0.5, -3, 2.0][call], 30)
+                    print(k, call, "->", " ".join(show(v) for v in res), shown(p), shown(r), shown(m))
+                except Exception as e:
+                    print(k, call, type(e).__name__, e, shown(p), shown(r), shown(m))
         for w in seen:
             print(k, call, "warning", w.category.__name__, w.message, w.lineno)
+
+def shown(a):
+    # A long array by a sample of its elements and its last ones.
+    return show(a) if a.size <= 96 else show(a[::37]) + show(a[-20:])
 "#;

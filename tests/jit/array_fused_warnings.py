@@ -12,7 +12,7 @@ import numpy as np
 
 
 def particles(x, v, a, f, dt, k, m, steps):
-    for t in range(steps):  # jit: compiled, fused
+    for t in range(steps):  # jit: compiled, fused, quiet
         f[:] = -k * x
         a[:] = f / m
         v += a * dt
@@ -24,7 +24,7 @@ def particles(x, v, a, f, dt, k, m, steps):
 def two_flags(p, q, r, steps):
     # Late in the arrays (past the first chunks): p[3500] overflows in the multiply
     # at t == 29, then q - q is inf - inf (invalid).
-    for t in range(steps):  # jit: compiled, fused
+    for t in range(steps):  # jit: compiled, fused, quiet
         p[:] = p * 1e10
         q[:] = p + r
         r[:] = np.exp(q - q) + t
@@ -32,7 +32,7 @@ def two_flags(p, q, r, steps):
 
 
 def divides(u, w, c, steps):
-    for t in range(steps):  # jit: compiled, fused
+    for t in range(steps):  # jit: compiled, fused, quiet
         w[:] = u / (c - t)
         u += w
     return u, w

@@ -59,6 +59,16 @@ def raising(x, steps):
     return x
 
 
+def raising_before_stores(y, x, steps):
+    # A statement that does not read its target: numpy raises before it stores
+    # anything, so y keeps the step before's values (under a filter that makes the
+    # warning an error as under errstate(over="raise")).
+    for t in range(steps):  # jit: compiled, deopts
+        x *= 4.0
+        y[:] = x * 1e290
+    return y
+
+
 nan, inf = float("nan"), float("inf")
 x = np.array([nan, inf, -inf, 1.0, -2.0, 0.5, 3.0, nan, 1e300])
 print(particles(x, np.zeros(9), np.zeros(9), np.zeros(9), 0.01, 2.0, 1.5, 60))
@@ -66,3 +76,16 @@ print(scaled(np.zeros(9), x.copy(), 40))
 print(growing(np.zeros(4), np.array([1.0, -1.0, inf, nan]), 30))
 print(invalid(np.zeros(4), np.array([1.0, inf, -inf, 400.0]), 30))
 print(raising(np.array([1.0, 2.0, nan, inf]), 40))
+for how in ("errstate", "filter"):
+    y = np.zeros(5)
+    try:
+        if how == "errstate":
+            with np.errstate(over="raise"):
+                raising_before_stores(y, np.array([1.0, -2.0, 3.0, 0.5, 0.0]), 40)
+        else:
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                raising_before_stores(y, np.array([1.0, -2.0, 3.0, 0.5, 0.0]), 40)
+    except (FloatingPointError, RuntimeWarning) as e:
+        print(how, type(e).__name__, e)
+    print(y)

@@ -17,7 +17,9 @@
 //! (a later statement reads an earlier one's value from a register: `forwarded`), so
 //! that a floating-point flag numpy would warn about, or an integer overflow, hands the
 //! run back before anything changed;
-//! then the loop of stores runs, which finds nothing left to fail. The target lengths
+//! then the loop of stores runs, which finds nothing left to fail. A run over one axis
+//! also gets a form without that first pass, taken while numpy's errors only warn
+//! (`quiet`): it stores as it goes and gives numpy's warnings afterwards. The target lengths
 //! must be equal: that is checked on entry, and when they differ the statements run
 //! one after the other as they would unfused.
 
@@ -118,15 +120,7 @@ impl Pass<'_> {
         if self.quiet
             && let Some(quiet) = self.quiet_run(&group, point, line, &first[0], &stores)
         {
-            fused = vec![Stmt {
-                point,
-                line,
-                kind: StmtKind::If {
-                    cond: Expr::Call(Intrinsic::QuietFp, Vec::new()),
-                    then: quiet,
-                    orelse: fused,
-                },
-            }];
+            fused = vec![self.if_quiet(point, line, quiet, fused)];
         }
         if same.is_empty() {
             out.extend(fused);

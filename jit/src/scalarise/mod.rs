@@ -86,6 +86,8 @@ pub struct Scalarised {
     pub hardware_floats: HashSet<Point>,
     /// How many fused runs have the form that stores as it goes ([`quiet`]).
     pub quiet_runs: u32,
+    /// Whether the code asks `Intrinsic::QuietFp` (the VM must say, before each run).
+    pub asks_quiet_fp: bool,
     /// The numpy operations those runs may note flags for (`Intrinsic::NoteFp`).
     pub fp_ops: Vec<FpOp>,
     /// The counters of loops that run rarely (a run's rest after a flag): generated
@@ -146,6 +148,7 @@ pub fn scalarise(nest: &Nest, entry: &[Ty], mode: Mode) -> Result<Option<Scalari
         hardware_floats: HashSet::new(),
         quiet: mode == Mode::Quiet,
         quiet_runs: 0,
+        asks_quiet_fp: false,
         fp_ops: Vec::new(),
         cold_loops: HashSet::new(),
         point: nest.root.point,
@@ -176,6 +179,7 @@ pub fn scalarise(nest: &Nest, entry: &[Ty], mode: Mode) -> Result<Option<Scalari
         in_place: pass.in_place_updates,
         hardware_floats: pass.hardware_floats,
         quiet_runs: pass.quiet_runs,
+        asks_quiet_fp: pass.asks_quiet_fp,
         fp_ops: pass.fp_ops,
         cold_loops: pass.cold_loops,
     }))
@@ -228,6 +232,7 @@ struct Pass<'a> {
     /// Whether fused runs also get the form that stores as it goes ([`quiet`]).
     quiet: bool,
     quiet_runs: u32,
+    asks_quiet_fp: bool,
     fp_ops: Vec<FpOp>,
     cold_loops: HashSet<Var>,
     /// The statement being scalarised: every statement made for it shares its point.
@@ -780,12 +785,52 @@ impl Pass<'_> {
             op: s.op,
             value: s.value.clone(),
         });
-        let l = self.loops(s.point, s.line, &s.lens, vec![store]);
-        out.push(l);
-        if !s.rereads {
-            // After the stores: a statement that does not read its target stores the
-            // same values when the interpreter runs it again.
-            self.fp_flags(Intrinsic::CheckFpFlags, s.point, s.line, out);
+        let stores = self.loops(s.point, s.line, &s.lens, vec![store]);
+        if s.rereads {
+            out.push(stores);
+            return;
+        }
+        // A statement that does not read its target stores the same values when the
+        // interpreter runs it again: while numpy's errors only warn, its flags are
+        // read after its stores. Where they may raise, numpy raises before storing
+        // anything: every value first, as for a statement that reads its target.
+        let value = self.vars.push(VarData {
+            name: format!("#value{}", s.point.as_u32()),
+            hidden: true,
+        });
+        let values = at(StmtKind::Assign {
+            targets: vec![value],
+            values: vec![s.full_value()],
+        });
+        let mut careful = vec![self.loops(s.point, s.line, &s.lens, vec![values])];
+        self.fp_flags(Intrinsic::CheckFpFlags, s.point, s.line, &mut careful);
+        careful.push(stores.clone());
+        if !kiln_fpstatus::HARDWARE {
+            out.extend(careful);
+            return;
+        }
+        let mut quiet = vec![stores];
+        self.fp_flags(Intrinsic::CheckFpFlags, s.point, s.line, &mut quiet);
+        out.push(self.if_quiet(s.point, s.line, quiet, careful));
+    }
+
+    /// `if quiet_fp(): then else: orelse` (see `quiet`).
+    pub(super) fn if_quiet(
+        &mut self,
+        point: Point,
+        line: u32,
+        then: Vec<Stmt>,
+        orelse: Vec<Stmt>,
+    ) -> Stmt {
+        self.asks_quiet_fp = true;
+        Stmt {
+            point,
+            line,
+            kind: StmtKind::If {
+                cond: Expr::Call(Intrinsic::QuietFp, Vec::new()),
+                then,
+                orelse,
+            },
         }
     }
 

@@ -20,6 +20,8 @@ pub struct SpecReport {
     pub vector_loops: u32,
     /// Array statements that run fused with a neighbour.
     pub fused_statements: u32,
+    /// Fused runs that store as they go while numpy's errors only warn.
+    pub quiet_runs: u32,
 }
 
 pub struct SiteReport {
@@ -96,6 +98,7 @@ pub fn sites() -> Vec<SiteReport> {
                     deopts: s.deopts,
                     vector_loops: s.code.vector_loops,
                     fused_statements: s.code.fused_statements,
+                    quiet_runs: s.code.quiet_runs,
                 })
                 .collect(),
             reason,
@@ -136,9 +139,15 @@ pub fn text() -> String {
                 1 => ", 1 loop vectorised".into(),
                 n => format!(", {n} loops vectorised"),
             };
-            let fused = match spec.fused_statements {
-                0 => String::new(),
-                n => format!(", {n} array statements fused"),
+            let fused = match (spec.fused_statements, spec.quiet_runs) {
+                (0, _) => String::new(),
+                (n, 0) => format!(", {n} array statements fused"),
+                (n, 1) => format!(
+                    ", {n} array statements fused (1 run stores as it goes while numpy's errors warn)"
+                ),
+                (n, q) => format!(
+                    ", {n} array statements fused ({q} runs store as they go while numpy's errors warn)"
+                ),
             };
             let _ = writeln!(
                 out,
@@ -189,13 +198,14 @@ pub fn json() -> String {
             .iter()
             .map(|spec| {
                 format!(
-                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"fused_statements\": {}}}",
+                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"fused_statements\": {}, \"quiet_runs\": {}}}",
                     json_string(&spec.types),
                     spec.compile_ms,
                     spec.entries,
                     spec.deopts,
                     spec.vector_loops,
-                    spec.fused_statements
+                    spec.fused_statements,
+                    spec.quiet_runs
                 )
             })
             .collect::<Vec<_>>()

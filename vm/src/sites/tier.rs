@@ -752,7 +752,7 @@ pub fn run(
     // SAFETY: the arrays in the frame are held by the frame's variables, which the nest
     // cannot rebind, and have the types the code was compiled for.
     super::interrupt::ensure_sigint_hook();
-    if code.quiet_runs > 0 {
+    if code.asks_quiet_fp {
         kiln_jit::runtime::set_quiet_fp(kiln_stdlib::numpy::python::errors::fp_errors_only_warn(
             vm,
         )?);

@@ -61,6 +61,9 @@ pub struct CompiledNest {
     pub fused_statements: u32,
     /// How many fused runs store as they go while numpy's errors only warn.
     pub quiet_runs: u32,
+    /// Whether the code asks whether numpy's errors only warn (`runtime::set_quiet_fp`
+    /// must say before each run).
+    pub asks_quiet_fp: bool,
     /// The numpy operations whose flags the nest may note (`runtime::take_fp_notes`):
     /// the line and ufunc name of the warning each gives.
     pub fp_ops: Vec<crate::scalarise::FpOp>,
@@ -108,6 +111,7 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
         .or_else(|_| typed(Mode::Careful))?;
     let fused_statements = scalarised.as_ref().map_or(0, |s| s.fused);
     let quiet_runs = scalarised.as_ref().map_or(0, |s| s.quiet_runs);
+    let asks_quiet_fp = scalarised.as_ref().is_some_and(|s| s.asks_quiet_fp);
     let fp_ops = scalarised
         .as_ref()
         .map(|s| s.fp_ops.clone())
@@ -191,6 +195,7 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
         vector_loops,
         fused_statements,
         quiet_runs,
+        asks_quiet_fp,
         fp_ops,
     })
 }
