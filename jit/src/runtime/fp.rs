@@ -1,5 +1,5 @@
 //! numpy's floating-point conditions in compiled array statements: the CPU's sticky
-//! flags (`kiln_fpstatus`), cleared before a statement's loops and read before its
+//! flags (`kiln_numeric::fpstatus`), cleared before a statement's loops and read before its
 //! first store that a hand-back could not undo (`Intrinsic::ClearFpFlags`,
 //! `Intrinsic::CheckFpFlags`), as numpy reads them around its loops; and, for fused
 //! runs that store as they go while numpy's errors only warn (`scalarise::quiet`),
@@ -7,7 +7,7 @@
 //! noted for the VM to turn into numpy's warnings when the nest returns
 //! ([`take_fp_notes`]).
 
-use kiln_fpstatus::FpFlags;
+use kiln_numeric::fpstatus::FpFlags;
 use std::cell::{Cell, RefCell};
 
 /// The flags numpy operation `op` of a nest (its `fp_ops[op]`) raised.
@@ -36,7 +36,7 @@ pub fn take_fp_notes() -> Vec<FpNote> {
 
 /// `Intrinsic::ClearFpFlags`; returns 0 (Cranelift's helpers return a value).
 extern "C" fn kiln_clear_fp_flags() -> i64 {
-    kiln_fpstatus::clear();
+    kiln_numeric::fpstatus::clear();
     0
 }
 
@@ -44,7 +44,7 @@ extern "C" fn kiln_clear_fp_flags() -> i64 {
 /// invalid was raised since the last clear. `_sunk` is the bits of the values compiled
 /// code computed only for their flags, passed so that Cranelift keeps them.
 extern "C" fn kiln_fp_flags_raised(_sunk: i64) -> i64 {
-    kiln_fpstatus::raised() as i64
+    kiln_numeric::fpstatus::raised() as i64
 }
 
 /// `Intrinsic::QuietFp`.
@@ -54,7 +54,7 @@ extern "C" fn kiln_quiet_fp() -> i64 {
 
 /// `Intrinsic::NoteFp(op)`: notes the flags raised since the last clear, if any.
 extern "C" fn kiln_note_fp(op: i64) -> i64 {
-    let flags = kiln_fpstatus::flags();
+    let flags = kiln_numeric::fpstatus::flags();
     if flags.any() {
         let note = FpNote {
             op: op as u32,

@@ -6,6 +6,7 @@
 //! hands the statement back to the interpreter, which raises. The float `//` and `%`
 //! follow the interpreter's float type exactly.
 
+use kiln_numeric::Gemm;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 mod fp;
@@ -199,23 +200,6 @@ extern "C" fn kiln_dot_f32(a: *const f32, sa: i64, b: *const f32, sb: i64, n: i6
     dot(a, sa, b, sb, n, matrixmultiply::sgemm)
 }
 
-type Gemm<T> = unsafe fn(
-    usize,
-    usize,
-    usize,
-    T,
-    *const T,
-    isize,
-    isize,
-    *const T,
-    isize,
-    isize,
-    T,
-    *mut T,
-    isize,
-    isize,
-);
-
 fn dot<T: Copy + Default + From<u8>>(
     a: *const T,
     sa: i64,
@@ -295,7 +279,7 @@ extern "C" fn kiln_sum_f32(x: *const u8, step: i64, n: i64) -> f32 {
     0.0 + unsafe { pairwise::<f32>(x, n.max(0) as usize, step as isize) }
 }
 
-/// numpy's `pairwise_sum`: eight accumulators below 128 elements, halves above.
+/// numpy's `pairwise_sum`, as the interpreter's numpy calls it.
 ///
 /// # Safety
 /// The `n` elements must be readable.
@@ -303,38 +287,8 @@ unsafe fn pairwise<T>(ptr: *const u8, n: usize, step: isize) -> T
 where
     T: Copy + Default + std::ops::Add<Output = T>,
 {
-    // SAFETY: `i < n`.
-    let at = |i: usize| unsafe { ptr.offset(i as isize * step).cast::<T>().read_unaligned() };
-    if n < 8 {
-        let mut res = T::default();
-        for i in 0..n {
-            res = res + at(i);
-        }
-        res
-    } else if n <= 128 {
-        let mut r: [T; 8] = std::array::from_fn(at);
-        let mut i = 8;
-        while i < n - n % 8 {
-            for (j, acc) in r.iter_mut().enumerate() {
-                *acc = *acc + at(i + j);
-            }
-            i += 8;
-        }
-        let mut res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-        while i < n {
-            res = res + at(i);
-            i += 1;
-        }
-        res
-    } else {
-        let mut n2 = n / 2;
-        n2 -= n2 % 8;
-        // SAFETY: both halves lie within the `n` elements.
-        unsafe {
-            pairwise::<T>(ptr, n2, step)
-                + pairwise::<T>(ptr.offset(n2 as isize * step), n - n2, step)
-        }
-    }
+    // SAFETY: as the caller promises.
+    unsafe { kiln_numeric::pairwise::pairwise(ptr, n, step, T::default(), &|a, b| a + b) }
 }
 
 thread_local! {

@@ -28,7 +28,7 @@
 //! which nothing else reads, then the temporary into the target, which cannot fail.
 //!
 //! numpy's floating-point conditions are checked as numpy checks them, with the CPU's
-//! sticky flags (`kiln_fpstatus`): cleared before the statement's prologue
+//! sticky flags (`kiln_numeric::fpstatus`): cleared before the statement's prologue
 //! (`Intrinsic::ClearFpFlags`) and read (`Intrinsic::CheckFpFlags`, which hands the
 //! statement back if divide, overflow or invalid was raised) after the pass that
 //! settles its values, or after its stores when it does not read its target. Inside
@@ -805,7 +805,7 @@ impl Pass<'_> {
         let mut careful = vec![self.loops(s.point, s.line, &s.lens, vec![values])];
         self.fp_flags(Intrinsic::CheckFpFlags, s.point, s.line, &mut careful);
         careful.push(stores.clone());
-        if !kiln_fpstatus::HARDWARE {
+        if !kiln_numeric::fpstatus::HARDWARE {
             out.extend(careful);
             return;
         }
@@ -837,7 +837,7 @@ impl Pass<'_> {
     /// `clear_fp_flags()` or `check_fp_flags()` at `point`, whose numpy operations the
     /// CPU's flags then check; nothing where they cannot be read.
     pub(super) fn fp_flags(&mut self, f: Intrinsic, point: Point, line: u32, out: &mut Vec<Stmt>) {
-        if !kiln_fpstatus::HARDWARE {
+        if !kiln_numeric::fpstatus::HARDWARE {
             return;
         }
         self.hardware_floats.insert(point);

@@ -55,7 +55,7 @@ impl Pass<'_> {
         len: &Expr,
         stores: &[Stmt],
     ) -> Option<Vec<Stmt>> {
-        if !kiln_fpstatus::HARDWARE || group[0].lens.len() != 1 {
+        if !kiln_numeric::fpstatus::HARDWARE || group[0].lens.len() != 1 {
             return None;
         }
         let dtype = self.array_ty(group[0].array)?.dtype;

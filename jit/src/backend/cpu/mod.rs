@@ -662,10 +662,15 @@ impl<'a, 'f> Gen<'a, 'f> {
         self.hardware_loops > 0
     }
 
-    /// Keeps the float `v` computed: or-ed into `float_sink`.
-    fn sink_float(&mut self, v: Value) {
+    /// Keeps the number `v` (and what it is computed from) computed: or-ed into
+    /// `float_sink`.
+    fn sink_value(&mut self, v: Value) {
         let ty = self.b.func.dfg.value_type(v);
-        let bits = self.b.ins().bitcast(ty.as_int(), MemFlagsData::new(), v);
+        let bits = if ty.is_float() {
+            self.b.ins().bitcast(ty.as_int(), MemFlagsData::new(), v)
+        } else {
+            v
+        };
         let bits = self.widen_bits(bits);
         let sink = self.b.use_var(self.float_sink);
         let sink = self.b.ins().bor(sink, bits);
@@ -759,10 +764,10 @@ impl<'a, 'f> Gen<'a, 'f> {
                         .collect::<Result<Vec<_>, _>>()?;
                     g.settle_float_flags();
                     if g.floats_by_hardware() {
+                        // A value of any type: a comparison of quotients computes the
+                        // quotients only if the comparison is kept.
                         for v in &vals {
-                            if matches!(v.ty.machine(), Machine::F64 | Machine::F32) {
-                                g.sink_float(v.v);
-                            }
+                            g.sink_value(v.v);
                         }
                     }
                     for (target, val) in targets.iter().zip(vals) {

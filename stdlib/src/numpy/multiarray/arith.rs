@@ -4,7 +4,7 @@
 
 use super::native::{C64, Native};
 
-pub use kiln_fpstatus::FpFlags;
+pub use kiln_numeric::fpstatus::FpFlags;
 
 pub trait Arith: Native {
     fn add(self, o: Self) -> Self;

@@ -12,6 +12,7 @@ use super::arith::Arith;
 use super::array::{ArrayError, NdArray};
 use super::native::Native;
 use crate::numpy::DType;
+use kiln_numeric::Gemm;
 
 /// Products with fewer multiply-adds than this run on the calling thread: below it
 /// starting threads costs more than it saves.
@@ -28,24 +29,6 @@ pub fn matmul_2d(a: &NdArray, b: &NdArray, out: &NdArray) -> Result<(), ArrayErr
         dtype => crate::with_native!(dtype, T => naive::<T>(a, b, out)),
     }
 }
-
-/// matrixmultiply's `?gemm(m, k, n, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc, csc)`.
-type Gemm<T> = unsafe fn(
-    usize,
-    usize,
-    usize,
-    T,
-    *const T,
-    isize,
-    isize,
-    *const T,
-    isize,
-    isize,
-    T,
-    *mut T,
-    isize,
-    isize,
-);
 
 /// A view matrixmultiply can read in place: aligned, strides whole elements.
 fn in_place_usable<T>(x: &NdArray) -> Result<NdArray, ArrayError> {

@@ -32,9 +32,9 @@ macro_rules! named_ops {
 }
 
 pub mod arith;
-/// The hardware flags numpy reads around a loop (a crate of its own: compiled code
+/// The hardware flags numpy reads around a loop (in `kiln-numeric`: compiled code
 /// reads them too).
-pub use kiln_fpstatus as fpstatus;
+pub use kiln_numeric::fpstatus;
 pub mod array;
 pub mod buffer;
 pub mod matmul;

@@ -51,47 +51,13 @@ impl ReduceOp {
 }
 
 /// Pairwise summation of `n` elements at `ptr` with byte step `step`, as numpy's
-/// `pairwise_sum` does it.
+/// `pairwise_sum` does it (`kiln_numeric::pairwise`, which compiled code calls too).
 ///
 /// # Safety
 /// The `n` elements must be readable values of T.
 unsafe fn pairwise<T: Arith>(ptr: *const u8, n: usize, step: isize) -> T {
-    let at = |i: usize| unsafe { ptr.offset(i as isize * step).cast::<T>().read_unaligned() };
-    if n < 8 {
-        let mut res = T::zero();
-        for i in 0..n {
-            res = res.add(at(i));
-        }
-        res
-    } else if n <= 128 {
-        let mut r: [T; 8] = std::array::from_fn(at);
-        let mut i = 8;
-        while i < n - n % 8 {
-            for (j, acc) in r.iter_mut().enumerate() {
-                *acc = acc.add(at(i + j));
-            }
-            i += 8;
-        }
-        let mut res = (r[0].add(r[1]))
-            .add(r[2].add(r[3]))
-            .add((r[4].add(r[5])).add(r[6].add(r[7])));
-        while i < n {
-            res = res.add(at(i));
-            i += 1;
-        }
-        res
-    } else {
-        let mut n2 = n / 2;
-        n2 -= n2 % 8;
-        // SAFETY: both halves lie within the caller's n elements.
-        unsafe {
-            pairwise::<T>(ptr, n2, step).add(pairwise::<T>(
-                ptr.offset(n2 as isize * step),
-                n - n2,
-                step,
-            ))
-        }
-    }
+    // SAFETY: as the caller promises.
+    unsafe { kiln_numeric::pairwise::pairwise(ptr, n, step, T::zero(), &T::add) }
 }
 
 /// Reduces the axes marked in `reduced` (one flag per axis of `a`, whose dtype is
