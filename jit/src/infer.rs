@@ -527,7 +527,6 @@ impl<'a> Typing<'a> {
                     | Intrinsic::Scratch(_)
                     | Intrinsic::ClearFpFlags
                     | Intrinsic::CheckFpFlags
-                    | Intrinsic::QuietFp
                     | Intrinsic::FpRaised
                     | Intrinsic::NoteFp(_) => scalar(Scalar::Bool),
                     Intrinsic::Abs => map_variants(tys[0], |t| match t {

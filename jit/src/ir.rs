@@ -294,10 +294,6 @@ pub enum Intrinsic {
     /// (which gives numpy's warnings or errors) if an operation since
     /// [`Intrinsic::ClearFpFlags`] raised divide, overflow or invalid; `True`.
     CheckFpFlags,
-    /// `quiet_fp()`, made by [`crate::scalarise`]: whether numpy's error state only
-    /// warns or ignores and no warnings filter makes a warning an error (the VM says,
-    /// `runtime::set_quiet_fp`), so that a fused run may store as it goes.
-    QuietFp,
     /// `fp_raised()`: whether divide, overflow or invalid was raised since
     /// [`Intrinsic::ClearFpFlags`] (for a branch, not a hand-back).
     FpRaised,

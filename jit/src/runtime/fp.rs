@@ -3,12 +3,11 @@
 //! first store that a hand-back could not undo (`Intrinsic::ClearFpFlags`,
 //! `Intrinsic::CheckFpFlags`), as numpy reads them around its loops; and, for fused
 //! runs that store as they go while numpy's errors only warn (`scalarise::quiet`),
-//! whether that is so ([`set_quiet_fp`]) and the flags each numpy operation raised,
-//! noted for the VM to turn into numpy's warnings when the nest returns
-//! ([`take_fp_notes`]).
+//! the flags each numpy operation raised, noted for the VM to turn into numpy's
+//! warnings when the nest returns ([`take_fp_notes`]).
 
 use kiln_numeric::fpstatus::FpFlags;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 
 /// The flags numpy operation `op` of a nest (its `fp_ops[op]`) raised.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,15 +17,7 @@ pub struct FpNote {
 }
 
 thread_local! {
-    static QUIET: Cell<bool> = const { Cell::new(false) };
     static NOTES: RefCell<Vec<FpNote>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Whether numpy's error state for divide, overflow and invalid only warns or
-/// ignores and no warnings filter makes a warning an error: then a fused run may store
-/// as it goes. Set by the VM before it runs a nest.
-pub fn set_quiet_fp(quiet: bool) {
-    QUIET.with(|q| q.set(quiet));
 }
 
 /// The notes the nests run since the last call left, in the order they were made.
@@ -47,11 +38,6 @@ extern "C" fn kiln_fp_flags_raised(_sunk: i64) -> i64 {
     kiln_numeric::fpstatus::raised() as i64
 }
 
-/// `Intrinsic::QuietFp`.
-extern "C" fn kiln_quiet_fp() -> i64 {
-    QUIET.with(|q| q.get()) as i64
-}
-
 /// `Intrinsic::NoteFp(op)`: notes the flags raised since the last clear, if any.
 extern "C" fn kiln_note_fp(op: i64) -> i64 {
     let flags = kiln_numeric::fpstatus::flags();
@@ -65,11 +51,10 @@ extern "C" fn kiln_note_fp(op: i64) -> i64 {
     0
 }
 
-pub(super) fn symbols() -> [(&'static str, *const u8); 4] {
+pub(super) fn symbols() -> [(&'static str, *const u8); 3] {
     [
         ("kiln_clear_fp_flags", kiln_clear_fp_flags as *const u8),
         ("kiln_fp_flags_raised", kiln_fp_flags_raised as *const u8),
-        ("kiln_quiet_fp", kiln_quiet_fp as *const u8),
         ("kiln_note_fp", kiln_note_fp as *const u8),
     ]
 }

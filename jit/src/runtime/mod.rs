@@ -10,7 +10,7 @@ use kiln_numeric::Gemm;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 mod fp;
-pub use fp::{FpNote, set_quiet_fp, take_fp_notes};
+pub use fp::{FpNote, take_fp_notes};
 
 /// Set (by the VM's SIGINT handler or an interrupt request) to make compiled loops stop
 /// at their next poll; they hand back to the interpreter, which raises

@@ -76,32 +76,6 @@ impl Pass<'_> {
                 }
             }
         }
-        let mut fused = Vec::new();
-        // The values, each statement reading the values the earlier ones settled.
-        let mut settled: Vec<(Var, Var)> = Vec::new();
-        let mut prepass = Vec::new();
-        for s in &group {
-            let mut value = s.full_value();
-            forward(&mut value, &settled);
-            let scratch = self.vars.push(VarData {
-                name: format!("#value{}", s.point.as_u32()),
-                hidden: true,
-            });
-            prepass.push(Stmt {
-                point,
-                line,
-                kind: StmtKind::Assign {
-                    targets: vec![scratch],
-                    values: vec![value],
-                },
-            });
-            settled.retain(|(_, a)| *a != s.array);
-            settled.push((scratch, s.array));
-        }
-        self.forwarded.extend(settled_all(&group, &prepass));
-        let l = self.loops(point, line, &first, prepass);
-        fused.push(l);
-        self.fp_flags(Intrinsic::CheckFpFlags, point, line, &mut fused);
         let stores: Vec<Stmt> = group
             .iter()
             .map(|s| Stmt {
@@ -115,13 +89,15 @@ impl Pass<'_> {
                 },
             })
             .collect();
-        let l = self.loops(point, line, &first, stores.clone());
-        fused.push(l);
-        if self.quiet
-            && let Some(quiet) = self.quiet_run(&group, point, line, &first[0], &stores)
-        {
-            fused = vec![self.if_quiet(point, line, quiet, fused)];
-        }
+        let quiet = if self.quiet {
+            self.quiet_run(&group, point, line, &first[0], &stores)
+        } else {
+            None
+        };
+        let fused = match quiet {
+            Some(quiet) => quiet,
+            None => self.settled_run(&group, point, line, &first, stores),
+        };
         if same.is_empty() {
             out.extend(fused);
             return;
@@ -139,6 +115,48 @@ impl Pass<'_> {
                 orelse: apart,
             },
         });
+    }
+}
+
+impl Pass<'_> {
+    /// A run's values computed first, storing none, then its stores (the module doc).
+    fn settled_run(
+        &mut self,
+        group: &[ArrayStmt],
+        point: crate::ir::Point,
+        line: u32,
+        lens: &[Expr],
+        stores: Vec<Stmt>,
+    ) -> Vec<Stmt> {
+        let mut fused = Vec::new();
+        // The values, each statement reading the values the earlier ones settled.
+        let mut settled: Vec<(Var, Var)> = Vec::new();
+        let mut prepass = Vec::new();
+        for s in group {
+            let mut value = s.full_value();
+            forward(&mut value, &settled);
+            let scratch = self.vars.push(VarData {
+                name: format!("#value{}", s.point.as_u32()),
+                hidden: true,
+            });
+            prepass.push(Stmt {
+                point,
+                line,
+                kind: StmtKind::Assign {
+                    targets: vec![scratch],
+                    values: vec![value],
+                },
+            });
+            settled.retain(|(_, a)| *a != s.array);
+            settled.push((scratch, s.array));
+        }
+        self.forwarded.extend(settled_all(group, &prepass));
+        let l = self.loops(point, line, lens, prepass);
+        fused.push(l);
+        self.fp_flags(Intrinsic::CheckFpFlags, point, line, &mut fused);
+        let l = self.loops(point, line, lens, stores);
+        fused.push(l);
+        fused
     }
 }
 

@@ -86,13 +86,16 @@ pub struct Scalarised {
     pub hardware_floats: HashSet<Point>,
     /// How many fused runs have the form that stores as it goes ([`quiet`]).
     pub quiet_runs: u32,
-    /// Whether the code asks `Intrinsic::QuietFp` (the VM must say, before each run).
-    pub asks_quiet_fp: bool,
+    /// Whether the code depends on `quiet_fp` (it has array statements).
+    pub depends_on_fp_errors: bool,
     /// The numpy operations those runs may note flags for (`Intrinsic::NoteFp`).
     pub fp_ops: Vec<FpOp>,
     /// The counters of loops that run rarely (a run's rest after a flag): generated
     /// plain, neither vectorised nor versioned.
     pub cold_loops: HashSet<Var>,
+    /// The counters of loops whose vector code tests no value for being finite (a
+    /// quiet run's stores, whose flags are read after them).
+    pub unchecked_loops: HashSet<Var>,
 }
 
 /// `array[index] op= value` at one element of an array statement.
@@ -108,8 +111,8 @@ pub struct InPlace {
 /// tries them in this order and keeps the first whose types check ([`check_casts`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Mode {
-    /// As `Fused`, and a fused run over one axis also gets the form that stores as it
-    /// goes while numpy's errors only warn ([`quiet`]).
+    /// As `Fused`, and where numpy's errors only warn a fused run over one axis stores
+    /// as it goes ([`quiet`]).
     Quiet,
     /// Neighbouring statements over one iteration space share their loops ([`fuse`]).
     Fused,
@@ -122,8 +125,17 @@ pub enum Mode {
 }
 
 /// Scalarises `nest`'s array statements for variables of the `entry` types; `None`
-/// when it has none.
-pub fn scalarise(nest: &Nest, entry: &[Ty], mode: Mode) -> Result<Option<Scalarised>> {
+/// when it has none. `quiet_fp`: numpy's floating-point errors only warn (its error
+/// state for divide, overflow and invalid is `ignore` or `warn`, and no warnings
+/// filter makes warnings errors), so that nothing they do can stop a statement half
+/// way: statements may then store before they read the flags (the VM specialises on
+/// it, `Scalarised::depends_on_fp_errors`).
+pub fn scalarise(
+    nest: &Nest,
+    entry: &[Ty],
+    mode: Mode,
+    quiet_fp: bool,
+) -> Result<Option<Scalarised>> {
     let mut pass = Pass {
         entry,
         fuse: matches!(mode, Mode::Quiet | Mode::Fused),
@@ -146,11 +158,13 @@ pub fn scalarise(nest: &Nest, entry: &[Ty], mode: Mode) -> Result<Option<Scalari
         in_place: &nest.in_place,
         array_points: HashSet::new(),
         hardware_floats: HashSet::new(),
-        quiet: mode == Mode::Quiet,
+        quiet: quiet_fp && mode == Mode::Quiet,
         quiet_runs: 0,
-        asks_quiet_fp: false,
+        quiet_fp,
+        depends_on_fp_errors: false,
         fp_ops: Vec::new(),
         cold_loops: HashSet::new(),
+        unchecked_loops: HashSet::new(),
         point: nest.root.point,
         line: nest.root.line,
     };
@@ -179,9 +193,10 @@ pub fn scalarise(nest: &Nest, entry: &[Ty], mode: Mode) -> Result<Option<Scalari
         in_place: pass.in_place_updates,
         hardware_floats: pass.hardware_floats,
         quiet_runs: pass.quiet_runs,
-        asks_quiet_fp: pass.asks_quiet_fp,
+        depends_on_fp_errors: pass.depends_on_fp_errors,
         fp_ops: pass.fp_ops,
         cold_loops: pass.cold_loops,
+        unchecked_loops: pass.unchecked_loops,
     }))
 }
 
@@ -232,9 +247,12 @@ struct Pass<'a> {
     /// Whether fused runs also get the form that stores as it goes ([`quiet`]).
     quiet: bool,
     quiet_runs: u32,
-    asks_quiet_fp: bool,
+    /// numpy's floating-point errors only warn (see [`scalarise`]).
+    quiet_fp: bool,
+    depends_on_fp_errors: bool,
     fp_ops: Vec<FpOp>,
     cold_loops: HashSet<Var>,
+    unchecked_loops: HashSet<Var>,
     /// The statement being scalarised: every statement made for it shares its point.
     point: Point,
     line: u32,
@@ -794,6 +812,14 @@ impl Pass<'_> {
         // interpreter runs it again: while numpy's errors only warn, its flags are
         // read after its stores. Where they may raise, numpy raises before storing
         // anything: every value first, as for a statement that reads its target.
+        if kiln_numeric::fpstatus::HARDWARE {
+            self.depends_on_fp_errors = true;
+            if self.quiet_fp {
+                out.push(stores);
+                self.fp_flags(Intrinsic::CheckFpFlags, s.point, s.line, out);
+                return;
+            }
+        }
         let value = self.vars.push(VarData {
             name: format!("#value{}", s.point.as_u32()),
             hidden: true,
@@ -802,36 +828,10 @@ impl Pass<'_> {
             targets: vec![value],
             values: vec![s.full_value()],
         });
-        let mut careful = vec![self.loops(s.point, s.line, &s.lens, vec![values])];
-        self.fp_flags(Intrinsic::CheckFpFlags, s.point, s.line, &mut careful);
-        careful.push(stores.clone());
-        if !kiln_numeric::fpstatus::HARDWARE {
-            out.extend(careful);
-            return;
-        }
-        let mut quiet = vec![stores];
-        self.fp_flags(Intrinsic::CheckFpFlags, s.point, s.line, &mut quiet);
-        out.push(self.if_quiet(s.point, s.line, quiet, careful));
-    }
-
-    /// `if quiet_fp(): then else: orelse` (see `quiet`).
-    pub(super) fn if_quiet(
-        &mut self,
-        point: Point,
-        line: u32,
-        then: Vec<Stmt>,
-        orelse: Vec<Stmt>,
-    ) -> Stmt {
-        self.asks_quiet_fp = true;
-        Stmt {
-            point,
-            line,
-            kind: StmtKind::If {
-                cond: Expr::Call(Intrinsic::QuietFp, Vec::new()),
-                then,
-                orelse,
-            },
-        }
+        let l = self.loops(s.point, s.line, &s.lens, vec![values]);
+        out.push(l);
+        self.fp_flags(Intrinsic::CheckFpFlags, s.point, s.line, out);
+        out.push(stores);
     }
 
     /// `clear_fp_flags()` or `check_fp_flags()` at `point`, whose numpy operations the

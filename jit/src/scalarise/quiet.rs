@@ -4,10 +4,10 @@
 //! numpy would warn or raise for hands the run to the interpreter before any store;
 //! that pass costs as much as the stores (twice the divisions of a particle update).
 //! While numpy's error state for divide, overflow and invalid is `ignore` or `warn`
-//! and no warnings filter makes a warning an error (the VM says so before each run of
-//! the nest: `Intrinsic::QuietFp`), nothing numpy does can stop the run half way, so
-//! a one-dimensional run may store as it goes and report its warnings afterwards,
-//! which is what this form does:
+//! and no warnings filter makes a warning an error (the VM specialises the nest on
+//! it: `quiet_fp` of [`super::scalarise`]), nothing numpy does can stop the run half
+//! way, so a one-dimensional run may store as it goes and report its warnings
+//! afterwards, which is what this form does:
 //!
 //! 1. the iteration space is cut into chunks of [`CHUNK`] elements; for each, the
 //!    elements the run reads before it writes them (`x` in `x += v * dt`) are copied
@@ -167,7 +167,13 @@ impl Pass<'_> {
             self.hidden("fp", point),
             Expr::Call(Intrinsic::ClearFpFlags, Vec::new()),
         )));
-        body.push(range(chunk, Expr::Var(end), stores.to_vec()));
+        // The stores, counted by a variable of their own: their vector code tests no
+        // value (`Scalarised::unchecked_loops`; the chunk's flags say it all).
+        let unchecked = self.hidden("quiet", point);
+        self.unchecked_loops.insert(unchecked);
+        let mut chunk_stores = range(chunk, Expr::Var(end), stores.to_vec());
+        chunk_stores.remap_vars(&|v| if v == i { unchecked } else { v });
+        body.push(chunk_stores);
         body.push(at(assign(
             raised,
             Expr::Call(Intrinsic::FpRaised, Vec::new()),
@@ -224,6 +230,7 @@ impl Pass<'_> {
             body,
         }));
         self.quiet_runs += 1;
+        self.depends_on_fp_errors = true;
         Some(out)
     }
 

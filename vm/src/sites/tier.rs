@@ -651,12 +651,22 @@ pub fn run(
         site.state.lock().expect("site state poisoned").reason = Some(reason);
         return Ok(None);
     }
+    // Array statements are compiled for numpy's floating-point errors only warning or
+    // not (they store before reading the flags only where nothing can stop them half
+    // way): asked on entry, only where there are arrays.
+    let quiet_fp = if key.iter().any(|t| matches!(t, Ty::Array(_))) {
+        kiln_stdlib::numpy::python::errors::fp_errors_only_warn(vm)?
+    } else {
+        true
+    };
     let candidates: Vec<(Arc<CompiledNest>, Vec<Guard>)> = {
         let state = site.state.lock().expect("site state poisoned");
         state
             .specs
             .iter()
-            .filter(|s| s.key == key)
+            .filter(|s| {
+                s.key == key && (!s.code.depends_on_fp_errors || s.code.quiet_fp == quiet_fp)
+            })
             .map(|s| (s.code.clone(), s.guards.clone()))
             .collect()
     };
@@ -695,7 +705,7 @@ pub fn run(
                 Ok((expanded, guards)) => {
                     let mut full_key = key.clone();
                     full_key.resize(expanded.vars.len(), Ty::Unbound);
-                    kiln_jit::compile(&expanded, &full_key).map(|code| (code, guards))
+                    kiln_jit::compile(&expanded, &full_key, quiet_fp).map(|code| (code, guards))
                 }
                 Err(reason) => Err(reason),
             };
@@ -752,11 +762,6 @@ pub fn run(
     // SAFETY: the arrays in the frame are held by the frame's variables, which the nest
     // cannot rebind, and have the types the code was compiled for.
     super::interrupt::ensure_sigint_hook();
-    if code.asks_quiet_fp {
-        kiln_jit::runtime::set_quiet_fp(kiln_stdlib::numpy::python::errors::fp_errors_only_warn(
-            vm,
-        )?);
-    }
     let point = unsafe { code.run(&mut frame) };
     // The warnings of fused runs that stored as they went, in numpy's order.
     for note in kiln_jit::runtime::take_fp_notes() {

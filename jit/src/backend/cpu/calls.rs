@@ -20,7 +20,6 @@ impl Gen<'_, '_> {
             Intrinsic::Scratch(var) => return self.scratch(var, args),
             Intrinsic::ClearFpFlags
             | Intrinsic::CheckFpFlags
-            | Intrinsic::QuietFp
             | Intrinsic::FpRaised
             | Intrinsic::NoteFp(_) => return Ok(self.fp_flags(f)),
             _ => {}
@@ -139,7 +138,6 @@ impl Gen<'_, '_> {
             Intrinsic::Scratch(_)
             | Intrinsic::ClearFpFlags
             | Intrinsic::CheckFpFlags
-            | Intrinsic::QuietFp
             | Intrinsic::FpRaised
             | Intrinsic::NoteFp(_)
             | Intrinsic::Copy
@@ -230,11 +228,6 @@ impl Gen<'_, '_> {
                 } else {
                     v = r;
                 }
-            }
-            Intrinsic::QuietFp => {
-                let quiet = self.helper("kiln_quiet_fp", &[], types::I64);
-                let call = self.b.ins().call(quiet, &[]);
-                v = self.b.inst_results(call)[0];
             }
             Intrinsic::NoteFp(op) => {
                 let note = self.helper("kiln_note_fp", &[types::I64], types::I64);

@@ -61,9 +61,11 @@ pub struct CompiledNest {
     pub fused_statements: u32,
     /// How many fused runs store as they go while numpy's errors only warn.
     pub quiet_runs: u32,
-    /// Whether the code asks whether numpy's errors only warn (`runtime::set_quiet_fp`
-    /// must say before each run).
-    pub asks_quiet_fp: bool,
+    /// Whether it was compiled for numpy's floating-point errors only warning.
+    pub quiet_fp: bool,
+    /// Whether that makes a difference to the code (it has array statements): if so,
+    /// it runs only while the VM finds numpy's errors as they were.
+    pub depends_on_fp_errors: bool,
     /// The numpy operations whose flags the nest may note (`runtime::take_fp_notes`):
     /// the line and ufunc name of the warning each gives.
     pub fp_ops: Vec<crate::scalarise::FpOp>,
@@ -84,13 +86,15 @@ impl CompiledNest {
     }
 }
 
-/// Compiles `nest` for variables of the `entry` types (one per variable).
-pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
+/// Compiles `nest` for variables of the `entry` types (one per variable), while
+/// numpy's floating-point errors only warn or not (`quiet_fp`, see
+/// [`crate::scalarise::scalarise`]).
+pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest, String> {
     let started = Instant::now();
     // Fused where statements may fuse; if that form does not type (a value of another
     // dtype than its target's), each statement on its own, then through temporaries.
     let typed = |mode| -> Result<_, String> {
-        let scalarised = crate::scalarise::scalarise(nest, entry, mode)?;
+        let scalarised = crate::scalarise::scalarise(nest, entry, mode, quiet_fp)?;
         let (n, e) = match &scalarised {
             Some(s) => (&s.nest, &s.entry[..]),
             None => (nest, entry),
@@ -111,7 +115,7 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
         .or_else(|_| typed(Mode::Careful))?;
     let fused_statements = scalarised.as_ref().map_or(0, |s| s.fused);
     let quiet_runs = scalarised.as_ref().map_or(0, |s| s.quiet_runs);
-    let asks_quiet_fp = scalarised.as_ref().is_some_and(|s| s.asks_quiet_fp);
+    let depends_on_fp_errors = scalarised.as_ref().is_some_and(|s| s.depends_on_fp_errors);
     let fp_ops = scalarised
         .as_ref()
         .map(|s| s.fp_ops.clone())
@@ -123,6 +127,10 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
     let cold_loops = scalarised
         .as_ref()
         .map(|s| s.cold_loops.clone())
+        .unwrap_or_default();
+    let unchecked_loops = scalarised
+        .as_ref()
+        .map(|s| s.unchecked_loops.clone())
         .unwrap_or_default();
     let (nest, entry) = match &scalarised {
         Some(s) => (&s.nest, &s.entry[..]),
@@ -159,6 +167,7 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
         let mut g = Gen::new(nest, &typing, &layout, b, &mut module, pointer);
         g.hardware_floats = hardware_floats;
         g.cold_loops = cold_loops;
+        g.unchecked_loops = unchecked_loops;
         g.function()?;
         vector_loops = g.vector_loops;
         g.b.seal_all_blocks();
@@ -195,7 +204,8 @@ pub fn compile(nest: &Nest, entry: &[Ty]) -> Result<CompiledNest, String> {
         vector_loops,
         fused_statements,
         quiet_runs,
-        asks_quiet_fp,
+        quiet_fp,
+        depends_on_fp_errors,
         fp_ops,
     })
 }
@@ -367,13 +377,15 @@ struct Gen<'a, 'f> {
     hardware_loops: u32,
     /// The counters of loops generated plain (`crate::scalarise::Scalarised`).
     cold_loops: HashSet<Var>,
-    /// An i64 every value settled under the CPU's flags is or-ed into, and which
-    /// `CheckFpFlags` passes to the runtime: a value nothing else reads (a fused
-    /// statement's value computed before its stores) must still be computed, for the
-    /// flags its operations raise, and Cranelift drops pure operations no one uses.
-    float_sink: Variable,
-    /// The same for vector loops: an i64x2.
-    vector_sink: Variable,
+    /// The counters of loops whose vector code tests no value (the same).
+    unchecked_loops: HashSet<Var>,
+    /// Where the values computed only for their flags are or-ed (an i64, and an
+    /// i64x2 for vector loops): `CheckFpFlags` passes them to the runtime, for a value
+    /// nothing else reads (a fused statement's value before its stores) must still be
+    /// computed, and Cranelift drops pure operations no one uses.
+    sinks: (Variable, Variable),
+    /// Whether a value was sunk into each since the last emptying (generation order).
+    sunk_since_empty: (bool, bool),
 }
 
 fn machine_type(m: Machine) -> ir::Type {
@@ -415,8 +427,9 @@ impl<'a, 'f> Gen<'a, 'f> {
             hardware_floats: HashSet::new(),
             hardware_loops: 0,
             cold_loops: HashSet::new(),
-            float_sink: Variable::from_u32(0),
-            vector_sink: Variable::from_u32(0),
+            unchecked_loops: HashSet::new(),
+            sinks: (Variable::from_u32(0), Variable::from_u32(0)),
+            sunk_since_empty: (false, false),
             proven: Default::default(),
             access_bases: HashMap::new(),
             loop_var: None,
@@ -471,9 +484,10 @@ impl<'a, 'f> Gen<'a, 'f> {
         self.float_flags = self.b.declare_var(types::I8);
         self.no_floats_seen = self.b.ins().iconst(types::I8, 0);
         self.b.def_var(self.float_flags, self.no_floats_seen);
-        self.float_sink = self.b.declare_var(types::I64);
-        self.vector_sink = self.b.declare_var(types::I64X2);
-        self.empty_sinks();
+        self.sinks = (
+            self.b.declare_var(types::I64),
+            self.b.declare_var(types::I64X2),
+        );
         self.load_entry()?;
         let root = self.nest.root.clone();
         self.point = root.point;
@@ -672,38 +686,57 @@ impl<'a, 'f> Gen<'a, 'f> {
             v
         };
         let bits = self.widen_bits(bits);
-        let sink = self.b.use_var(self.float_sink);
-        let sink = self.b.ins().bor(sink, bits);
-        self.b.def_var(self.float_sink, sink);
+        let scalar = self.sinks.0;
+        let sink = if self.sunk_since_empty.0 {
+            let sink = self.b.use_var(scalar);
+            self.b.ins().bor(sink, bits)
+        } else {
+            bits
+        };
+        self.b.def_var(scalar, sink);
+        self.sunk_since_empty.0 = true;
     }
 
-    /// Keeps the vector of floats `v` computed: or-ed into `vector_sink`.
+    /// Keeps the vector of values `v` computed: or-ed into `vector_sink`.
     fn sink_vector(&mut self, v: Value) {
         let little = MemFlagsData::new().with_endianness(ir::Endianness::Little);
         let bits = self.b.ins().bitcast(types::I64X2, little, v);
-        let sink = self.b.use_var(self.vector_sink);
-        let sink = self.b.ins().bor(sink, bits);
-        self.b.def_var(self.vector_sink, sink);
+        let vector = self.sinks.1;
+        let sink = if self.sunk_since_empty.1 {
+            let sink = self.b.use_var(vector);
+            self.b.ins().bor(sink, bits)
+        } else {
+            bits
+        };
+        self.b.def_var(vector, sink);
+        self.sunk_since_empty.1 = true;
     }
 
-    /// Empties both sinks: done around each call that clears or reads the flags, so
-    /// that they live in registers inside a statement's loops and never across a call
-    /// (which would keep them on the stack, a store and a load each iteration).
+    /// Forgets what was sunk: done around each call that clears or reads the flags.
+    /// The sinks are defined only where something is sunk and read only where
+    /// something was since (`sunk_since_empty`, in generation order), so that they
+    /// never live across a loop that sinks nothing (which would carry them through
+    /// the stack on every iteration) nor across a call.
     fn empty_sinks(&mut self) {
-        let nothing = self.b.ins().iconst(types::I64, 0);
-        self.b.def_var(self.float_sink, nothing);
-        let nothing = self.b.ins().splat(types::I64X2, nothing);
-        self.b.def_var(self.vector_sink, nothing);
+        self.sunk_since_empty = (false, false);
     }
 
-    /// Both sinks in one i64, for the runtime call that reads the flags.
+    /// What was sunk since the sinks were emptied, in one i64, for the runtime call
+    /// that reads the flags.
     fn sunk(&mut self) -> Value {
-        let sink = self.b.use_var(self.float_sink);
-        let vector = self.b.use_var(self.vector_sink);
-        let low = self.b.ins().extractlane(vector, 0);
-        let high = self.b.ins().extractlane(vector, 1);
-        let lanes = self.b.ins().bor(low, high);
-        self.b.ins().bor(sink, lanes)
+        let (scalar, vector) = self.sinks;
+        let mut out = self.b.ins().iconst(types::I64, 0);
+        if self.sunk_since_empty.0 {
+            out = self.b.use_var(scalar);
+        }
+        if self.sunk_since_empty.1 {
+            let v = self.b.use_var(vector);
+            let low = self.b.ins().extractlane(v, 0);
+            let high = self.b.ins().extractlane(v, 1);
+            let lanes = self.b.ins().bor(low, high);
+            out = self.b.ins().bor(out, lanes);
+        }
+        out
     }
 
     fn widen_bits(&mut self, bits: Value) -> Value {

@@ -43,7 +43,7 @@ fn scalarised(source: &str, types: &[(&str, Ty)]) -> Result<Option<Scalarised>, 
                 .unwrap_or(Ty::Scalar(Scalar::Float))
         })
         .collect();
-    scalarise(&nest, &entry, Mode::Fused)
+    scalarise(&nest, &entry, Mode::Fused, true)
 }
 
 #[test]
