@@ -196,7 +196,7 @@ impl Pass<'_> {
             let value = self.one_at_a_time(
                 &s.full_value(),
                 s.line,
-                (chunk, len, &remaining, &buffer_ty),
+                (chunk, back, len, &remaining, &buffer_ty),
                 point,
                 &mut rest,
             );
@@ -241,7 +241,7 @@ impl Pass<'_> {
         &mut self,
         e: &Expr,
         line: u32,
-        (chunk, len, remaining, ty): (Var, &Expr, &Expr, &ArrayTy),
+        (chunk, back, len, remaining, ty): (Var, Var, &Expr, &Expr, &ArrayTy),
         point: Point,
         out: &mut Vec<Stmt>,
     ) -> Expr {
@@ -264,15 +264,11 @@ impl Pass<'_> {
         }
         for child in children {
             let c = child.clone();
-            *child = self.one_at_a_time(&c, line, (chunk, len, remaining, ty), point, out);
+            *child = self.one_at_a_time(&c, line, (chunk, back, len, remaining, ty), point, out);
         }
         let at = |kind| Stmt { point, line, kind };
+        // An element of the temporary: `i + back`, `back` being the chunk's `-chunk`.
         let i = self.counter(0);
-        let back = self.hidden("op_back", point);
-        out.push(at(assign(
-            back,
-            Expr::Unary(UnaryOp::Neg, bx(Expr::Var(chunk))),
-        )));
         let temporary = self.hidden("op", point);
         self.temporaries.push((temporary, *ty));
         out.push(at(assign(

@@ -206,39 +206,6 @@ impl Gen<'_, '_> {
 }
 
 impl Gen<'_, '_> {
-    /// The intrinsics of numpy's floating-point flags: calls into `runtime`, which
-    /// reads the flags as the interpreter's numpy does.
-    fn fp_flags(&mut self, f: Intrinsic) -> Val {
-        let mut v = self.iconst(1);
-        match f {
-            Intrinsic::ClearFpFlags => {
-                let clear = self.helper("kiln_clear_fp_flags", &[], types::I64);
-                self.b.ins().call(clear, &[]);
-                self.empty_sinks();
-            }
-            Intrinsic::CheckFpFlags | Intrinsic::FpRaised => {
-                let raised = self.helper("kiln_fp_flags_raised", &[types::I64], types::I64);
-                let sunk = self.sunk();
-                let call = self.b.ins().call(raised, &[sunk]);
-                self.empty_sinks();
-                let r = self.b.inst_results(call)[0];
-                if f == Intrinsic::CheckFpFlags {
-                    let raised = self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0);
-                    self.deopt_if(raised);
-                } else {
-                    v = r;
-                }
-            }
-            Intrinsic::NoteFp(op) => {
-                let note = self.helper("kiln_note_fp", &[types::I64], types::I64);
-                let op = self.iconst(op as i64);
-                self.b.ins().call(note, &[op]);
-            }
-            _ => unreachable!("not a flag intrinsic"),
-        }
-        self.exact(Scalar::Bool, v)
-    }
-
     /// [`Intrinsic::NpScalar`]: `a` as a numpy scalar of dtype `d`.
     fn np_scalar(&mut self, d: Dtype, a: &Val) -> Val {
         let ty = Scalar::Np(d);

@@ -23,6 +23,7 @@ mod bounds;
 mod calls;
 mod element;
 mod expr;
+mod flags;
 mod journal;
 mod loops;
 mod vector;
@@ -670,83 +671,6 @@ impl<'a, 'f> Gen<'a, 'f> {
     }
 
     /// Leaves for the interpreter, at the current statement, when `cond` (an i8) holds.
-    /// Whether the current statement's numpy float operations are checked by the
-    /// CPU's flags rather than value by value.
-    fn floats_by_hardware(&self) -> bool {
-        self.hardware_loops > 0
-    }
-
-    /// Keeps the number `v` (and what it is computed from) computed: or-ed into
-    /// `float_sink`.
-    fn sink_value(&mut self, v: Value) {
-        let ty = self.b.func.dfg.value_type(v);
-        let bits = if ty.is_float() {
-            self.b.ins().bitcast(ty.as_int(), MemFlagsData::new(), v)
-        } else {
-            v
-        };
-        let bits = self.widen_bits(bits);
-        let scalar = self.sinks.0;
-        let sink = if self.sunk_since_empty.0 {
-            let sink = self.b.use_var(scalar);
-            self.b.ins().bor(sink, bits)
-        } else {
-            bits
-        };
-        self.b.def_var(scalar, sink);
-        self.sunk_since_empty.0 = true;
-    }
-
-    /// Keeps the vector of values `v` computed: or-ed into `vector_sink`.
-    fn sink_vector(&mut self, v: Value) {
-        let little = MemFlagsData::new().with_endianness(ir::Endianness::Little);
-        let bits = self.b.ins().bitcast(types::I64X2, little, v);
-        let vector = self.sinks.1;
-        let sink = if self.sunk_since_empty.1 {
-            let sink = self.b.use_var(vector);
-            self.b.ins().bor(sink, bits)
-        } else {
-            bits
-        };
-        self.b.def_var(vector, sink);
-        self.sunk_since_empty.1 = true;
-    }
-
-    /// Forgets what was sunk: done around each call that clears or reads the flags.
-    /// The sinks are defined only where something is sunk and read only where
-    /// something was since (`sunk_since_empty`, in generation order), so that they
-    /// never live across a loop that sinks nothing (which would carry them through
-    /// the stack on every iteration) nor across a call.
-    fn empty_sinks(&mut self) {
-        self.sunk_since_empty = (false, false);
-    }
-
-    /// What was sunk since the sinks were emptied, in one i64, for the runtime call
-    /// that reads the flags.
-    fn sunk(&mut self) -> Value {
-        let (scalar, vector) = self.sinks;
-        let mut out = self.b.ins().iconst(types::I64, 0);
-        if self.sunk_since_empty.0 {
-            out = self.b.use_var(scalar);
-        }
-        if self.sunk_since_empty.1 {
-            let v = self.b.use_var(vector);
-            let low = self.b.ins().extractlane(v, 0);
-            let high = self.b.ins().extractlane(v, 1);
-            let lanes = self.b.ins().bor(low, high);
-            out = self.b.ins().bor(out, lanes);
-        }
-        out
-    }
-
-    fn widen_bits(&mut self, bits: Value) -> Value {
-        if self.b.func.dfg.value_type(bits) == types::I64 {
-            bits
-        } else {
-            self.b.ins().uextend(types::I64, bits)
-        }
-    }
-
     fn deopt_if(&mut self, cond: Value) {
         let exit = self.exit_block();
         let next = self.b.create_block();

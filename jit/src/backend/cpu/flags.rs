@@ -1,0 +1,121 @@
+//! numpy's floating-point conditions under the CPU's flags (`scalarise`'s module doc):
+//! the calls that clear and read them, and the sinks that keep computed what is
+//! computed only for the flags its operations raise (Cranelift drops pure operations
+//! whose values no one uses).
+
+use super::{Gen, Val};
+use crate::ir::Intrinsic;
+use crate::types::Scalar;
+use cranelift_codegen::ir::{self, InstBuilder, MemFlagsData, Value, condcodes::IntCC, types};
+
+impl Gen<'_, '_> {
+    /// The intrinsics of numpy's floating-point flags: calls into `runtime`, which
+    /// reads the flags as the interpreter's numpy does.
+    pub(super) fn fp_flags(&mut self, f: Intrinsic) -> Val {
+        let mut v = self.iconst(1);
+        match f {
+            Intrinsic::ClearFpFlags => {
+                let clear = self.helper("kiln_clear_fp_flags", &[], types::I64);
+                self.b.ins().call(clear, &[]);
+                self.empty_sinks();
+            }
+            Intrinsic::CheckFpFlags | Intrinsic::FpRaised => {
+                let raised = self.helper("kiln_fp_flags_raised", &[types::I64], types::I64);
+                let sunk = self.sunk();
+                let call = self.b.ins().call(raised, &[sunk]);
+                self.empty_sinks();
+                let r = self.b.inst_results(call)[0];
+                if f == Intrinsic::CheckFpFlags {
+                    let raised = self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0);
+                    self.deopt_if(raised);
+                } else {
+                    v = r;
+                }
+            }
+            Intrinsic::NoteFp(op) => {
+                let note = self.helper("kiln_note_fp", &[types::I64], types::I64);
+                let op = self.iconst(op as i64);
+                self.b.ins().call(note, &[op]);
+            }
+            _ => unreachable!("not a flag intrinsic"),
+        }
+        self.exact(Scalar::Bool, v)
+    }
+
+    /// Whether the current statement's numpy float operations are checked by the
+    /// CPU's flags rather than value by value.
+    pub(super) fn floats_by_hardware(&self) -> bool {
+        self.hardware_loops > 0
+    }
+
+    /// Keeps the number `v` (and what it is computed from) computed: or-ed into the
+    /// scalar sink.
+    pub(super) fn sink_value(&mut self, v: Value) {
+        let ty = self.b.func.dfg.value_type(v);
+        let bits = if ty.is_float() {
+            self.b.ins().bitcast(ty.as_int(), MemFlagsData::new(), v)
+        } else {
+            v
+        };
+        let bits = self.widen_bits(bits);
+        let scalar = self.sinks.0;
+        let sink = if self.sunk_since_empty.0 {
+            let sink = self.b.use_var(scalar);
+            self.b.ins().bor(sink, bits)
+        } else {
+            bits
+        };
+        self.b.def_var(scalar, sink);
+        self.sunk_since_empty.0 = true;
+    }
+
+    /// Keeps the vector of values `v` computed: or-ed into the vector sink.
+    pub(super) fn sink_vector(&mut self, v: Value) {
+        let little = MemFlagsData::new().with_endianness(ir::Endianness::Little);
+        let bits = self.b.ins().bitcast(types::I64X2, little, v);
+        let vector = self.sinks.1;
+        let sink = if self.sunk_since_empty.1 {
+            let sink = self.b.use_var(vector);
+            self.b.ins().bor(sink, bits)
+        } else {
+            bits
+        };
+        self.b.def_var(vector, sink);
+        self.sunk_since_empty.1 = true;
+    }
+
+    /// Forgets what was sunk: done around each call that clears or reads the flags.
+    /// The sinks are defined only where something is sunk and read only where
+    /// something was since (`sunk_since_empty`, in generation order), so that they
+    /// never live across a loop that sinks nothing (which would carry them through
+    /// the stack on every iteration) nor across a call.
+    pub(super) fn empty_sinks(&mut self) {
+        self.sunk_since_empty = (false, false);
+    }
+
+    /// What was sunk since the sinks were emptied, in one i64, for the runtime call
+    /// that reads the flags.
+    fn sunk(&mut self) -> Value {
+        let (scalar, vector) = self.sinks;
+        let mut out = self.b.ins().iconst(types::I64, 0);
+        if self.sunk_since_empty.0 {
+            out = self.b.use_var(scalar);
+        }
+        if self.sunk_since_empty.1 {
+            let v = self.b.use_var(vector);
+            let low = self.b.ins().extractlane(v, 0);
+            let high = self.b.ins().extractlane(v, 1);
+            let lanes = self.b.ins().bor(low, high);
+            out = self.b.ins().bor(out, lanes);
+        }
+        out
+    }
+
+    fn widen_bits(&mut self, bits: Value) -> Value {
+        if self.b.func.dfg.value_type(bits) == types::I64 {
+            bits
+        } else {
+            self.b.ins().uextend(types::I64, bits)
+        }
+    }
+}
