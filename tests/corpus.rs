@@ -5,9 +5,7 @@
 //! marked `# hot, interpreted: TEXT`, and the report's reason must contain TEXT, so
 //! the corpus also records what still keeps real code interpreted, and why.
 //!
-//! An inner loop runs inside its enclosing loop's compiled nest once that compiles,
-//! and then never gets hot as a site of its own: a hot loop without a reason of its
-//! own counts as compiled when a loop around it (by indentation) compiled.
+//! The marks are checked by `support::marks`.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -17,45 +15,6 @@ use support::{check_all, describe, py_cases, ref_python, root, take_jit_report};
 
 /// Low enough that every loop marked hot (50 iterations or more) compiles.
 const THRESHOLD: &str = "20";
-
-struct Mark {
-    line: u64,
-    /// `None`: must compile; else a part of the reason it stays interpreted.
-    interpreted: Option<String>,
-}
-
-fn marks(source: &str) -> Vec<Mark> {
-    source
-        .lines()
-        .enumerate()
-        .filter_map(|(k, line)| {
-            let (_, mark) = line.split_once("# hot")?;
-            let interpreted = mark
-                .split_once("interpreted:")
-                .map(|(_, why)| why.trim().to_string());
-            Some(Mark {
-                line: k as u64 + 1,
-                interpreted,
-            })
-        })
-        .collect()
-}
-
-/// The lines (1-based) of the `for`/`while` statements around line `line`.
-fn enclosing_loops<'a>(lines: &'a [&str], line: u64) -> impl Iterator<Item = u64> + 'a {
-    let indent = |l: &str| l.len() - l.trim_start().len();
-    let at = line as usize - 1;
-    let mut level = indent(lines[at]);
-    (0..at).rev().filter_map(move |k| {
-        let l = lines[k];
-        if l.trim().is_empty() || indent(l) >= level {
-            return None;
-        }
-        level = indent(l);
-        let t = l.trim_start();
-        (t.starts_with("for ") || t.starts_with("while ")).then_some(k as u64 + 1)
-    })
-}
 
 fn kiln(script: &Path, report: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_kiln"))
@@ -86,39 +45,7 @@ fn check(script: &Path, python: &Path) -> Result<(), String> {
     }
     let (text, sites) = take_jit_report(&report).map_err(|e| format!("{name}: {e}"))?;
     let source = std::fs::read_to_string(script).unwrap();
-    let mut problems = Vec::new();
-    let site_at = |line: u64| {
-        sites.iter().find(|s| {
-            s["line"].as_u64() == Some(line)
-                && s["file"].as_str().is_some_and(|f| f.ends_with(&name))
-        })
-    };
-    let lines: Vec<&str> = source.lines().collect();
-    for Mark { line, interpreted } in marks(&source) {
-        // A loop that only ever ran inside compiled code was never entered as a site.
-        let site = site_at(line);
-        let reason = site.and_then(|s| s["reason"].as_str()).unwrap_or("");
-        let compiled = site.is_some_and(|s| s["tier"] == "tier 1")
-            || (reason.is_empty()
-                && enclosing_loops(&lines, line)
-                    .any(|outer| site_at(outer).is_some_and(|s| s["tier"] == "tier 1")));
-        if site.is_none() && !compiled {
-            problems.push(format!("{name}:{line}: no such site in the report"));
-            continue;
-        }
-        match interpreted {
-            None if !compiled => problems.push(format!(
-                "{name}:{line}: a hot loop stayed interpreted: {reason}"
-            )),
-            Some(why) if compiled => problems.push(format!(
-                "{name}:{line}: compiled, but marked interpreted ({why}): update the mark"
-            )),
-            Some(why) if !reason.contains(&why) => problems.push(format!(
-                "{name}:{line}: interpreted for another reason than marked ({why}): {reason}"
-            )),
-            _ => {}
-        }
-    }
+    let problems = support::marks::check(&name, &source, &sites);
     if problems.is_empty() {
         Ok(())
     } else {

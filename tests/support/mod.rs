@@ -4,6 +4,8 @@
 // Each harness uses a part of this module.
 #![allow(dead_code)]
 
+pub mod marks;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -75,11 +75,15 @@ fn attributes_stay_put(nest: &Nest) -> Result<(), Reason> {
 
 /// Builds the inlinable form of a function definition: positional parameters without
 /// defaults, statements of the subset without loops, a `return value` on every path.
+///
+/// Decorated definitions qualify too (`@njit`, `@jit(nopython=True)`): a call is
+/// inlined only when the object the name holds at run time is a function whose code
+/// is this definition's (and a guard keeps it so), so a decorator that returns a
+/// wrapper or anything else makes the call stay interpreted, never inlines the wrong body.
 pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<Function, Reason> {
     let mut lowering = Lowering::new(lines);
     let p = &def.parameters;
     if def.is_async
-        || !def.decorator_list.is_empty()
         || p.vararg.is_some()
         || p.kwarg.is_some()
         || !p.kwonlyargs.is_empty()
@@ -266,7 +270,7 @@ impl<'a> Lowering<'a> {
                 if f.is_async || !f.orelse.is_empty() {
                     return Err(self.at(stmt, "inner loops with an `else` clause stay interpreted"));
                 }
-                let Some(args) = range_call(&f.iter) else {
+                let Some((callee, args)) = range_call(&f.iter) else {
                     let l = self.items_loop(&f.target, &f.iter, point, stmt)?;
                     return Ok(Stmt {
                         point,
@@ -282,7 +286,19 @@ impl<'a> Lowering<'a> {
                     });
                 };
                 let var = self.target_name(&f.target, stmt)?;
-                self.assume("range", Assumed::Builtin("range".into()));
+                match callee {
+                    RangeCallee::Range => self.assume("range", Assumed::Builtin("range".into())),
+                    RangeCallee::Prange => self.assume(
+                        "prange",
+                        Assumed::Function {
+                            module: "numba".into(),
+                            function: "prange".into(),
+                        },
+                    ),
+                    RangeCallee::NumbaPrange(module) => {
+                        self.assume(module, Assumed::Module("numba".into()))
+                    }
+                }
                 let args = args
                     .iter()
                     .map(|a| self.expr(a, stmt))
@@ -702,20 +718,37 @@ fn attribute_path(expr: &ast::Expr) -> Option<String> {
     }
 }
 
-/// The arguments of `range(...)` with one to three positional arguments.
-pub(super) fn range_call(expr: &ast::Expr) -> Option<&[ast::Expr]> {
+/// What a counted loop calls for its range: `range`, or numba's `prange` (which is
+/// `range` in kiln until the parallel tier runs its iterations on several cores).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum RangeCallee<'a> {
+    Range,
+    /// `prange(...)`, as `from numba import prange` binds it.
+    Prange,
+    /// `numba.prange(...)` / `nb.prange(...)`, through the module's name.
+    NumbaPrange(&'a str),
+}
+
+/// The arguments of `range(...)` (or `prange(...)`) with one to three positional
+/// arguments.
+pub(super) fn range_call(expr: &ast::Expr) -> Option<(RangeCallee<'_>, &[ast::Expr])> {
     let ast::Expr::Call(call) = expr else {
         return None;
     };
-    let ast::Expr::Name(name) = &*call.func else {
-        return None;
+    let callee = match &*call.func {
+        ast::Expr::Name(name) if name.id.as_str() == "range" => RangeCallee::Range,
+        ast::Expr::Name(name) if name.id.as_str() == "prange" => RangeCallee::Prange,
+        ast::Expr::Attribute(a) if a.attr.as_str() == "prange" => match &*a.value {
+            ast::Expr::Name(module) => RangeCallee::NumbaPrange(module.id.as_str()),
+            _ => return None,
+        },
+        _ => return None,
     };
     let args = &call.arguments.args;
-    (name.id.as_str() == "range"
-        && call.arguments.keywords.is_empty()
+    (call.arguments.keywords.is_empty()
         && (1..=3).contains(&args.len())
         && !args.iter().any(|a| matches!(a, ast::Expr::Starred(_))))
-    .then_some(args)
+    .then_some((callee, args))
 }
 
 fn int_literal(expr: &ast::Expr) -> Option<i64> {

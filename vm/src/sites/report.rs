@@ -22,6 +22,8 @@ pub struct SpecReport {
     pub fused_statements: u32,
     /// Fused runs that store as they go while numpy's errors only warn.
     pub quiet_runs: u32,
+    /// The user functions inlined into it, by name, each once.
+    pub inlined: Vec<String>,
 }
 
 pub struct SiteReport {
@@ -99,6 +101,13 @@ pub fn sites() -> Vec<SiteReport> {
                     vector_loops: s.code.vector_loops,
                     fused_statements: s.code.fused_statements,
                     quiet_runs: s.code.quiet_runs,
+                    inlined: {
+                        let mut names: Vec<String> =
+                            s.guards.iter().filter_map(|g| g.inlined.clone()).collect();
+                        names.sort();
+                        names.dedup();
+                        names
+                    },
                 })
                 .collect(),
             reason,
@@ -149,9 +158,14 @@ pub fn text() -> String {
                     ", {n} array statements fused ({q} runs store as they go while numpy's errors warn)"
                 ),
             };
+            let inlined = if spec.inlined.is_empty() {
+                String::new()
+            } else {
+                format!(", inlined {}", spec.inlined.join(", "))
+            };
             let _ = writeln!(
                 out,
-                "      specialised on {}: compiled in {:.2} ms, {} entries, {} deopts{vectorised}{fused}",
+                "      specialised on {}: compiled in {:.2} ms, {} entries, {} deopts{vectorised}{fused}{inlined}",
                 spec.types, spec.compile_ms, spec.entries, spec.deopts
             );
         }
@@ -198,14 +212,19 @@ pub fn json() -> String {
             .iter()
             .map(|spec| {
                 format!(
-                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"fused_statements\": {}, \"quiet_runs\": {}}}",
+                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}]}}",
                     json_string(&spec.types),
                     spec.compile_ms,
                     spec.entries,
                     spec.deopts,
                     spec.vector_loops,
                     spec.fused_statements,
-                    spec.quiet_runs
+                    spec.quiet_runs,
+                    spec.inlined
+                        .iter()
+                        .map(|n| json_string(n))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )
             })
             .collect::<Vec<_>>()

@@ -133,9 +133,12 @@ impl Rewriter<'_> {
             }
             Stmt::While(w) => {
                 self.block(&mut w.body, Some(id));
-                let Some((nest, original)) = compilable else {
+                // A loop that stays interpreted is counted all the same (as `for`
+                // loops are), so the jit report shows it, hot, with its reason; one
+                // with an `else` clause is left as it is.
+                if compilable.is_none() && !w.orelse.is_empty() {
                     return;
-                };
+                }
                 let r = w.test.range();
                 let test = std::mem::replace(&mut *w.test, name("_kiln_jit", r));
                 let mut body = vec![if_stmt(
@@ -152,7 +155,10 @@ impl Rewriter<'_> {
                     empty_target(r),
                     call(attr(name("_kiln_jit", r), "ticks", r), vec![int(id, r)], r),
                     body,
-                    dispatch(id, &nest, &original, Vec::new(), r),
+                    match compilable {
+                        Some((nest, original)) => dispatch(id, &nest, &original, Vec::new(), r),
+                        None => Vec::new(),
+                    },
                     w.range,
                 );
             }

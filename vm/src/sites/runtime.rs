@@ -381,12 +381,24 @@ mod _kiln_jit {
             })
             .collect();
         let counted = Counted::new(site);
-        let (Some(kind), Some(lengths), Some(counted), false) =
-            (kind, lengths, counted, observed(vm))
+        let watched = observed(vm);
+        let (Some(kind), Some(lengths), Some(counted), false) = (kind, lengths, counted, watched)
         else {
-            return match vm.is_none(&function) {
-                true => Ok(arrays.into_iter().next().expect("one iterable")),
-                false => function.call(arrays, vm),
+            let iterable = match vm.is_none(&function) {
+                true => arrays.into_iter().next().expect("one iterable"),
+                false => function.call(arrays, vm)?,
+            };
+            // Not over arrays (a list, a generator): the loop runs as written, counted
+            // so that the jit report shows it and why it stays interpreted.
+            return match Counted::new(site) {
+                Some(counted) if !watched => Ok(SiteIter {
+                    counted,
+                    inner: iterable.get_iter(vm)?.into(),
+                    started: AtomicBool::new(false),
+                }
+                .into_ref(&vm.ctx)
+                .into()),
+                _ => Ok(iterable),
             };
         };
         let stop = lengths.into_iter().min().unwrap_or(0) as i64;

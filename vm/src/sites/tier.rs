@@ -378,6 +378,9 @@ pub struct Guard {
     name: String,
     globals: Option<PyDictRef>,
     function: PyObjectRef,
+    /// The inlined function's own name (`__name__`), for the jit report; `None` for
+    /// a numpy or `math` function called as an intrinsic.
+    pub inlined: Option<String>,
 }
 
 fn lookup(
@@ -508,6 +511,7 @@ fn inline_in(
                     name: name.clone(),
                     globals: globals.clone(),
                     function: function.clone(),
+                    inlined: None,
                 });
                 return Ok(known);
             }
@@ -545,6 +549,7 @@ fn inline_in(
                 name: name.clone(),
                 globals: globals.clone(),
                 function: function.clone(),
+                inlined: Some(f.name.clone()),
             });
             let base = nest_vars.len();
             for (_, d) in f.vars.iter() {

@@ -655,6 +655,11 @@ impl PyNdArray {
         )
     }
 
+    #[pymethod]
+    fn conjugate(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
+        Self::conj(zelf, vm)
+    }
+
     fn len_of(&self, vm: &VirtualMachine) -> PyResult<usize> {
         self.array
             .shape

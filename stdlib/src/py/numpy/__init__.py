@@ -883,33 +883,107 @@ def clip(a, a_min, a_max, out=None):
 
 def round(a, decimals=0, out=None):
     a = asarray(a)
-    if a.dtype.kind in "biu" and decimals >= 0:
-        return a.copy()
-    if decimals == 0:
-        return rint(a)
-    f = 10.0 ** decimals
-    return divide(rint(multiply(a, f)), f)
+    if a.dtype.kind == "c":
+        # numpy rounds the real and imaginary parts separately.
+        result = zeros(a.shape, dtype=a.dtype)
+        result.real = round(a.real, decimals)
+        result.imag = round(a.imag, decimals)
+    elif a.dtype.kind in "biu" and decimals >= 0:
+        result = a.copy()
+    elif decimals == 0:
+        result = rint(a)
+    else:
+        f = 10.0 ** decimals
+        result = divide(rint(multiply(a, f)), f)
+    if out is not None:
+        out[...] = result
+        return out
+    return result[()] if a.ndim == 0 and isinstance(result, ndarray) else result
 
 
 around = round
 
 
-def sort(a, axis=-1):
+_SORT_KINDS = (None, "quicksort", "mergesort", "heapsort", "stable")
+
+
+def _sort_options(kind, order):
+    # Every kind sorts stably here: a stable sort is a valid result of each of them.
+    if kind not in _SORT_KINDS:
+        raise ValueError("sort kind must be one of 'quick', 'heap', or 'stable' (got %r)" % (kind,))
+    if order is not None:
+        raise ValueError("Cannot specify order when the array has no fields.")
+
+
+def sort(a, axis=-1, kind=None, order=None, *, stable=None):
+    _sort_options(kind, order)
     a = asarray(a)
     if axis is None:
         return _core.sort(a.ravel(), 0, False)
     return _core.sort(a, axis, False)
 
 
-def _sort_inplace(a, axis=-1):
+def _sort_inplace(a, axis=-1, kind=None, order=None, *, stable=None):
+    _sort_options(kind, order)
     a[...] = _core.sort(a, axis, False)
 
 
-def argsort(a, axis=-1):
+def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
+    _sort_options(kind, order)
     a = asarray(a)
     if axis is None:
         return _core.sort(a.ravel(), 0, True)
     return _core.sort(a, axis, True)
+
+
+def roll(a, shift, axis=None):
+    """Elements shifted along an axis, those past the end coming back at the start."""
+    a = asarray(a)
+    if axis is None:
+        return roll(a.ravel(), shift, 0).reshape(a.shape)
+    shifts = shift if isinstance(shift, (tuple, list)) else (shift,)
+    axes = axis if isinstance(axis, (tuple, list)) else (axis,)
+    if len(shifts) == 1:
+        shifts = tuple(shifts) * len(axes)
+    if len(axes) == 1:
+        axes = tuple(axes) * len(shifts)
+    if len(shifts) != len(axes):
+        raise ValueError("'shift' and 'axis' should be scalars or 1D sequences")
+    total = [0] * a.ndim
+    for sh, ax in zip(shifts, axes):
+        if not -a.ndim <= ax < a.ndim:
+            raise AxisError("axis %d is out of bounds for array of dimension %d" % (ax, a.ndim))
+        total[ax % a.ndim] += int(sh)
+    result = a
+    for ax, sh in enumerate(total):
+        n = a.shape[ax]
+        if n == 0 or sh % n == 0:
+            continue
+        k = sh % n
+        head = (slice(None),) * ax + (slice(n - k, None),)
+        tail = (slice(None),) * ax + (slice(0, n - k),)
+        result = concatenate([result[head], result[tail]], axis=ax)
+    return result.copy() if result is a else result
+
+
+def fill_diagonal(a, val, wrap=False):
+    """Writes `val` (repeated as needed) on the main diagonal of `a`, in place."""
+    if a.ndim < 2:
+        raise ValueError("array must be at least 2-d")
+    if a.ndim > 2 and len(set(a.shape)) != 1:
+        raise ValueError("All dimensions of input must be of equal length")
+    n = min(a.shape)
+    if a.ndim == 2 and wrap and a.shape[0] > a.shape[1]:
+        rows = [r for r in range(a.shape[0]) if r % (a.shape[1] + 1) != a.shape[1]]
+        cols = [r % (a.shape[1] + 1) for r in rows]
+    else:
+        rows = list(range(n))
+        cols = rows
+    vals = asarray(val).ravel()
+    if vals.size == 0:
+        return
+    for k, (r, c) in enumerate(zip(rows, cols)):
+        a[(r,) + (c,) * (a.ndim - 1)] = vals[k % vals.size]
 
 
 def unique(ar, return_counts=False):
