@@ -3,7 +3,8 @@
 //! A seeded generator writes Python functions whose loops mix ints, floats and bools,
 //! arrays of several dtypes (strided, reversed, transposed, aliasing views), negative
 //! and out-of-bounds indices, floor division and modulo of negatives, i64 overflow,
-//! stores that do not fit the dtype, `break`/`continue`/`while`, and calls each one
+//! stores that do not fit the dtype, `break`/`continue`/`while`, `return` from inside
+//! loops (a tuple, from any depth), and calls each one
 //! with arguments whose types change between calls. Every batch of programs runs under
 //! kiln with a very low hot threshold (so loops compile during their first run and are
 //! re-entered compiled later) and with `KILN_JIT=0`; stdout (results, final state,
@@ -73,6 +74,8 @@ struct Gen {
     out: String,
     /// Loop variables in scope, innermost last.
     loops: Vec<&'static str>,
+    /// What the function being written returns, where a loop may `return` early.
+    returns: Option<&'static str>,
 }
 
 impl Gen {
@@ -238,7 +241,12 @@ impl Gen {
                 let c = self.cond(0);
                 let jump = self.rng.pick(&["break", "continue"]);
                 self.line(depth, &format!("if {c}:"));
-                self.line(depth + 1, jump);
+                match self.returns {
+                    Some(values) if self.rng.chance(30) => {
+                        self.line(depth + 1, &format!("return {values}"))
+                    }
+                    _ => self.line(depth + 1, jump),
+                }
             }
             9 if nest < 2 => self.for_loop(depth, nest + 1),
             10 if nest < 2 => {
@@ -397,7 +405,9 @@ impl Gen {
         self.line(1, &format!("s = {s0}"));
         self.line(1, "t = 1");
         self.line(1, "u = False");
+        self.returns = Some("s, t, u, x, y");
         self.for_loop(1, 0);
+        self.returns = None;
         self.line(1, "return s, t, u, x, y");
         self.line(0, "");
         let _ = writeln!(self.out, "run({k}, f{k})\n");
@@ -507,6 +517,7 @@ fn batch(seed: u64, first: usize, count: usize) -> String {
         rng: Rng(seed.wrapping_mul(1_000_003).wrapping_add(first as u64)),
         out: PRELUDE.to_string() + arrays::PRELUDE,
         loops: Vec::new(),
+        returns: None,
     };
     for k in first..first + count {
         g.program(k);

@@ -130,6 +130,42 @@ pub enum StmtKind {
     Break,
     Continue,
     Pass,
+    /// `return` from the function the nest's loop is in: the nest ends at once, every
+    /// loop of it left, and the function returns what [`Returned`] says.
+    Return(Returned),
+}
+
+/// What a `return` inside a nest returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Returned {
+    /// None (a bare `return`).
+    None,
+    /// The value assigned to [`return_var`]`(None)` just before.
+    Value,
+    /// A tuple of this many values (`return r, n`), assigned to `return_var(Some(k))`.
+    Tuple(u8),
+}
+
+impl Returned {
+    /// The exit code a compiled nest ends with for this `return` (below the codes of
+    /// `backend::cpu`'s FINISHED and BROKE).
+    pub fn code(self) -> i64 {
+        match self {
+            Returned::Value => -3,
+            Returned::None => -4,
+            Returned::Tuple(n) => -16 - n as i64,
+        }
+    }
+}
+
+/// The variable a returned value (or the element `k` of a returned tuple) is assigned
+/// to before [`StmtKind::Return`]: a Python identifier, so that the rewritten code can
+/// return it after the nest.
+pub fn return_var(k: Option<u8>) -> String {
+    match k {
+        None => "__kiln_return".into(),
+        Some(k) => format!("__kiln_return_{k}"),
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -598,7 +634,9 @@ impl Stmt {
             StmtKind::For {
                 start, stop, step, ..
             } => vec![start, stop, step],
-            StmtKind::Break | StmtKind::Continue | StmtKind::Pass => Vec::new(),
+            StmtKind::Break | StmtKind::Continue | StmtKind::Pass | StmtKind::Return(_) => {
+                Vec::new()
+            }
         }
     }
 
@@ -631,7 +669,9 @@ impl Stmt {
             StmtKind::For {
                 start, stop, step, ..
             } => vec![start, stop, step],
-            StmtKind::Break | StmtKind::Continue | StmtKind::Pass => Vec::new(),
+            StmtKind::Break | StmtKind::Continue | StmtKind::Pass | StmtKind::Return(_) => {
+                Vec::new()
+            }
         }
     }
 

@@ -81,7 +81,7 @@ impl Walk {
             }
             // What follows a `break` or `continue` in its block never runs; walking it
             // anyway can only mark more variables exposed.
-            StmtKind::Break | StmtKind::Continue | StmtKind::Pass => {}
+            StmtKind::Break | StmtKind::Continue | StmtKind::Pass | StmtKind::Return(_) => {}
         }
     }
 

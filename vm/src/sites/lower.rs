@@ -21,8 +21,8 @@ mod tests;
 
 use super::LineIndex;
 use kiln_jit::ir::{
-    Assumed, Assumption, BinOp, CmpOp, Expr, Function, LogicOp, Nest, Point, Stmt, StmtKind,
-    UnaryOp, Var, VarData,
+    Assumed, Assumption, BinOp, CmpOp, Expr, Function, LogicOp, Nest, Point, Returned, Stmt,
+    StmtKind, UnaryOp, Var, VarData, return_var,
 };
 use kiln_jit::ir::{EntityRef, PrimaryMap};
 use ruff_text_size::Ranged;
@@ -120,6 +120,7 @@ pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<F
                     | StmtKind::While { .. }
                     | StmtKind::Break
                     | StmtKind::Continue
+                    | StmtKind::Return(_)
             )
         });
         if has_loop {
@@ -360,6 +361,36 @@ impl<'a> Lowering<'a> {
                 self.assign(&a.target, Some(bin_op(a.op, self, stmt)?), &a.value, stmt)?
             }
             ast::Stmt::Break(_) => StmtKind::Break,
+            // `return value`, `return a, b`: the values go to `return_var`s and the
+            // nest ends; the rewritten code returns them (`rewrite::dispatch`). All at
+            // this point, so a hand-back while computing them runs the `return`
+            // again, whole.
+            ast::Stmt::Return(r) => {
+                let values: Vec<(Option<u8>, &ast::Expr)> = match r.value.as_deref() {
+                    None => return self.returning(Returned::None, Vec::new(), point, stmt),
+                    Some(ast::Expr::Tuple(t))
+                        if (1..=8).contains(&t.elts.len())
+                            && !t.elts.iter().any(|e| matches!(e, ast::Expr::Starred(_))) =>
+                    {
+                        t.elts
+                            .iter()
+                            .enumerate()
+                            .map(|(k, e)| (Some(k as u8), e))
+                            .collect()
+                    }
+                    Some(value) => vec![(None, value)],
+                };
+                let returned = match values[0].0 {
+                    None => Returned::Value,
+                    Some(_) => Returned::Tuple(values.len() as u8),
+                };
+                let mut assigned = Vec::new();
+                for (k, value) in values {
+                    let value = self.expr(value, stmt)?;
+                    assigned.push((self.var(&return_var(k)), value));
+                }
+                return self.returning(returned, assigned, point, stmt);
+            }
             ast::Stmt::Continue(_) => StmtKind::Continue,
             ast::Stmt::Pass(_) => StmtKind::Pass,
             ast::Stmt::Expr(e) if matches!(&*e.value, ast::Expr::StringLiteral(_)) => {
@@ -413,7 +444,6 @@ impl<'a> Lowering<'a> {
             }
             other => {
                 let what = match other {
-                    ast::Stmt::Return(_) => "`return`",
                     ast::Stmt::Raise(_) => "`raise`",
                     ast::Stmt::Try(_) => "`try`",
                     ast::Stmt::With(_) => "`with`",

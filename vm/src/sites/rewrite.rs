@@ -234,6 +234,31 @@ fn dispatch(id: u32, nest: &Nest, original: &Stmt, orelse: Vec<Stmt>, r: TextRan
     }
     let finished = eq(attr(outcome(), "point", r), int_i64(-1, r), r);
     compiled.push(if_stmt(finished, else_clause.clone(), chain, r));
+    // A `return` inside the nest: the function returns what it assigned.
+    let mut returns = std::collections::BTreeSet::new();
+    nest.root.each(&mut |s| {
+        if let kiln_jit::ir::StmtKind::Return(returned) = s.kind {
+            returns.insert(returned);
+        }
+    });
+    for returned in returns {
+        use kiln_jit::ir::{Returned, return_var};
+        let value = match returned {
+            Returned::None => none(r),
+            Returned::Value => name(&return_var(None), r),
+            Returned::Tuple(n) => Expr::Tuple(ast::ExprTuple {
+                node_index: Default::default(),
+                range: r,
+                elts: (0..n).map(|k| name(&return_var(Some(k)), r)).collect(),
+                ctx: ast::ExprContext::Load,
+                parenthesized: true,
+                runtime_elts: None,
+            }),
+        };
+        let test = eq(attr(outcome(), "point", r), int_i64(returned.code(), r), r);
+        let leave = vec![delete("__kiln_o", r), return_stmt(value, r)];
+        compiled.push(if_stmt(test, leave, vec![], r));
+    }
     compiled.push(delete("__kiln_o", r));
     let ran = call(attr(name("_kiln_jit", r), "ran", r), vec![int(id, r)], r);
     vec![if_stmt(ran, compiled, else_clause, r)]
@@ -569,6 +594,21 @@ fn not(operand: Expr, range: TextRange) -> Expr {
 }
 
 /// `del name`.
+fn return_stmt(value: Expr, range: TextRange) -> Stmt {
+    Stmt::Return(ast::StmtReturn {
+        node_index: Default::default(),
+        range,
+        value: Some(Box::new(value)),
+    })
+}
+
+fn none(range: TextRange) -> Expr {
+    Expr::NoneLiteral(ast::ExprNoneLiteral {
+        node_index: Default::default(),
+        range,
+    })
+}
+
 fn delete(id: &str, range: TextRange) -> Stmt {
     Stmt::Delete(ast::StmtDelete {
         node_index: Default::default(),

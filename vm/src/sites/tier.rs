@@ -10,10 +10,10 @@
 //! [`Outcome`].
 
 use super::Site;
+use kiln_jit::CompiledNest;
 use kiln_jit::frame::{ORIGIN_ENTRY, ORIGIN_FRESH, ROOT_CUR, ROOT_STEP, ROOT_STOP};
 use kiln_jit::ir::{Assumed, Nest};
 use kiln_jit::types::{ArrayTy, Dtype, Scalar, Ty};
-use kiln_jit::{BROKE, CompiledNest, FINISHED};
 use kiln_stdlib::numpy::DType;
 use kiln_stdlib::numpy::format::Element;
 use kiln_stdlib::numpy::python::convert::{scalar_element, scalar_to_py};
@@ -60,7 +60,8 @@ pub struct Spec {
 pub struct Outcome {
     /// The nest's assigned variables, in `Nest::assigned` order (`None`: unbound).
     pub values: Vec<Option<PyObjectRef>>,
-    /// [`FINISHED`], [`BROKE`] or the point to resume at.
+    /// [`kiln_jit::FINISHED`], [`kiln_jit::BROKE`], a `return`'s code
+    /// (`kiln_jit::ir::Returned::code`) or the point to resume at.
     pub point: i64,
     /// The state of each `for` loop that was running, by point: next value, stop, step.
     pub loops: HashMap<u32, (i64, i64, i64)>,
@@ -855,7 +856,8 @@ pub fn run(
             }
         }
     }
-    debug_assert!(point >= 0 || point == FINISHED || point == BROKE);
+    // A resume point, or an exit code: FINISHED, BROKE, or a `Returned`'s.
+    debug_assert!(point >= -24);
     Ok(Some(Outcome {
         values,
         point,

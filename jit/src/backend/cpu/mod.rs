@@ -387,6 +387,8 @@ struct Gen<'a, 'f> {
     sinks: (Variable, Variable),
     /// Whether a value was sunk into each since the last emptying (generation order).
     sunk_since_empty: (bool, bool),
+    /// Where each kind of `return` in the nest leaves it.
+    returned: std::collections::BTreeMap<crate::ir::Returned, Block>,
 }
 
 fn machine_type(m: Machine) -> ir::Type {
@@ -430,6 +432,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             cold_loops: HashSet::new(),
             unchecked_loops: HashSet::new(),
             sinks: (Variable::from_u32(0), Variable::from_u32(0)),
+            returned: Default::default(),
             sunk_since_empty: (false, false),
             proven: Default::default(),
             access_bases: HashMap::new(),
@@ -517,7 +520,15 @@ impl<'a, 'f> Gen<'a, 'f> {
             }
             _ => unreachable!("a nest's root is a loop"),
         }
-        for (block, code) in [(done, FINISHED), (broke, BROKE)] {
+        let returned: Vec<(Block, i64)> = self
+            .returned
+            .iter()
+            .map(|(r, block)| (*block, r.code()))
+            .collect();
+        for (block, code) in [(done, FINISHED), (broke, BROKE)]
+            .into_iter()
+            .chain(returned)
+        {
             self.b.switch_to_block(block);
             self.write_back(&[]);
             let code = self.iconst(code);
@@ -829,6 +840,18 @@ impl<'a, 'f> Gen<'a, 'f> {
             StmtKind::Continue => {
                 let latch = self.loops.last().expect("continue is inside a loop").latch;
                 self.b.ins().jump(latch, &[]);
+                self.after_jump();
+            }
+            StmtKind::Return(returned) => {
+                let block = match self.returned.get(returned) {
+                    Some(block) => *block,
+                    None => {
+                        let block = self.b.create_block();
+                        self.returned.insert(*returned, block);
+                        block
+                    }
+                };
+                self.b.ins().jump(block, &[]);
                 self.after_jump();
             }
             StmtKind::Pass => {}

@@ -9,7 +9,7 @@
 //! falls off the end returns None, which compiled code does not make).
 
 use super::{Lowering, Reason};
-use kiln_jit::ir::{Stmt, StmtKind, Var};
+use kiln_jit::ir::{Expr, Point, Returned, Stmt, StmtKind, Var};
 use rustpython_vm::compiler::ast;
 
 /// How many statements the moved tails may add up to, so that a chain of `if`s, each
@@ -28,6 +28,37 @@ fn has_return(body: &[ast::Stmt]) -> bool {
 }
 
 impl Lowering<'_> {
+    /// A `return` inside a loop nest: `assigned` (each `return_var` with its value)
+    /// then [`StmtKind::Return`], all at the statement's point.
+    pub(super) fn returning(
+        &mut self,
+        returned: Returned,
+        assigned: Vec<(Var, Expr)>,
+        point: Point,
+        stmt: &ast::Stmt,
+    ) -> Result<Stmt, Reason> {
+        let line = self.line(stmt);
+        let at = |kind| Stmt { point, line, kind };
+        if assigned.is_empty() {
+            return Ok(at(StmtKind::Return(returned)));
+        }
+        let mut then: Vec<Stmt> = assigned
+            .into_iter()
+            .map(|(var, value)| {
+                at(StmtKind::Assign {
+                    targets: vec![var],
+                    values: vec![value],
+                })
+            })
+            .collect();
+        then.push(at(StmtKind::Return(returned)));
+        Ok(at(StmtKind::If {
+            cond: Expr::Bool(true),
+            then,
+            orelse: Vec::new(),
+        }))
+    }
+
     /// Lowers the statements of a function body, `return value` assigning `result`;
     /// whether every path through them returns.
     pub(super) fn returning_block<'s>(
