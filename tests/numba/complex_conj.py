@@ -5,7 +5,7 @@ from numba import njit
 
 
 @njit
-def inner(a, b):  # hot, interpreted: calls of methods stay interpreted
+def inner(a, b):  # hot, interpreted: complex numbers stay interpreted
     s = 0j
     for i in range(a.shape[0]):  # hot, interpreted: calls of methods stay interpreted
         s += a[i].conjugate() * b[i]

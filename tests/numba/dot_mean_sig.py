@@ -5,13 +5,13 @@ from numba import njit
 
 
 @njit("float64(float64[::1], float64[::1])")
-def dot_mean(x, y):  # hot, interpreted: a function without loops
+def dot_mean(x, y):  # hot
     n = x.shape[0]
     return np.dot(x, y) / n
 
 
 @njit("float64[:](float64[:], float64)")
-def axpy_scaled(x, a):  # hot, interpreted: a function without loops
+def axpy_scaled(x, a):  # hot
     y = a * x + 1.0
     return y / np.abs(y).max()
 

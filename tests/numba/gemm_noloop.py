@@ -5,12 +5,12 @@ import numba as nb
 
 
 @nb.njit
-def gemm(alpha, beta, C, A, B):  # hot, interpreted: a function without loops
+def gemm(alpha, beta, C, A, B):  # hot, interpreted: `@` / `np.dot()` of operands other than two 1-d float views stays interpreted
     C[:] = alpha * A @ B + beta * C
 
 
 @nb.njit
-def gemv(alpha, A, x, y):  # hot, interpreted: a function without loops
+def gemv(alpha, A, x, y):  # hot, interpreted: `__kiln_return` is assigned a new array of another kind than it holds elsewhere; it stays interpreted
     return alpha * (A @ x) + y
 
 

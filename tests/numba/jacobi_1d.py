@@ -22,7 +22,7 @@ def jacobi_1d_loops(tsteps, A, B):
 
 
 @njit
-def smooth(a, b):  # hot, interpreted: a function without loops
+def smooth(a, b):  # hot
     a[1:-1] = 0.5 * (b[2:] + b[:-2])
 
 

@@ -9,7 +9,7 @@ C_LCG = 12345
 
 
 @njit(nogil=True, boundscheck=False)
-def lcg(state):  # hot, interpreted: a function without loops
+def lcg(state):  # hot
     state = (A_LCG * state + C_LCG) % M
     return state, state / M
 

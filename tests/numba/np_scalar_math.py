@@ -16,7 +16,7 @@ def diag_terms(a):  # hot
 
 
 @njit
-def casts(x):  # hot, interpreted: a function without loops
+def casts(x):  # hot
     f = np.float64(x) / 3.0
     t = np.int32(x * 2.5)
     u = np.int32(-x * 1.75)

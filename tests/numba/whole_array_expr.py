@@ -5,14 +5,14 @@ from numba import njit
 
 
 @njit
-def laplacian(u):  # hot, interpreted: a function without loops
+def laplacian(u):  # hot, interpreted: `np.zeros_like()` stays interpreted
     lap = np.zeros_like(u)
     lap[1:-1] = u[2:] - 2.0 * u[1:-1] + u[:-2]
     return lap
 
 
 @njit
-def leapfrog(u, v, c2dt):  # hot, interpreted: a function without loops
+def leapfrog(u, v, c2dt):  # hot, interpreted: `np.zeros_like()` stays interpreted
     v += c2dt * laplacian(u)
     u += v
     u[0] = 0.0
@@ -20,7 +20,7 @@ def leapfrog(u, v, c2dt):  # hot, interpreted: a function without loops
 
 
 @njit
-def smooth(a, b):  # hot, interpreted: a function without loops
+def smooth(a, b):  # hot
     a[1:-1] = 0.5 * (b[2:] + b[:-2])
     a[0] = b[0]
     a[-1] = b[-1]

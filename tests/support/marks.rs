@@ -3,8 +3,10 @@
 //! A `for`/`while` line ending in `# hot` is a loop that must have compiled (a tier-1
 //! site, or inside one that compiled: an inner loop runs in its enclosing loop's nest
 //! and never gets hot as a site of its own). A `def` line ending in `# hot` is a
-//! function called often enough to be hot: it counts as compiled when a compiled site
-//! inlined it, or when it has hot loops and all of them compiled. `# hot,
+//! function called often enough to be hot: it counts as compiled when it was compiled
+//! whole (a tier-1 site on its `def` line: `@njit` functions), when a compiled site
+//! inlined it, or when it has hot loops and all of them compiled. A function compiled
+//! whole that stays interpreted gives its site's reason. `# hot,
 //! interpreted: TEXT` records what stays interpreted: for a loop, the report's reason
 //! (or, for a loop that never ran as a site, its enclosing loop's) must contain
 //! TEXT; for a function, a report reason naming `NAME()` must (or else the reason
@@ -45,7 +47,8 @@ fn indent(l: &str) -> usize {
     l.len() - l.trim_start().len()
 }
 
-/// The lines (1-based) of the `for`/`while` statements around line `line`.
+/// The lines (1-based) of the `for`/`while` statements around line `line`, and of the
+/// `def` (a function compiled whole is a site on its `def` line).
 fn enclosing_loops<'a>(lines: &'a [&str], line: u64) -> impl Iterator<Item = u64> + 'a {
     let at = line as usize - 1;
     let mut level = indent(lines[at]);
@@ -56,7 +59,8 @@ fn enclosing_loops<'a>(lines: &'a [&str], line: u64) -> impl Iterator<Item = u64
         }
         level = indent(l);
         let t = l.trim_start();
-        (t.starts_with("for ") || t.starts_with("while ")).then_some(k as u64 + 1)
+        (t.starts_with("for ") || t.starts_with("while ") || t.starts_with("def "))
+            .then_some(k as u64 + 1)
     })
 }
 
@@ -125,12 +129,19 @@ pub fn check(name: &str, source: &str, sites: &[Value]) -> Vec<String> {
                 .iter()
                 .map(|m| reason_at(m.line))
                 .find(|r| !r.is_empty());
-            let reason = match (named, own) {
-                (Some(r), _) | (None, Some(r)) => r.to_string(),
-                (None, None) if loop_free => LOOP_FREE.to_string(),
-                (None, None) => String::new(),
+            // A function compiled whole (`@njit`) is a site on its `def` line.
+            let whole = site_at(*line);
+            let reason = match (whole.and_then(|s| s["reason"].as_str()), named, own) {
+                (Some(r), _, _) | (None, Some(r), _) | (None, None, Some(r)) => r.to_string(),
+                (None, None, None) if loop_free => LOOP_FREE.to_string(),
+                (None, None, None) => String::new(),
             };
-            (inlined || loops_compiled, reason, "function")
+            let compiled_whole = whole.is_some_and(|s| s["tier"] == "tier 1");
+            (
+                compiled_whole || inlined || loops_compiled,
+                reason,
+                "function",
+            )
         } else {
             let compiled = loop_compiled(*line);
             // A loop that never ran as a site of its own (kiln does not count loops

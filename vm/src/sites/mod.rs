@@ -1,4 +1,5 @@
-//! Loop sites: every loop statement of user code, counted, and compiled when hot.
+//! Loop sites: every loop statement of user code, counted, and compiled when hot (and
+//! the body of every `@njit` function, as a loop of one iteration per call).
 //!
 //! - [`rewrite`]: the compile path turns each loop statement into a site (the AST
 //!   rewrite that adds counting, compiled entry, write-back and resume);
@@ -29,6 +30,8 @@ use std::sync::{Arc, Mutex, OnceLock, RwLock};
 pub enum SiteKind {
     For,
     While,
+    /// A function compiled whole (`rewrite`'s function sites).
+    Function,
 }
 
 /// One loop statement of user code.

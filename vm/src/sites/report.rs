@@ -82,6 +82,7 @@ pub fn sites() -> Vec<SiteReport> {
             kind: match site.kind {
                 SiteKind::For => "for",
                 SiteKind::While => "while",
+                SiteKind::Function => "function",
             },
             tier: if compiled { "tier 1" } else { "interpreted" },
             back_edges,

@@ -31,12 +31,47 @@
 //! (an empty target binds no name). Loops outside the compilable subset keep their shape
 //! and, for `for` loops, still count, so the report can say why a hot loop stayed
 //! interpreted.
+//!
+//! A function decorated for Numba's JIT (`@njit`, `@jit(...)`) is compiled whole: its
+//! body becomes a loop of one iteration per call, a site on the `def` line,
+//!
+//! ```text
+//! @njit                       @njit
+//! def f(a, b):                def f(a, b):
+//!     BODY            ==>         for __kiln_call in _kiln_jit.call(S):
+//!                                     BODY
+//!                                 else: ...                      # as above
+//! ```
+//!
+//! so that array statements without any loop compile, a hot inner loop makes the
+//! whole function compile at its next call, and the body's `return`s end the nest
+//! (the rewritten code returns what they assigned).
 
 use super::lower::{lower_function, lower_loop};
 use super::{LineIndex, SiteKind, register_function, register_site};
 use kiln_jit::ir::Nest;
 use ruff_text_size::{Ranged, TextRange};
 use rustpython_vm::compiler::ast::{self, Expr, Stmt};
+
+/// The loop variable of a function compiled whole (`Rewriter::function_site`).
+const CALL_VAR: &str = "__kiln_call";
+
+/// Whether a function is decorated for Numba's JIT (`@njit`, `@jit(...)`,
+/// `@numba.njit`, `@nb.jit(nopython=True)`): such a function is compiled whole.
+fn jit_decorated(f: &ast::StmtFunctionDef) -> bool {
+    f.decorator_list.iter().any(|d| {
+        let callee = match &d.expression {
+            Expr::Call(c) => &*c.func,
+            other => other,
+        };
+        let name = match callee {
+            Expr::Name(n) => n.id.as_str(),
+            Expr::Attribute(a) => a.attr.as_str(),
+            _ => return false,
+        };
+        matches!(name, "njit" | "jit")
+    })
+}
 
 /// Rewrites every loop statement in `body` (a module's statements) into a loop site.
 pub fn rewrite_module(body: &mut [Stmt], file: &str, source: &str) {
@@ -69,7 +104,11 @@ impl Rewriter<'_> {
             Stmt::FunctionDef(f) => {
                 let line = self.lines.line(f.range.start().to_u32());
                 register_function(self.file, line, &f.name, lower_function(f, self.lines));
-                self.block(&mut f.body, None)
+                if jit_decorated(f) {
+                    self.function_site(f);
+                } else {
+                    self.block(&mut f.body, None)
+                }
             }
             Stmt::ClassDef(c) => self.block(&mut c.body, None),
             Stmt::If(i) => {
@@ -97,14 +136,43 @@ impl Rewriter<'_> {
         }
     }
 
+    /// A function compiled whole: its body (after the docstring) becomes a loop of one
+    /// iteration per call, `for __kiln_call in _kiln_jit.call(S): BODY`, a site like
+    /// any loop (its `return`s end the nest), on the `def` line. The body's own loops
+    /// are inner loops of that nest, and sites of their own as well, for when the
+    /// whole body stays interpreted.
+    fn function_site(&self, f: &mut ast::StmtFunctionDef) {
+        let docstring = matches!(
+            f.body.first(),
+            Some(Stmt::Expr(e)) if matches!(&*e.value, Expr::StringLiteral(_))
+        ) as usize;
+        if f.body.len() == docstring {
+            return;
+        }
+        let body: Vec<Stmt> = f.body.drain(docstring..).collect();
+        let r = TextRange::new(f.name.range().start(), f.range.end());
+        let one = call(name("range", r), vec![int(1, r)], r);
+        let mut wrapper = for_stmt(name_store(CALL_VAR, r), one, body, Vec::new(), r);
+        let id = self.site_of_kind(&mut wrapper, None, SiteKind::Function);
+        // Not `range(1)` at run time: the name could be anyone's.
+        if let Stmt::For(w) = &mut wrapper {
+            *w.iter = call(attr(name("_kiln_jit", r), "call", r), vec![int(id, r)], r);
+        }
+        f.body.push(wrapper);
+    }
+
     fn site(&self, stmt: &mut Stmt, parent: Option<u32>) {
-        let line = self.lines.line(stmt.range().start().to_u32());
-        let nest = lower_loop(stmt, self.lines);
         let kind = if matches!(stmt, Stmt::For(_)) {
             SiteKind::For
         } else {
             SiteKind::While
         };
+        self.site_of_kind(stmt, parent, kind);
+    }
+
+    fn site_of_kind(&self, stmt: &mut Stmt, parent: Option<u32>, kind: SiteKind) -> u32 {
+        let line = self.lines.line(stmt.range().start().to_u32());
+        let nest = lower_loop(stmt, self.lines);
         // The resume code is built from the loop as written, before its inner loops
         // become sites themselves: resumed iterations run plainly.
         let original = stmt.clone();
@@ -137,7 +205,7 @@ impl Rewriter<'_> {
                 // loops are), so the jit report shows it, hot, with its reason; one
                 // with an `else` clause is left as it is.
                 if compilable.is_none() && !w.orelse.is_empty() {
-                    return;
+                    return id;
                 }
                 let r = w.test.range();
                 let test = std::mem::replace(&mut *w.test, name("_kiln_jit", r));
@@ -164,6 +232,7 @@ impl Rewriter<'_> {
             }
             _ => unreachable!(),
         }
+        id
     }
 }
 

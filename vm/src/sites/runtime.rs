@@ -215,6 +215,18 @@ mod _kiln_jit {
     /// profile function or `sys.monitoring` watches (see [`observed`]).
     #[pyfunction(name = "loop")]
     fn loop_(site: u32, iterable: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        loop_over(site, iterable, vm)
+    }
+
+    /// The loop of one iteration a function compiled whole runs its body in
+    /// (`rewrite`'s function sites): `range(1)`, builtins' own.
+    #[pyfunction]
+    fn call(site: u32, vm: &VirtualMachine) -> PyResult {
+        let range = vm.builtins.get_attr("range", vm)?.call((1,), vm)?;
+        loop_over(site, range, vm)
+    }
+
+    fn loop_over(site: u32, iterable: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let Some(range) = iterable.downcast_ref::<PyRange>() else {
             // Only what has `__iter__`: anything else is left for the loop to refuse
             // (or to iterate by `__getitem__`) exactly as it would.
