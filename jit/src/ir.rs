@@ -461,6 +461,8 @@ math_functions! {
     Fabs => "fabs", 1;
     Erf => "erf", 1;
     Erfc => "erfc", 1;
+    Log1p => "log1p", 1;
+    Expm1 => "expm1", 1;
     Hypot => "hypot", 2;
     Isnan => "isnan", 1;
     Isinf => "isinf", 1;

@@ -5,17 +5,17 @@ from numba import vectorize
 
 
 @vectorize(["complex128(complex128, float64)"])
-def rotate(z, theta):  # hot, interpreted: a function without loops
+def rotate(z, theta):  # hot, interpreted: complex numbers stay interpreted
     return z * np.exp(1j * theta)
 
 
 @vectorize
-def modulus2(z):  # hot, interpreted: a function without loops
+def modulus2(z):  # hot, interpreted: an attribute of something other than a name stays interpreted
     return (z * z.conjugate()).real
 
 
 @vectorize(["float64(complex128)"])
-def quadrant_angle(z):  # hot, interpreted: a function without loops
+def quadrant_angle(z):  # hot, interpreted: `f()` is not inlined: it reads the attribute `z.real` (inlined functions read only their parameters)
     if z.real >= 0.0 and z.imag >= 0.0:
         return 0.0
     if z.real < 0.0 and z.imag >= 0.0:

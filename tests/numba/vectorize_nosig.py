@@ -17,7 +17,7 @@ def collatz_steps(n):  # hot
 
 
 @vectorize
-def tent(x):  # hot, interpreted: a function without loops
+def tent(x):  # hot
     if x < 0.5:
         return 2.0 * x
     return 2.0 - 2.0 * x

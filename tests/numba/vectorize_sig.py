@@ -6,7 +6,7 @@ from numba import vectorize
 
 
 @vectorize(["float64(float64, float64)"])
-def softplus_gap(x, y):  # hot, interpreted: a function without loops
+def softplus_gap(x, y):  # hot
     d = x - y
     if d > 0.0:
         return d + math.log1p(math.exp(-d))
@@ -14,7 +14,7 @@ def softplus_gap(x, y):  # hot, interpreted: a function without loops
 
 
 @vectorize(["float64(float64, float64)"])
-def safe_ratio(a, b):  # hot, interpreted: a function without loops
+def safe_ratio(a, b):  # hot
     if b == 0.0:
         return 0.0
     r = a / b

@@ -116,11 +116,14 @@ pub fn check(name: &str, source: &str, sites: &[Value]) -> Vec<String> {
                 && hot_loops
                     .iter()
                     .all(|m| m.interpreted.is_none() && loop_compiled(m.line));
+            // Reasons naming the call, or those of the element loop of a `vectorize`
+            // of it (numba's `vectorize` runs one, `<vectorize NAME>`).
             let call = format!("`{fname}()`");
-            let named = sites
-                .iter()
-                .filter_map(|s| s["reason"].as_str())
-                .find(|r| r.contains(&call));
+            let element_loop = format!("<vectorize {fname}>");
+            let named = sites.iter().filter(|s| s["hot"] == true).find_map(|s| {
+                let r = s["reason"].as_str()?;
+                (r.contains(&call) || s["file"] == element_loop.as_str()).then_some(r)
+            });
             let loop_free = inner.clone().all(|k| {
                 let t = lines[k as usize - 1].trim_start();
                 !(t.starts_with("for ") || t.starts_with("while "))

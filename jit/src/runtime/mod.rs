@@ -86,6 +86,8 @@ unary_math! {
     kiln_tanh => pymath::math::tanh;
     kiln_erf => pymath::math::erf;
     kiln_erfc => pymath::math::erfc;
+    kiln_log1p => pymath::math::log1p;
+    kiln_expm1 => pymath::math::expm1;
 }
 
 binary_math! {
@@ -346,6 +348,8 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("kiln_tanh", kiln_tanh as *const u8),
         ("kiln_erf", kiln_erf as *const u8),
         ("kiln_erfc", kiln_erfc as *const u8),
+        ("kiln_log1p", kiln_log1p as *const u8),
+        ("kiln_expm1", kiln_expm1 as *const u8),
         ("kiln_pow", kiln_pow as *const u8),
         ("kiln_atan2", kiln_atan2 as *const u8),
         ("kiln_copysign", kiln_copysign as *const u8),

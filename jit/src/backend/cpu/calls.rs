@@ -323,6 +323,8 @@ fn math_symbol(f: MathFn) -> &'static str {
         MathFn::Tanh => "kiln_tanh",
         MathFn::Erf => "kiln_erf",
         MathFn::Erfc => "kiln_erfc",
+        MathFn::Log1p => "kiln_log1p",
+        MathFn::Expm1 => "kiln_expm1",
         MathFn::Hypot => "kiln_hypot",
         MathFn::Copysign => "kiln_copysign",
         MathFn::Sqrt

@@ -66,6 +66,7 @@ class Vectorized:
         self.nout = 1
         self.nargs = self.nin + 1
         self.ntypes = len(self._sigs)
+        self._loops = _element_loops(self.__name__)
 
     @property
     def types(self):
@@ -101,7 +102,7 @@ class Vectorized:
             else:
                 dtype = _np.asarray(f(*(x[0] for x in flat))).dtype
         result = _np.empty(n, dtype=dtype)
-        _apply(f, flat, result, n)
+        _apply(self._loops, f, flat, result, n)
         result = result.reshape(shape)
         if out is not None:
             out[...] = result
@@ -153,15 +154,40 @@ def _to_front(a, axis):
     return a.transpose(_front_perm(a.ndim, axis))
 
 
-def _apply(f, flat, result, n):
-    if len(flat) == 1:
-        (x,) = flat
-        for k in range(n):
-            result[k] = f(x[k])
-    elif len(flat) == 2:
-        x, y = flat
-        for k in range(n):
-            result[k] = f(x[k], y[k])
+# The element loops, compiled through kiln's compile path (this package is frozen into
+# kiln, and frozen code has no loop sites): each vectorize gets loops of its own, which
+# inline its scalar function once hot, as loops in user code do.
+_LOOPS = """
+def apply1(f, x, result, n):
+    for k in range(n):
+        result[k] = f(x[k])
+
+
+def apply2(f, x, y, result, n):
+    for k in range(n):
+        result[k] = f(x[k], y[k])
+
+
+def apply3(f, x, y, z, result, n):
+    for k in range(n):
+        result[k] = f(x[k], y[k], z[k])
+"""
+
+
+def _element_loops(name):
+    try:
+        import _kiln
+        code = _kiln.compile_file(_LOOPS.encode(), "<vectorize %s>" % name)
+    except ImportError:
+        code = compile(_LOOPS, "<vectorize %s>" % name, "exec")
+    loops = {}
+    exec(code, loops)
+    return loops
+
+
+def _apply(loops, f, flat, result, n):
+    if 1 <= len(flat) <= 3:
+        loops["apply%d" % len(flat)](f, *flat, result, n)
     else:
         for k in range(n):
             result[k] = f(*(x[k] for x in flat))
