@@ -3,7 +3,8 @@
 //! A seeded generator writes Python functions whose loops mix ints, floats and bools,
 //! arrays of several dtypes (strided, reversed, transposed, aliasing views), negative
 //! and out-of-bounds indices, floor division and modulo of negatives, i64 overflow,
-//! stores that do not fit the dtype, `break`/`continue`/`while`, `return` from inside
+//! stores that do not fit the dtype, swaps of elements (`a[i], a[j] = a[j], a[i]`),
+//! `break`/`continue`/`while`, `return` from inside
 //! loops (a tuple, from any depth), and calls each one
 //! with arguments whose types change between calls. Every batch of programs runs under
 //! kiln with a very low hot threshold (so loops compile during their first run and are
@@ -221,6 +222,16 @@ impl Gen {
                 let v = self.loop_var();
                 let big = self.rng.pick(&["3", "1000003", "-7"]);
                 self.line(depth, &format!("t = t * {big} + {v}"));
+            }
+            5 | 6 if self.rng.chance(15) => {
+                // A swap of two elements of one array (possibly the same element, or
+                // one out of bounds).
+                let arr = self.rng.pick(&["a", "b"]);
+                let (i, j) = (self.index_1d(), self.index_1d());
+                self.line(
+                    depth,
+                    &format!("{arr}[{i}], {arr}[{j}] = {arr}[{j}], {arr}[{i}]"),
+                );
             }
             5 | 6 => {
                 let target = self.element();

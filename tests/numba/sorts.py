@@ -9,9 +9,9 @@ def bubble_sort(a):
     n = a.shape[0]
     swaps = 0
     swapped = True
-    while swapped:  # hot, interpreted: tuple assignment to something other than names stays interpreted
+    while swapped:  # hot
         swapped = False
-        for j in range(n - 1):  # hot, interpreted: tuple assignment to something other than names stays interpreted
+        for j in range(n - 1):  # hot
             if a[j] > a[j + 1]:
                 a[j], a[j + 1] = a[j + 1], a[j]
                 swaps += 1

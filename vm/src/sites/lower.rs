@@ -16,6 +16,7 @@ mod items;
 mod returns;
 #[cfg(test)]
 mod scalarise_tests;
+mod swap;
 #[cfg(test)]
 mod tests;
 
@@ -347,6 +348,23 @@ impl<'a> Lowering<'a> {
                 StmtKind::If { cond, then, orelse }
             }
             ast::Stmt::Assign(a) => match a.targets.as_slice() {
+                [ast::Expr::Tuple(t)]
+                    if t.elts.iter().any(|e| matches!(e, ast::Expr::Subscript(_))) =>
+                {
+                    let ast::Expr::Tuple(values) = &*a.value else {
+                        return Err(self.at(
+                            stmt,
+                            "unpacking something other than a tuple display stays interpreted",
+                        ));
+                    };
+                    if values.elts.len() != t.elts.len() {
+                        return Err(self.at(
+                            stmt,
+                            "unpacking a tuple of another length raises; it stays interpreted",
+                        ));
+                    }
+                    self.element_swap(&t.elts, &values.elts, point, stmt)?
+                }
                 [target] => self.assign(target, None, &a.value, stmt)?,
                 targets => self.chained(targets, &a.value, point, stmt)?,
             },
