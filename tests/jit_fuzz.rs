@@ -18,7 +18,8 @@
 //! scalar types on numbers (`np.tanh(x)`, `exp(x)` imported from numpy, `np.int32(x)`;
 //! every warning is recorded and printed, so one lost in a compiled iteration is a
 //! mismatch). The loops call module
-//! functions the JIT inlines (one with several returns) that store into an array before
+//! functions the JIT inlines (one with several returns, one returning a tuple the loop
+//! unpacks, reading a module constant) that store into an array before
 //! something can fail (overflow, a zero divisor, an index), chained assignments appear,
 //! every integer dtype receives stores that do not fit it, some loops iterate over
 //! arrays (`enumerate`, `zip`), and some runs have an interval timer firing a Python
@@ -275,6 +276,12 @@ impl Gen {
                 let e = self.expr(0);
                 self.line(depth, &format!("x = y = {e}"));
             }
+            _ if self.rng.chance(15) => {
+                let arr = self.rng.pick(&["a", "b"]);
+                let v = self.loop_var();
+                let e = self.expr(0);
+                self.line(depth, &format!("x, y = pair({arr}, {v}, {e})"));
+            }
             _ => {
                 let e = self.expr(0);
                 let c = self.cond(0);
@@ -452,6 +459,15 @@ def pick(c, i, v):
     if i % 3 == 0:
         return v * 2
     return -v
+
+# A tuple the loops unpack (`x, y = pair(a, i, v)`), reading a module constant.
+STEP = 3
+
+def pair(c, i, v):
+    c[i % len(c)] -= 1
+    if v > STEP:
+        return v - i, v * STEP
+    return i * 1000003 * 1000003 * 1000003, -v
 
 # Attributes the loops read (`cfg.k`, `cfg.w`, `cfg.arr`), set anew for each call.
 class Config:

@@ -209,6 +209,12 @@ pub enum Expr {
     /// A call of a user function, by the name it is called by; resolved when the nest is
     /// compiled, and inlined ([`Expr::Inline`]) if its body is in the subset.
     CallUser(String, Vec<Expr>),
+    /// A call of a user function returning a tuple, unpacked into these hidden
+    /// variables (`a, b = f(x)` lowers to `#u0 = Unpack(f(x), [#u0, #u1])` and then
+    /// `a, b = #u0, #u1`): the inliner makes it the inlined body assigning every one of
+    /// them, its value the first. Only a function returning tuples of that length
+    /// qualifies; nothing after the inliner sees this form.
+    Unpack(Box<Expr>, Vec<Var>),
     /// An inlined call: parameters bound to the arguments, the body run, the result
     /// evaluated. Its statements cannot resume the interpreter on their own: a check
     /// failing inside hands back the whole statement the call is in, after undoing the
@@ -264,6 +270,9 @@ pub struct Function {
     pub params: Vec<Var>,
     pub body: Vec<Stmt>,
     pub result: Expr,
+    /// For a function whose every `return` is a tuple display of one length: the
+    /// variables the elements are assigned to (`result` is then never assigned).
+    pub tuple: Vec<Var>,
     pub assumed: Vec<Assumption>,
 }
 
@@ -496,6 +505,7 @@ impl Expr {
                 inl.params.iter_mut().for_each(|(p, _)| *p = map(*p));
                 inl.body.iter_mut().for_each(|s| s.remap_vars(map));
             }
+            Expr::Unpack(_, vars) => vars.iter_mut().for_each(|v| *v = map(*v)),
             _ => {}
         });
     }
@@ -526,6 +536,7 @@ impl Expr {
                 inl.params.iter().for_each(|(_, e)| e.walk(f));
                 inl.result.walk(f);
             }
+            Expr::Unpack(call, _) => call.walk(f),
             Expr::Slice(parts) => parts.iter().flatten().for_each(|e| e.walk(f)),
             Expr::MatMul(a, b) => {
                 a.walk(f);
@@ -577,6 +588,7 @@ impl Expr {
                 inl.params.iter_mut().for_each(|(_, e)| e.walk_mut(f));
                 inl.result.walk_mut(f);
             }
+            Expr::Unpack(call, _) => call.walk_mut(f),
             Expr::Slice(parts) => parts.iter_mut().flatten().for_each(|e| e.walk_mut(f)),
             Expr::MatMul(a, b) => {
                 a.walk_mut(f);

@@ -29,7 +29,7 @@ def robust_loss(res, delta):
 def shrink(x, lam):
     out = np.zeros_like(x)
     nnz = 0
-    for i in range(x.shape[0]):  # hot, interpreted: unpacking something other than a tuple display stays interpreted
+    for i in range(x.shape[0]):  # hot
         v, k = soft_threshold(x[i], lam)
         out[i] = v
         nnz += k

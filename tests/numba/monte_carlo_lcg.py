@@ -19,7 +19,7 @@ def estimate_pi(seed, n):
     state = seed
     inside = 0
     i = 0
-    while i < n:  # hot, interpreted: unpacking something other than a tuple display stays interpreted
+    while i < n:  # hot
         state, x = lcg(state)
         state, y = lcg(state)
         if x * x + y * y < 1.0:
@@ -32,7 +32,7 @@ def estimate_pi(seed, n):
 def integrate_box(seed, n, out):
     state = seed
     acc = 0.0
-    for i in range(n):  # hot, interpreted: unpacking something other than a tuple display stays interpreted
+    for i in range(n):  # hot
         state, x = lcg(state)
         state, y = lcg(state)
         v = x * y + 0.5 * x

@@ -43,7 +43,7 @@ def main():
     acc_i = 0
     acc_j = 0
     acc_f = 0.0
-    for k in range(60):  # hot, interpreted: unpacking something other than a tuple display stays interpreted
+    for k in range(60):  # hot
         f, t, j, fl = casts(k + 0.5)
         acc_i += t
         acc_j += j + fl

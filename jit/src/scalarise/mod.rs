@@ -449,6 +449,7 @@ impl Pass<'_> {
             | Expr::Slice(_)
             | Expr::NewAxis
             | Expr::CallUser(..)
+            | Expr::Unpack(..)
             | Expr::Inline(_)
             // Of two vectors a number; typing refuses the rest.
             | Expr::MatMul(..)

@@ -19,6 +19,7 @@ mod scalarise_tests;
 mod swap;
 #[cfg(test)]
 mod tests;
+mod unpack;
 
 use super::LineIndex;
 use kiln_jit::ir::{
@@ -134,12 +135,17 @@ pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<F
             d.name
         ));
     }
+    let tuple = match lowering.return_arity {
+        Some(Some(n)) => (0..n).map(|k| lowering.var(&returns::element(k))).collect(),
+        _ => Vec::new(),
+    };
     Ok(Function {
         name: def.name.to_string(),
         vars: lowering.vars,
         params,
         body: stmts,
         result: Expr::Var(result),
+        tuple,
         assumed: lowering.assumed,
     })
 }
@@ -154,6 +160,9 @@ struct Lowering<'a> {
     iterated: Vec<Var>,
     /// The points of `name op= value` statements (see [`Nest::in_place`]).
     in_place: Vec<Point>,
+    /// What the `return`s of a function body seen so far return: `Some(None)` a
+    /// value, `Some(Some(n))` a tuple display of `n` (see `returns`).
+    return_arity: Option<Option<usize>>,
 }
 
 impl<'a> Lowering<'a> {
@@ -166,6 +175,7 @@ impl<'a> Lowering<'a> {
             assumed: Vec::new(),
             iterated: Vec::new(),
             in_place: Vec::new(),
+            return_arity: None,
         }
     }
 
@@ -348,6 +358,9 @@ impl<'a> Lowering<'a> {
                 StmtKind::If { cond, then, orelse }
             }
             ast::Stmt::Assign(a) => match a.targets.as_slice() {
+                [ast::Expr::Tuple(t)] if matches!(&*a.value, ast::Expr::Call(_)) => {
+                    self.unpack_call(&t.elts, &a.value, point, stmt)?
+                }
                 [ast::Expr::Tuple(t)]
                     if t.elts.iter().any(|e| matches!(e, ast::Expr::Subscript(_))) =>
                 {

@@ -477,6 +477,75 @@ fn known_function(
     Ok(Some(Expr::Call(intrinsic, std::mem::take(args))))
 }
 
+/// The names an inlinable function reads without assigning them that hold a number in
+/// its module (`M` in `return (A * s + C) % M`), as the constants they are now, each
+/// guarded like the function itself (the name must still hold that object).
+fn module_constants(
+    f: &kiln_jit::ir::Function,
+    callee: &Option<PyDictRef>,
+    vars: &FrameVars,
+    guards: &mut Vec<Guard>,
+    vm: &VirtualMachine,
+) -> PyResult<Vec<(kiln_jit::ir::Var, kiln_jit::ir::Expr)>> {
+    use kiln_jit::ir::{Expr, StmtKind};
+    let mut assigned: std::collections::HashSet<_> = f.params.iter().copied().collect();
+    assigned.extend(f.tuple.iter().copied());
+    let mut read = std::collections::HashSet::new();
+    for stmt in &f.body {
+        stmt.each(&mut |s| {
+            if let StmtKind::Assign { targets, .. } = &s.kind {
+                assigned.extend(targets.iter().copied());
+            }
+            for e in s.exprs() {
+                e.walk(&mut |e| {
+                    if let Expr::Var(v) = e {
+                        read.insert(*v);
+                    }
+                });
+            }
+        });
+    }
+    f.result.walk(&mut |e| {
+        if let Expr::Var(v) = e {
+            read.insert(*v);
+        }
+    });
+    let types = &vm.ctx.types;
+    let mut out = Vec::new();
+    for (var, data) in f.vars.iter() {
+        if assigned.contains(&var) || !read.contains(&var) {
+            continue;
+        }
+        let Some(value) = lookup(callee, vars, &data.name, vm)? else {
+            continue;
+        };
+        let class = value.class();
+        let constant = if class.is(types.bool_type) {
+            Expr::Bool(value.is(&vm.ctx.true_value))
+        } else if class.is(types.int_type) {
+            match value
+                .downcast_ref::<PyInt>()
+                .map(|i| i.try_to_primitive::<i64>(vm))
+            {
+                Some(Ok(i)) => Expr::Int(i),
+                _ => continue,
+            }
+        } else if class.is(types.float_type) {
+            Expr::Float(value.downcast_ref::<PyFloat>().expect("a float").to_f64())
+        } else {
+            continue;
+        };
+        guards.push(Guard {
+            name: data.name.clone(),
+            globals: callee.clone(),
+            function: value,
+            inlined: None,
+        });
+        out.push((var, constant));
+    }
+    Ok(out)
+}
+
 /// Replaces the calls of user functions in `e` by their inlined bodies. `Err(Ok(..))`
 /// is a reason not to compile, `Err(Err(..))` an exception.
 fn inline_in(
@@ -494,8 +563,14 @@ fn inline_in(
         if failure.is_some() {
             return;
         }
-        let Expr::CallUser(name, args) = e else {
-            return;
+        // `a, b = f(x)`: the call, and the hidden variables its tuple goes to.
+        let (name, args, unpack) = match e {
+            Expr::CallUser(name, args) => (name, args, None),
+            Expr::Unpack(call, unpack) => match &mut **call {
+                Expr::CallUser(name, args) => (name, args, Some(unpack.clone())),
+                _ => return,
+            },
+            _ => return,
         };
         let result = (|| -> Result<Expr, PyResult<String>> {
             if depth >= MAX_INLINE_DEPTH {
@@ -507,7 +582,9 @@ fn inline_in(
             let Some(function) = lookup(globals, vars, name, vm).map_err(Err)? else {
                 return not_inlinable();
             };
-            if let Some(known) = known_function(&function, args, vm).map_err(Err)? {
+            if unpack.is_none()
+                && let Some(known) = known_function(&function, args, vm).map_err(Err)?
+            {
                 guards.push(Guard {
                     name: name.clone(),
                     globals: globals.clone(),
@@ -573,8 +650,50 @@ fn inline_in(
                 });
                 inner?;
             }
-            let mut result = f.result.clone();
-            result.remap_vars(&map);
+            let mut result = match (&unpack, f.tuple.len()) {
+                (None, 0) => f.result.clone(),
+                (None, n) => {
+                    return Err(Ok(format!(
+                        "`{name}()` returns a tuple of {n}, which only `a, b, ... = {name}(...)` unpacks"
+                    )));
+                }
+                (Some(unpack), n) if unpack.len() == n => {
+                    // The body ends assigning the tuple's elements to the caller's
+                    // hidden variables; its value is the first.
+                    let last = body.last().expect("a function that returns has a body");
+                    let (point, line) = (last.point, last.line);
+                    body.push(kiln_jit::ir::Stmt {
+                        point,
+                        line,
+                        kind: kiln_jit::ir::StmtKind::Assign {
+                            targets: unpack.clone(),
+                            values: f.tuple.iter().map(|v| Expr::Var(map(*v))).collect(),
+                        },
+                    });
+                    Expr::Var(unpack[0])
+                }
+                (Some(unpack), _) => {
+                    return Err(Ok(format!(
+                        "`{name}()` does not return a tuple of {} values",
+                        unpack.len()
+                    )));
+                }
+            };
+            if unpack.is_none() {
+                result.remap_vars(&map);
+            }
+            for (var, constant) in module_constants(&f, &callee, vars, guards, vm).map_err(Err)? {
+                let var = map(var);
+                let mut put = |e: &mut Expr| {
+                    if matches!(e, Expr::Var(v) if *v == var) {
+                        *e = constant.clone();
+                    }
+                };
+                for stmt in &mut body {
+                    stmt.each_mut(&mut |s| s.exprs_mut().into_iter().for_each(|e| e.walk_mut(&mut put)));
+                }
+                result.walk_mut(&mut put);
+            }
             inline_in(&mut result, nest_vars, &callee, vars, depth + 1, guards, vm)?;
             let params = f
                 .params

@@ -205,6 +205,7 @@ impl Gen<'_, '_> {
                 self.coerce_flag(result, ty)
             }
             Expr::CallUser(name, _) => return Err(format!("`{name}()` is not inlined")),
+            Expr::Unpack(..) => return Err("a call whose tuple is unpacked is not inlined".into()),
         })
     }
 

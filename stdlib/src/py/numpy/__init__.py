@@ -237,6 +237,16 @@ for _t in (int8, int16, int32, int64, uint8, uint16, uint32, uint64, float64, co
 _core._scalar_types = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
                        float32, float64, complex128)
 
+# `.real`, `.imag` and `conjugate()` keep the scalar's type, as numpy's do (the Python
+# types they derive from would give Python numbers, or nothing for float32 and bool_).
+for _t in (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64):
+    _t.real = property(lambda self: self)
+    _t.imag = property(lambda self: type(self)(0))
+    _t.conjugate = lambda self: self
+complex128.real = property(lambda self: float64(_b.complex.real.__get__(self)))
+complex128.imag = property(lambda self: float64(_b.complex.imag.__get__(self)))
+complex128.conjugate = lambda self: complex128(_b.complex.conjugate(self))
+
 int_ = intp = int64
 uint = uintp = uint64
 double = float64

@@ -12,6 +12,12 @@ use super::{Lowering, Reason};
 use kiln_jit::ir::{Expr, Point, Returned, Stmt, StmtKind, Var};
 use rustpython_vm::compiler::ast;
 
+/// The variable element `k` of a returned tuple display is assigned to (a name no
+/// Python variable can have).
+pub(super) fn element(k: usize) -> String {
+    format!("return#{k}")
+}
+
 /// How many statements the moved tails may add up to, so that a chain of `if`s, each
 /// doubling what follows it, cannot make a body the size of a program.
 pub(super) const MAX_STATEMENTS: usize = 256;
@@ -78,15 +84,40 @@ impl Lowering<'_> {
                         return Err(self.at(stmt, "`return` without a value"));
                     };
                     let (point, line) = (self.point(), self.line(stmt));
-                    let value = self.expr(value, stmt)?;
-                    out.push(Stmt {
-                        point,
-                        line,
-                        kind: StmtKind::Assign {
-                            targets: vec![result],
-                            values: vec![value],
-                        },
-                    });
+                    // `return a, b`: each element to its own variable (`element`).
+                    let (targets, values): (Vec<Var>, Vec<&ast::Expr>) = match &**value {
+                        ast::Expr::Tuple(t)
+                            if (1..=8).contains(&t.elts.len())
+                                && !t.elts.iter().any(|e| matches!(e, ast::Expr::Starred(_))) =>
+                        {
+                            let n = t.elts.len();
+                            let vars = (0..n).map(|k| self.var(&element(k))).collect();
+                            (vars, t.elts.iter().collect())
+                        }
+                        value => (vec![result], vec![value]),
+                    };
+                    let arity =
+                        (targets.len() > 1 || targets[0] != result).then_some(targets.len());
+                    match self.return_arity {
+                        Some(seen) if seen != arity => {
+                            return Err(self.at(
+                                stmt,
+                                "the function returns tuples of other lengths or values elsewhere",
+                            ));
+                        }
+                        _ => self.return_arity = Some(arity),
+                    }
+                    for (target, value) in targets.into_iter().zip(values) {
+                        let value = self.expr(value, stmt)?;
+                        out.push(Stmt {
+                            point,
+                            line,
+                            kind: StmtKind::Assign {
+                                targets: vec![target],
+                                values: vec![value],
+                            },
+                        });
+                    }
                     // Anything after it in this block never runs.
                     return Ok((out, true));
                 }

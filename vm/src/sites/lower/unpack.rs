@@ -1,0 +1,67 @@
+//! Unpacking what a call returns: `state, x = lcg(state)`.
+//!
+//! The call is lowered as [`Expr::Unpack`]: the inliner makes it the callee's body
+//! (a function whose every `return` is a tuple display of that length) ending in the
+//! assignment of the elements to hidden variables, and the names then take those.
+//! Both at the statement's point, so a hand-back inside the body runs the whole
+//! statement again in the interpreter. A call the inliner cannot take leaves the loop
+//! interpreted with its reason.
+
+use super::{Lowering, Reason};
+use kiln_jit::ir::{Expr, Point, Stmt, StmtKind, Var, VarData};
+use rustpython_vm::compiler::ast;
+
+impl Lowering<'_> {
+    pub(super) fn unpack_call(
+        &mut self,
+        targets: &[ast::Expr],
+        value: &ast::Expr,
+        point: Point,
+        stmt: &ast::Stmt,
+    ) -> Result<StmtKind, Reason> {
+        let names: Option<Vec<Var>> = targets
+            .iter()
+            .map(|t| match t {
+                ast::Expr::Name(name) => Some(self.var(name.id.as_str())),
+                _ => None,
+            })
+            .collect();
+        let Some(names) = names else {
+            return Err(self.at(
+                stmt,
+                "unpacking a call into something other than names stays interpreted",
+            ));
+        };
+        let call = self.expr(value, stmt)?;
+        if !matches!(call, Expr::CallUser(..)) {
+            return Err(self.at(
+                stmt,
+                "unpacking something other than a tuple display or a call of a function of yours stays interpreted",
+            ));
+        }
+        let hidden: Vec<Var> = (0..names.len())
+            .map(|k| {
+                self.vars.push(VarData {
+                    name: format!("#unpack{}.{k}", point.as_u32()),
+                    hidden: true,
+                })
+            })
+            .collect();
+        let line = self.line(stmt);
+        let at = |kind| Stmt { point, line, kind };
+        Ok(StmtKind::If {
+            cond: Expr::Bool(true),
+            then: vec![
+                at(StmtKind::Assign {
+                    targets: vec![hidden[0]],
+                    values: vec![Expr::Unpack(Box::new(call), hidden.clone())],
+                }),
+                at(StmtKind::Assign {
+                    targets: names,
+                    values: hidden.into_iter().map(Expr::Var).collect(),
+                }),
+            ],
+            orelse: Vec::new(),
+        })
+    }
+}
