@@ -57,16 +57,5 @@ fn main() {
     let cases = py_cases("tests/corpus");
     let python = ref_python();
     let failures = check_all(&cases, |c| check(c, &python));
-    for failure in &failures {
-        eprintln!("{failure}\n");
-    }
-    println!(
-        "corpus: {} programs, {} passed, {} failed",
-        cases.len(),
-        cases.len() - failures.len(),
-        failures.len()
-    );
-    if !failures.is_empty() {
-        std::process::exit(1);
-    }
+    support::finish("corpus", cases.len(), &failures);
 }

@@ -120,16 +120,5 @@ fn main() {
     let cases = py_cases("tests/numba");
     let python = ref_python();
     let failures = check_all(&cases, |c| check(c, &python));
-    for failure in &failures {
-        eprintln!("{failure}\n");
-    }
-    println!(
-        "numba corpus: {} programs, {} passed, {} failed",
-        cases.len(),
-        cases.len() - failures.len(),
-        failures.len()
-    );
-    if !failures.is_empty() {
-        std::process::exit(1);
-    }
+    support::finish("numba corpus", cases.len(), &failures);
 }

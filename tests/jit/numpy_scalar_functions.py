@@ -60,3 +60,16 @@ try:
     print(bare_names(x, 300))
 except ValueError:
     print("ValueError")
+
+
+# A numpy function in the condition of a conditional expression: its warning (sqrt of
+# a negative) is numpy's whichever branch runs (the differential tester found it lost
+# when the condition was false).
+def branch_on_sqrt(m, n):
+    x = 0.0
+    for i in range(n):  # jit: compiled, deopts
+        x += 1.0 if 0 <= np.sqrt(m[i % 5]) else 2.0
+    return x
+
+
+print(branch_on_sqrt(np.arange(-2, 3), 40))

@@ -92,3 +92,19 @@ where
             .collect()
     })
 }
+
+/// Prints the failures and a one-line summary (`what: N programs, ...`), and exits
+/// with status 1 if any case failed.
+pub fn finish(what: &str, cases: usize, failures: &[String]) {
+    for failure in failures {
+        eprintln!("{failure}\n");
+    }
+    println!(
+        "{what}: {cases} programs, {} passed, {} failed",
+        cases - failures.len(),
+        failures.len()
+    );
+    if !failures.is_empty() {
+        std::process::exit(1);
+    }
+}

@@ -364,19 +364,8 @@ impl<'a> Lowering<'a> {
                 [ast::Expr::Tuple(t)]
                     if t.elts.iter().any(|e| matches!(e, ast::Expr::Subscript(_))) =>
                 {
-                    let ast::Expr::Tuple(values) = &*a.value else {
-                        return Err(self.at(
-                            stmt,
-                            "unpacking something other than a tuple display stays interpreted",
-                        ));
-                    };
-                    if values.elts.len() != t.elts.len() {
-                        return Err(self.at(
-                            stmt,
-                            "unpacking a tuple of another length raises; it stays interpreted",
-                        ));
-                    }
-                    self.element_swap(&t.elts, &values.elts, point, stmt)?
+                    let values = self.tuple_display(&a.value, t.elts.len(), stmt)?;
+                    self.element_swap(&t.elts, values, point, stmt)?
                 }
                 [target] => self.assign(target, None, &a.value, stmt)?,
                 targets => self.chained(targets, &a.value, point, stmt)?,
@@ -495,6 +484,29 @@ impl<'a> Lowering<'a> {
         Ok(Stmt { point, line, kind })
     }
 
+    /// The elements of `value` when it is a tuple display of `n` (what a tuple of `n`
+    /// targets unpacks), or why the statement stays interpreted.
+    fn tuple_display<'v>(
+        &self,
+        value: &'v ast::Expr,
+        n: usize,
+        stmt: &ast::Stmt,
+    ) -> Result<&'v [ast::Expr], Reason> {
+        let ast::Expr::Tuple(values) = value else {
+            return Err(self.at(
+                stmt,
+                "unpacking something other than a tuple display stays interpreted",
+            ));
+        };
+        if values.elts.len() != n {
+            return Err(self.at(
+                stmt,
+                "unpacking a tuple of another length raises; it stays interpreted",
+            ));
+        }
+        Ok(&values.elts)
+    }
+
     fn assign(
         &mut self,
         target: &ast::Expr,
@@ -515,18 +527,7 @@ impl<'a> Lowering<'a> {
                 })
             }
             ast::Expr::Tuple(t) if op.is_none() => {
-                let ast::Expr::Tuple(values) = value else {
-                    return Err(self.at(
-                        stmt,
-                        "unpacking something other than a tuple display stays interpreted",
-                    ));
-                };
-                if values.elts.len() != t.elts.len() {
-                    return Err(self.at(
-                        stmt,
-                        "unpacking a tuple of another length raises; it stays interpreted",
-                    ));
-                }
+                let values = self.tuple_display(value, t.elts.len(), stmt)?;
                 let mut targets = Vec::new();
                 for elt in &t.elts {
                     let ast::Expr::Name(name) = elt else {
@@ -538,7 +539,6 @@ impl<'a> Lowering<'a> {
                     targets.push(self.var(name.id.as_str()));
                 }
                 let values = values
-                    .elts
                     .iter()
                     .map(|v| self.expr(v, stmt))
                     .collect::<Result<Vec<_>, _>>()?;

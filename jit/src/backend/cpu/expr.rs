@@ -128,6 +128,9 @@ impl Gen<'_, '_> {
             Expr::Logic(op, values) => self.logic_value(*op, values, ty)?,
             Expr::IfExp(cond, a, b) => {
                 let c = self.truth(cond)?;
+                // The condition's numpy floats are tested before the branch: each
+                // branch flushes only what it computed itself.
+                self.flush_floats();
                 let then_block = self.b.create_block();
                 let else_block = self.b.create_block();
                 let join = self.b.create_block();
