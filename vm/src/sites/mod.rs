@@ -4,6 +4,7 @@
 //! - [`rewrite`]: the compile path turns each loop statement into a site (the AST
 //!   rewrite that adds counting, compiled entry, write-back and resume);
 //! - [`lower`]: the loop's AST as the JIT's loop-nest IR, or why it stays interpreted;
+//! - [`inline`]: the calls of user functions a nest inlines, and their guards;
 //! - [`tier`]: what happens when a site is entered or gets hot: read the live variables
 //!   from the running frame, pick or compile a specialisation, run it, box the results;
 //! - [`runtime`]: `_kiln_jit`, the native module the rewritten code calls;
@@ -13,6 +14,7 @@
 //! Sites live in one process-wide registry, indexed by id; the ids are what the
 //! rewritten code passes to `_kiln_jit`.
 
+pub mod inline;
 pub mod interrupt;
 pub mod lower;
 pub mod report;

@@ -1,0 +1,396 @@
+//! Inlining: the calls of user functions in a nest replaced by their bodies when it
+//! compiles, and what keeps that valid.
+//!
+//! A call is inlined when the name, looked up where the code runs, holds a function
+//! whose definition lowered to the inlinable subset (`lower::lower_function`), or a
+//! numpy ufunc or `math` function by identity (an intrinsic then). Each such name gets a
+//! [`Guard`]: on every entry the name must still hold the same object, or the
+//! specialisation is not used. The module constants an inlined body reads are inlined
+//! as numbers under the same kind of guard, and a call whose tuple the caller unpacks
+//! (`Expr::Unpack`) ends the body assigning the caller's hidden variables.
+
+use super::tier::FrameVars;
+use kiln_jit::ir::{Assumed, Nest};
+use rustpython_vm::builtins::{PyDictRef, PyFloat, PyInt};
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
+
+/// Checks the names a nest (or an inlined function) takes for modules and builtins
+/// are those; `resolve` looks a name up where the code runs.
+pub(super) fn check_assumptions(
+    assumed: &[kiln_jit::ir::Assumption],
+    resolve: &dyn Fn(&str) -> PyResult<Option<PyObjectRef>>,
+    vm: &VirtualMachine,
+) -> PyResult<Result<(), String>> {
+    for a in assumed {
+        let found = resolve(&a.name)?;
+        let expected = match &a.is {
+            Assumed::Module(m) => vm.import(&vm.ctx.new_str(m.as_str()), 0).ok(),
+            Assumed::Function { module, function } => vm
+                .import(&vm.ctx.new_str(module.as_str()), 0)
+                .ok()
+                .and_then(|m| m.get_attr(&vm.ctx.new_str(function.as_str()), vm).ok()),
+            Assumed::Builtin(b) => vm.builtins.get_attr(&vm.ctx.new_str(b.as_str()), vm).ok(),
+        };
+        let same = match (&found, &expected) {
+            (Some(f), Some(e)) => f.is(e),
+            _ => false,
+        };
+        if !same {
+            return Ok(Err(format!(
+                "`{}` is not what the loop takes it for",
+                a.name
+            )));
+        }
+    }
+    Ok(Ok(()))
+}
+
+/// A user function a specialisation inlined: the name it was called by, where the
+/// name is looked up (a function's globals, or the running frame), and the function.
+#[derive(Clone)]
+pub struct Guard {
+    name: String,
+    globals: Option<PyDictRef>,
+    function: PyObjectRef,
+    /// The inlined function's own name (`__name__`), for the jit report; `None` for
+    /// a numpy or `math` function called as an intrinsic.
+    pub inlined: Option<String>,
+}
+
+fn lookup(
+    globals: &Option<PyDictRef>,
+    vars: &FrameVars,
+    name: &str,
+    vm: &VirtualMachine,
+) -> PyResult<Option<PyObjectRef>> {
+    match globals {
+        None => vars.get_name(name, vm),
+        Some(g) => {
+            if let Some(v) = g.get_item_opt(name, vm)? {
+                return Ok(Some(v));
+            }
+            Ok(vm.builtins.get_attr(&vm.ctx.new_str(name), vm).ok())
+        }
+    }
+}
+
+pub(super) fn guards_hold(
+    guards: &[Guard],
+    vars: &FrameVars,
+    vm: &VirtualMachine,
+) -> PyResult<bool> {
+    for g in guards {
+        match lookup(&g.globals, vars, &g.name, vm)? {
+            Some(f) if f.is(&g.function) => {}
+            _ => return Ok(false),
+        }
+    }
+    Ok(true)
+}
+
+/// Calls of user functions this deep are not inlined.
+const MAX_INLINE_DEPTH: usize = 3;
+
+/// The nest with its calls of user functions inlined, and the guards that keep it valid.
+pub(super) fn inline_calls(
+    nest: &Nest,
+    vars: &FrameVars,
+    vm: &VirtualMachine,
+) -> PyResult<Result<(Nest, Vec<Guard>), String>> {
+    let mut expanded = nest.clone();
+    // The inlined bodies' variables join the nest's while its statements are rewritten.
+    let mut nest_vars = std::mem::take(&mut expanded.vars);
+    let mut guards = Vec::new();
+    let mut failure: Option<PyResult<String>> = None;
+    expanded.root.each_mut(&mut |stmt| {
+        for e in stmt.exprs_mut() {
+            if failure.is_none()
+                && let Err(f) = inline_in(e, &mut nest_vars, &None, vars, 0, &mut guards, vm)
+            {
+                failure = Some(f);
+            }
+        }
+    });
+    match failure {
+        Some(Ok(reason)) => return Ok(Err(reason)),
+        Some(Err(exc)) => return Err(exc),
+        None => {}
+    }
+    expanded.vars = nest_vars;
+    Ok(Ok((expanded, guards)))
+}
+
+/// A call of numpy's math ufuncs or of the `math` module's functions under whatever
+/// name (`from numpy import exp`, `from math import sqrt as root`): the intrinsic it
+/// is, with numpy's or Python's rules as the function bound to the name has them.
+fn known_function(
+    function: &PyObjectRef,
+    args: &mut Vec<kiln_jit::ir::Expr>,
+    vm: &VirtualMachine,
+) -> PyResult<Option<kiln_jit::ir::Expr>> {
+    use kiln_jit::ir::{Expr, Intrinsic, MathFn, Ufunc};
+    let Ok(name) = function.get_attr("__name__", vm) else {
+        return Ok(None);
+    };
+    let Some(name) = name
+        .downcast_ref::<rustpython_vm::builtins::PyStr>()
+        .and_then(|n| n.to_str())
+        .map(str::to_owned)
+    else {
+        return Ok(None);
+    };
+    let attr = vm.ctx.new_str(name.as_str());
+    let is = |module: &'static str| {
+        vm.import(module, 0)
+            .ok()
+            .and_then(|m| m.get_attr(&attr, vm).ok())
+            .is_some_and(|f| f.is(function))
+    };
+    let intrinsic = match (Ufunc::from_name(&name), MathFn::from_name(&name)) {
+        (Some(u), _) if args.len() == 1 && is("numpy") => Intrinsic::Ufunc(u),
+        (_, Some(f)) if args.len() == f.arity() && is("math") => Intrinsic::Math(f),
+        _ => return Ok(None),
+    };
+    Ok(Some(Expr::Call(intrinsic, std::mem::take(args))))
+}
+
+/// The names an inlinable function reads without assigning them that hold a number in
+/// its module (`M` in `return (A * s + C) % M`), as the constants they are now, each
+/// guarded like the function itself (the name must still hold that object).
+fn module_constants(
+    f: &kiln_jit::ir::Function,
+    callee: &Option<PyDictRef>,
+    vars: &FrameVars,
+    guards: &mut Vec<Guard>,
+    vm: &VirtualMachine,
+) -> PyResult<Vec<(kiln_jit::ir::Var, kiln_jit::ir::Expr)>> {
+    use kiln_jit::ir::{Expr, StmtKind};
+    let mut assigned: std::collections::HashSet<_> = f.params.iter().copied().collect();
+    assigned.extend(f.tuple.iter().copied());
+    let mut read = std::collections::HashSet::new();
+    for stmt in &f.body {
+        stmt.each(&mut |s| {
+            if let StmtKind::Assign { targets, .. } = &s.kind {
+                assigned.extend(targets.iter().copied());
+            }
+            for e in s.exprs() {
+                e.walk(&mut |e| {
+                    if let Expr::Var(v) = e {
+                        read.insert(*v);
+                    }
+                });
+            }
+        });
+    }
+    f.result.walk(&mut |e| {
+        if let Expr::Var(v) = e {
+            read.insert(*v);
+        }
+    });
+    let types = &vm.ctx.types;
+    let mut out = Vec::new();
+    for (var, data) in f.vars.iter() {
+        if assigned.contains(&var) || !read.contains(&var) {
+            continue;
+        }
+        let Some(value) = lookup(callee, vars, &data.name, vm)? else {
+            continue;
+        };
+        let class = value.class();
+        let constant = if class.is(types.bool_type) {
+            Expr::Bool(value.is(&vm.ctx.true_value))
+        } else if class.is(types.int_type) {
+            match value
+                .downcast_ref::<PyInt>()
+                .map(|i| i.try_to_primitive::<i64>(vm))
+            {
+                Some(Ok(i)) => Expr::Int(i),
+                _ => continue,
+            }
+        } else if class.is(types.float_type) {
+            Expr::Float(value.downcast_ref::<PyFloat>().expect("a float").to_f64())
+        } else {
+            continue;
+        };
+        guards.push(Guard {
+            name: data.name.clone(),
+            globals: callee.clone(),
+            function: value,
+            inlined: None,
+        });
+        out.push((var, constant));
+    }
+    Ok(out)
+}
+
+/// Replaces the calls of user functions in `e` by their inlined bodies. `Err(Ok(..))`
+/// is a reason not to compile, `Err(Err(..))` an exception.
+fn inline_in(
+    e: &mut kiln_jit::ir::Expr,
+    nest_vars: &mut kiln_jit::ir::PrimaryMap<kiln_jit::ir::Var, kiln_jit::ir::VarData>,
+    globals: &Option<PyDictRef>,
+    vars: &FrameVars,
+    depth: usize,
+    guards: &mut Vec<Guard>,
+    vm: &VirtualMachine,
+) -> Result<(), PyResult<String>> {
+    use kiln_jit::ir::{EntityRef, Expr, Inlined, Var, VarData};
+    let mut failure = None;
+    e.walk_mut(&mut |e| {
+        if failure.is_some() {
+            return;
+        }
+        // `a, b = f(x)`: the call, and the hidden variables its tuple goes to.
+        let (name, args, unpack) = match e {
+            Expr::CallUser(name, args) => (name, args, None),
+            Expr::Unpack(call, unpack) => match &mut **call {
+                Expr::CallUser(name, args) => (name, args, Some(unpack.clone())),
+                _ => return,
+            },
+            _ => return,
+        };
+        let result = (|| -> Result<Expr, PyResult<String>> {
+            if depth >= MAX_INLINE_DEPTH {
+                return Err(Ok(format!(
+                    "`{name}()` is called deeper than {MAX_INLINE_DEPTH} functions"
+                )));
+            }
+            let not_inlinable = || Err(Ok(format!("a call of `{name}()` stays interpreted")));
+            let Some(function) = lookup(globals, vars, name, vm).map_err(Err)? else {
+                return not_inlinable();
+            };
+            if unpack.is_none()
+                && let Some(known) = known_function(&function, args, vm).map_err(Err)?
+            {
+                guards.push(Guard {
+                    name: name.clone(),
+                    globals: globals.clone(),
+                    function: function.clone(),
+                    inlined: None,
+                });
+                return Ok(known);
+            }
+            if function
+                .downcast_ref::<rustpython_vm::builtins::PyFunction>()
+                .is_none()
+                || !vm.is_none(&*function.get_attr("__closure__", vm).map_err(Err)?)
+            {
+                return not_inlinable();
+            }
+            let code = function.get_attr("__code__", vm).map_err(Err)?;
+            let Some(code) = code.downcast_ref::<rustpython_vm::builtins::PyCode>() else {
+                return not_inlinable();
+            };
+            let code = &code.code;
+            let line = code.first_line_number.map_or(0, |n| n.get() as u32);
+            let f = match super::function(code.source_path.as_str(), line, code.obj_name.as_str()) {
+                Some(Ok(f)) => f,
+                Some(Err(why)) => return Err(Ok(format!("`{name}()` is not inlined: {why}"))),
+                None => return not_inlinable(),
+            };
+            if f.params.len() != args.len() {
+                return not_inlinable();
+            }
+            let callee_globals: PyDictRef = function
+                .get_attr("__globals__", vm)
+                .and_then(|g| g.try_into_value(vm))
+                .map_err(Err)?;
+            let callee = Some(callee_globals.clone());
+            let resolve = |n: &str| lookup(&callee, vars, n, vm);
+            if let Err(reason) = check_assumptions(&f.assumed, &resolve, vm).map_err(Err)? {
+                return Err(Ok(reason));
+            }
+            guards.push(Guard {
+                name: name.clone(),
+                globals: globals.clone(),
+                function: function.clone(),
+                inlined: Some(f.name.clone()),
+            });
+            let base = nest_vars.len();
+            for (_, d) in f.vars.iter() {
+                nest_vars.push(VarData {
+                    name: format!("{}.{}", f.name, d.name),
+                    hidden: true,
+                });
+            }
+            let map = |v: Var| Var::new(base + v.index());
+            let mut body = f.body.clone();
+            for stmt in &mut body {
+                stmt.remap_vars(&map);
+                let mut inner = Ok(());
+                stmt.each_mut(&mut |s| {
+                    for e in s.exprs_mut() {
+                        if inner.is_ok() {
+                            inner = inline_in(e, nest_vars, &callee, vars, depth + 1, guards, vm);
+                        }
+                    }
+                });
+                inner?;
+            }
+            let mut result = match (&unpack, f.tuple.len()) {
+                (None, 0) => f.result.clone(),
+                (None, n) => {
+                    return Err(Ok(format!(
+                        "`{name}()` returns a tuple of {n}, which only `a, b, ... = {name}(...)` unpacks"
+                    )));
+                }
+                (Some(unpack), n) if unpack.len() == n => {
+                    // The body ends assigning the tuple's elements to the caller's
+                    // hidden variables; its value is the first.
+                    let last = body.last().expect("a function that returns has a body");
+                    let (point, line) = (last.point, last.line);
+                    body.push(kiln_jit::ir::Stmt {
+                        point,
+                        line,
+                        kind: kiln_jit::ir::StmtKind::Assign {
+                            targets: unpack.clone(),
+                            values: f.tuple.iter().map(|v| Expr::Var(map(*v))).collect(),
+                        },
+                    });
+                    Expr::Var(unpack[0])
+                }
+                (Some(unpack), _) => {
+                    return Err(Ok(format!(
+                        "`{name}()` does not return a tuple of {} values",
+                        unpack.len()
+                    )));
+                }
+            };
+            if unpack.is_none() {
+                result.remap_vars(&map);
+            }
+            for (var, constant) in module_constants(&f, &callee, vars, guards, vm).map_err(Err)? {
+                let var = map(var);
+                let mut put = |e: &mut Expr| {
+                    if matches!(e, Expr::Var(v) if *v == var) {
+                        *e = constant.clone();
+                    }
+                };
+                for stmt in &mut body {
+                    stmt.each_mut(&mut |s| s.exprs_mut().into_iter().for_each(|e| e.walk_mut(&mut put)));
+                }
+                result.walk_mut(&mut put);
+            }
+            inline_in(&mut result, nest_vars, &callee, vars, depth + 1, guards, vm)?;
+            let params = f
+                .params
+                .iter()
+                .map(|p| map(*p))
+                .zip(std::mem::take(args))
+                .collect();
+            Ok(Expr::Inline(Box::new(Inlined {
+                params,
+                body,
+                result,
+            })))
+        })();
+        match result {
+            Ok(inlined) => *e = inlined,
+            Err(f) => failure = Some(f),
+        }
+    });
+    match failure {
+        Some(f) => Err(f),
+        None => Ok(()),
+    }
+}
