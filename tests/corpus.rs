@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 mod support;
-use support::{check_all, describe, py_cases, ref_python, root, take_jit_report};
+use support::{check_all, describe, py_cases, ref_python, root};
 
 /// Low enough that every loop marked hot (50 iterations or more) compiles.
 const THRESHOLD: &str = "20";
@@ -43,14 +43,8 @@ fn check(script: &Path, python: &Path) -> Result<(), String> {
             describe(&theirs)
         ));
     }
-    let (text, sites) = take_jit_report(&report).map_err(|e| format!("{name}: {e}"))?;
     let source = std::fs::read_to_string(script).unwrap();
-    let problems = support::marks::check(&name, &source, &sites);
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("{}\n{text}", problems.join("\n")))
-    }
+    support::marks::check_report(&name, &source, &report)
 }
 
 fn main() {

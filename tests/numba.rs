@@ -15,7 +15,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 mod support;
-use support::{check_all, describe, py_cases, ref_python, root, take_jit_report};
+use support::{check_all, describe, py_cases, ref_python, root};
 
 /// Low enough that every loop marked hot (50 iterations or more) compiles.
 const THRESHOLD: &str = "20";
@@ -107,13 +107,7 @@ fn check(script: &Path, python: &Path) -> Result<(), String> {
             describe(&numba)
         ));
     }
-    let (text, sites) = take_jit_report(&report).map_err(|e| format!("{name}: {e}"))?;
-    let problems = support::marks::check(&name, &source, &sites);
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("{}\n{text}", problems.join("\n")))
-    }
+    support::marks::check_report(&name, &source, &report)
 }
 
 fn main() {

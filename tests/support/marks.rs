@@ -16,6 +16,19 @@
 //! code has nothing of its own to compile).
 
 use serde_json::Value;
+use std::path::Path;
+
+/// Reads the jit report kiln wrote to `report` (removing it) and checks the marks of
+/// program `name` against it; the error lists the problems, then the report.
+pub fn check_report(name: &str, source: &str, report: &Path) -> Result<(), String> {
+    let (text, sites) = super::take_jit_report(report).map_err(|e| format!("{name}: {e}"))?;
+    let problems = check(name, source, &sites);
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{}\n{text}", problems.join("\n")))
+    }
+}
 
 /// What a function without loops, never inlined, is marked with.
 pub const LOOP_FREE: &str = "a function without loops";
@@ -75,7 +88,7 @@ fn body(lines: &[&str], line: u64) -> std::ops::Range<u64> {
 
 /// The problems with the marks of program `name` (its source `source`), given the
 /// sites of its jit report.
-pub fn check(name: &str, source: &str, sites: &[Value]) -> Vec<String> {
+fn check(name: &str, source: &str, sites: &[Value]) -> Vec<String> {
     let lines: Vec<&str> = source.lines().collect();
     let site_at = |line: u64| {
         sites.iter().find(|s| {

@@ -23,8 +23,8 @@ mod unpack;
 
 use super::LineIndex;
 use kiln_jit::ir::{
-    Assumed, Assumption, BinOp, CmpOp, Expr, Function, LogicOp, Nest, Point, Returned, Stmt,
-    StmtKind, UnaryOp, Var, VarData, return_var,
+    Assumed, Assumption, BinOp, CmpOp, Expr, Function, LogicOp, Nest, Point, Stmt, StmtKind,
+    UnaryOp, Var, VarData,
 };
 use kiln_jit::ir::{EntityRef, PrimaryMap};
 use ruff_text_size::Ranged;
@@ -263,6 +263,11 @@ impl<'a> Lowering<'a> {
         }
     }
 
+    /// A variable of the nest no Python name reaches (`#chained3`, `#unpack7.1`).
+    fn hidden(&mut self, name: String) -> Var {
+        self.vars.push(VarData { name, hidden: true })
+    }
+
     fn target_name(&mut self, target: &ast::Expr, stmt: &ast::Stmt) -> Result<Var, Reason> {
         match target {
             ast::Expr::Name(name) => Ok(self.var(name.id.as_str())),
@@ -381,36 +386,7 @@ impl<'a> Lowering<'a> {
                 self.assign(&a.target, Some(bin_op(a.op, self, stmt)?), &a.value, stmt)?
             }
             ast::Stmt::Break(_) => StmtKind::Break,
-            // `return value`, `return a, b`: the values go to `return_var`s and the
-            // nest ends; the rewritten code returns them (`rewrite::dispatch`). All at
-            // this point, so a hand-back while computing them runs the `return`
-            // again, whole.
-            ast::Stmt::Return(r) => {
-                let values: Vec<(Option<u8>, &ast::Expr)> = match r.value.as_deref() {
-                    None => return self.returning(Returned::None, Vec::new(), point, stmt),
-                    Some(ast::Expr::Tuple(t))
-                        if (1..=8).contains(&t.elts.len())
-                            && !t.elts.iter().any(|e| matches!(e, ast::Expr::Starred(_))) =>
-                    {
-                        t.elts
-                            .iter()
-                            .enumerate()
-                            .map(|(k, e)| (Some(k as u8), e))
-                            .collect()
-                    }
-                    Some(value) => vec![(None, value)],
-                };
-                let returned = match values[0].0 {
-                    None => Returned::Value,
-                    Some(_) => Returned::Tuple(values.len() as u8),
-                };
-                let mut assigned = Vec::new();
-                for (k, value) in values {
-                    let value = self.expr(value, stmt)?;
-                    assigned.push((self.var(&return_var(k)), value));
-                }
-                return self.returning(returned, assigned, point, stmt);
-            }
+            ast::Stmt::Return(r) => return self.loop_return(r.value.as_deref(), point, stmt),
             ast::Stmt::Continue(_) => StmtKind::Continue,
             ast::Stmt::Pass(_) => StmtKind::Pass,
             ast::Stmt::Expr(e) if matches!(&*e.value, ast::Expr::StringLiteral(_)) => {
@@ -776,6 +752,17 @@ fn attribute_path(expr: &ast::Expr) -> Option<String> {
             Some(format!("{}.{}", attribute_path(&attr.value)?, attr.attr))
         }
         _ => None,
+    }
+}
+
+/// One Python statement lowered as several IR statements that all sit at its point
+/// (the chained, swapping and unpacking assignments, a `return` in a loop): a hand-back
+/// at any of them runs the Python statement again, whole.
+fn at_one_point(then: Vec<Stmt>) -> StmtKind {
+    StmtKind::If {
+        cond: Expr::Bool(true),
+        then,
+        orelse: Vec::new(),
     }
 }
 

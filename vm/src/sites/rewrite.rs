@@ -662,7 +662,7 @@ fn not(operand: Expr, range: TextRange) -> Expr {
     })
 }
 
-/// `del name`.
+/// `return value`.
 fn return_stmt(value: Expr, range: TextRange) -> Stmt {
     Stmt::Return(ast::StmtReturn {
         node_index: Default::default(),
@@ -671,6 +671,7 @@ fn return_stmt(value: Expr, range: TextRange) -> Stmt {
     })
 }
 
+/// `None`.
 fn none(range: TextRange) -> Expr {
     Expr::NoneLiteral(ast::ExprNoneLiteral {
         node_index: Default::default(),
@@ -678,6 +679,7 @@ fn none(range: TextRange) -> Expr {
     })
 }
 
+/// `del name`.
 fn delete(id: &str, range: TextRange) -> Stmt {
     Stmt::Delete(ast::StmtDelete {
         node_index: Default::default(),

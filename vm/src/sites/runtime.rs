@@ -222,25 +222,30 @@ mod _kiln_jit {
     /// (`rewrite`'s function sites): `range(1)`, builtins' own.
     #[pyfunction]
     fn call(site: u32, vm: &VirtualMachine) -> PyResult {
-        let range = vm.builtins.get_attr("range", vm)?.call((1,), vm)?;
+        let range = vm.ctx.types.range_type.as_object().call((1,), vm)?;
         loop_over(site, range, vm)
+    }
+
+    /// A loop over anything but a range, run as written and counted (`SiteIter`).
+    /// Only what has `__iter__`: anything else is left for the loop to refuse (or to
+    /// iterate by `__getitem__`) exactly as it would.
+    fn counted_iteration(site: u32, iterable: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let iterable_type = iterable.class().slots.iter.load().is_some();
+        match Counted::new(site) {
+            Some(counted) if iterable_type && !observed(vm) => Ok(SiteIter {
+                counted,
+                inner: iterable.get_iter(vm)?.into(),
+                started: AtomicBool::new(false),
+            }
+            .into_ref(&vm.ctx)
+            .into()),
+            _ => Ok(iterable),
+        }
     }
 
     fn loop_over(site: u32, iterable: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let Some(range) = iterable.downcast_ref::<PyRange>() else {
-            // Only what has `__iter__`: anything else is left for the loop to refuse
-            // (or to iterate by `__getitem__`) exactly as it would.
-            let iterable_type = iterable.class().slots.iter.load().is_some();
-            return match Counted::new(site) {
-                Some(counted) if iterable_type && !observed(vm) => Ok(SiteIter {
-                    counted,
-                    inner: iterable.get_iter(vm)?.into(),
-                    started: AtomicBool::new(false),
-                }
-                .into_ref(&vm.ctx)
-                .into()),
-                _ => Ok(iterable),
-            };
+            return counted_iteration(site, iterable, vm);
         };
         let bounds =
             [&range.start, &range.stop, &range.step].map(|v| v.try_to_primitive::<i64>(vm).ok());
@@ -393,8 +398,8 @@ mod _kiln_jit {
             })
             .collect();
         let counted = Counted::new(site);
-        let watched = observed(vm);
-        let (Some(kind), Some(lengths), Some(counted), false) = (kind, lengths, counted, watched)
+        let (Some(kind), Some(lengths), Some(counted), false) =
+            (kind, lengths, counted, observed(vm))
         else {
             let iterable = match vm.is_none(&function) {
                 true => arrays.into_iter().next().expect("one iterable"),
@@ -402,16 +407,7 @@ mod _kiln_jit {
             };
             // Not over arrays (a list, a generator): the loop runs as written, counted
             // so that the jit report shows it and why it stays interpreted.
-            return match Counted::new(site) {
-                Some(counted) if !watched => Ok(SiteIter {
-                    counted,
-                    inner: iterable.get_iter(vm)?.into(),
-                    started: AtomicBool::new(false),
-                }
-                .into_ref(&vm.ctx)
-                .into()),
-                _ => Ok(iterable),
-            };
+            return counted_iteration(site, iterable, vm);
         };
         let stop = lengths.into_iter().min().unwrap_or(0) as i64;
         let pending = if counted.has_code() {

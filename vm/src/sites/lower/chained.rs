@@ -1,7 +1,7 @@
 //! Chained assignment: `a = b = value`, `G[i, j] = G[j, i] = value`.
 
-use super::{Lowering, Reason};
-use kiln_jit::ir::{Expr, Point, Stmt, StmtKind, Var, VarData};
+use super::{Lowering, Reason, at_one_point};
+use kiln_jit::ir::{Expr, Point, Stmt, StmtKind, Var};
 use rustpython_vm::compiler::ast;
 
 impl Lowering<'_> {
@@ -43,10 +43,7 @@ impl Lowering<'_> {
             });
         }
         let line = self.line(stmt);
-        let hidden = self.vars.push(VarData {
-            name: format!("#chained{}", point.as_u32()),
-            hidden: true,
-        });
+        let hidden = self.hidden(format!("#chained{}", point.as_u32()));
         let mut then = vec![Stmt {
             point,
             line,
@@ -99,10 +96,6 @@ impl Lowering<'_> {
                 "chained assignment that reads an array it stores into stays interpreted",
             ));
         }
-        Ok(StmtKind::If {
-            cond: Expr::Bool(true),
-            then,
-            orelse: Vec::new(),
-        })
+        Ok(at_one_point(then))
     }
 }

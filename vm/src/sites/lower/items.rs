@@ -9,7 +9,7 @@
 //! iterates exactly what the loop would have.
 
 use super::{Lowering, Reason, attribute_path};
-use kiln_jit::ir::{Assumed, Expr, Intrinsic, Point, Var, VarData};
+use kiln_jit::ir::{Assumed, Expr, Intrinsic, Point, Var};
 use rustpython_vm::compiler::ast;
 
 /// A loop over arrays as the lowering sees it.
@@ -88,10 +88,7 @@ impl Lowering<'_> {
         }
         let counter = match counter {
             Some(i) => self.var(i),
-            None => self.vars.push(VarData {
-                name: format!("#item{}", point.as_u32()),
-                hidden: true,
-            }),
+            None => self.hidden(format!("#item{}", point.as_u32())),
         };
         let items: Vec<(Var, Var)> = item_targets
             .into_iter()

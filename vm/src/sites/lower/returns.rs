@@ -6,11 +6,30 @@
 //! `if` that may return are moved into both of its branches, so that on every path
 //! nothing runs after a `return` has: `if c: return a` then `return b` becomes
 //! `if c: return = a else: return = b`. Every path must end in `return value` (one that
-//! falls off the end returns None, which compiled code does not make).
+//! falls off the end returns None, which compiled code does not make). A body whose
+//! every `return` is a tuple display of one length assigns the elements instead
+//! (`element`), for a caller that unpacks them.
+//!
+//! A `return` inside a loop nest ([`Lowering::loop_return`]) is another matter: it
+//! ends the nest, and the rewritten code returns what it assigned.
 
-use super::{Lowering, Reason};
-use kiln_jit::ir::{Expr, Point, Returned, Stmt, StmtKind, Var};
+use super::{Lowering, Reason, at_one_point};
+use kiln_jit::ir::{Point, Returned, Stmt, StmtKind, Var, return_var};
 use rustpython_vm::compiler::ast;
+
+/// The elements of a returned tuple display (`return a, b`): up to 8, none starred;
+/// `None` for a value returned as one.
+fn tuple_elements(value: &ast::Expr) -> Option<&[ast::Expr]> {
+    match value {
+        ast::Expr::Tuple(t)
+            if (1..=8).contains(&t.elts.len())
+                && !t.elts.iter().any(|e| matches!(e, ast::Expr::Starred(_))) =>
+        {
+            Some(&t.elts)
+        }
+        _ => None,
+    }
+}
 
 /// The variable element `k` of a returned tuple display is assigned to (a name no
 /// Python variable can have).
@@ -34,35 +53,42 @@ fn has_return(body: &[ast::Stmt]) -> bool {
 }
 
 impl Lowering<'_> {
-    /// A `return` inside a loop nest: `assigned` (each `return_var` with its value)
-    /// then [`StmtKind::Return`], all at the statement's point.
-    pub(super) fn returning(
+    /// `return`, `return value`, `return a, b` inside a loop nest: the values go to
+    /// `return_var`s, then [`StmtKind::Return`] ends the nest, all at the statement's
+    /// point, so a hand-back while computing them runs the `return` again, whole.
+    pub(super) fn loop_return(
         &mut self,
-        returned: Returned,
-        assigned: Vec<(Var, Expr)>,
+        value: Option<&ast::Expr>,
         point: Point,
         stmt: &ast::Stmt,
     ) -> Result<Stmt, Reason> {
         let line = self.line(stmt);
         let at = |kind| Stmt { point, line, kind };
-        if assigned.is_empty() {
-            return Ok(at(StmtKind::Return(returned)));
+        let Some(value) = value else {
+            return Ok(at(StmtKind::Return(Returned::None)));
+        };
+        let (returned, values): (Returned, Vec<(Option<u8>, &ast::Expr)>) =
+            match tuple_elements(value) {
+                Some(elements) => (
+                    Returned::Tuple(elements.len() as u8),
+                    elements
+                        .iter()
+                        .enumerate()
+                        .map(|(k, e)| (Some(k as u8), e))
+                        .collect(),
+                ),
+                None => (Returned::Value, vec![(None, value)]),
+            };
+        let mut then = Vec::new();
+        for (k, value) in values {
+            let value = self.expr(value, stmt)?;
+            then.push(at(StmtKind::Assign {
+                targets: vec![self.var(&return_var(k))],
+                values: vec![value],
+            }));
         }
-        let mut then: Vec<Stmt> = assigned
-            .into_iter()
-            .map(|(var, value)| {
-                at(StmtKind::Assign {
-                    targets: vec![var],
-                    values: vec![value],
-                })
-            })
-            .collect();
         then.push(at(StmtKind::Return(returned)));
-        Ok(at(StmtKind::If {
-            cond: Expr::Bool(true),
-            then,
-            orelse: Vec::new(),
-        }))
+        Ok(at(at_one_point(then)))
     }
 
     /// Lowers the statements of a function body, `return value` assigning `result`;
@@ -85,19 +111,15 @@ impl Lowering<'_> {
                     };
                     let (point, line) = (self.point(), self.line(stmt));
                     // `return a, b`: each element to its own variable (`element`).
-                    let (targets, values): (Vec<Var>, Vec<&ast::Expr>) = match &**value {
-                        ast::Expr::Tuple(t)
-                            if (1..=8).contains(&t.elts.len())
-                                && !t.elts.iter().any(|e| matches!(e, ast::Expr::Starred(_))) =>
-                        {
-                            let n = t.elts.len();
-                            let vars = (0..n).map(|k| self.var(&element(k))).collect();
-                            (vars, t.elts.iter().collect())
-                        }
-                        value => (vec![result], vec![value]),
+                    let elements = tuple_elements(value);
+                    let arity = elements.map(<[ast::Expr]>::len);
+                    let (targets, values): (Vec<Var>, Vec<&ast::Expr>) = match elements {
+                        Some(elements) => (
+                            (0..elements.len()).map(|k| self.var(&element(k))).collect(),
+                            elements.iter().collect(),
+                        ),
+                        None => (vec![result], vec![value]),
                     };
-                    let arity =
-                        (targets.len() > 1 || targets[0] != result).then_some(targets.len());
                     match self.return_arity {
                         Some(seen) if seen != arity => {
                             return Err(self.at(

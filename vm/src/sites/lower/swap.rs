@@ -11,8 +11,8 @@
 //! the first store and the last can hand back. Everything sits at the statement's
 //! point, so a hand-back before the stores runs the statement again whole.
 
-use super::{Lowering, Reason};
-use kiln_jit::ir::{Expr, Point, Stmt, StmtKind, Var, VarData};
+use super::{Lowering, Reason, at_one_point};
+use kiln_jit::ir::{Expr, Point, Stmt, StmtKind};
 use rustpython_vm::compiler::ast;
 
 impl Lowering<'_> {
@@ -46,14 +46,8 @@ impl Lowering<'_> {
             {
                 return refuse(self);
             }
-            let hidden = |l: &mut Self, what: &str| -> Var {
-                l.vars.push(VarData {
-                    name: format!("#{what}{}.{k}", point.as_u32()),
-                    hidden: true,
-                })
-            };
-            let v = hidden(self, "swapped");
-            let probe = hidden(self, "probe");
+            let v = self.hidden(format!("#swapped{}.{k}", point.as_u32()));
+            let probe = self.hidden(format!("#probe{}.{k}", point.as_u32()));
             reads.push(at(StmtKind::Assign {
                 targets: vec![v],
                 values: vec![value],
@@ -89,10 +83,6 @@ impl Lowering<'_> {
                 value: Expr::Var(v),
             }));
         }
-        Ok(StmtKind::If {
-            cond: Expr::Bool(true),
-            then,
-            orelse: Vec::new(),
-        })
+        Ok(at_one_point(then))
     }
 }

@@ -7,8 +7,8 @@
 //! statement again in the interpreter. A call the inliner cannot take leaves the loop
 //! interpreted with its reason.
 
-use super::{Lowering, Reason};
-use kiln_jit::ir::{Expr, Point, Stmt, StmtKind, Var, VarData};
+use super::{Lowering, Reason, at_one_point};
+use kiln_jit::ir::{Expr, Point, Stmt, StmtKind, Var};
 use rustpython_vm::compiler::ast;
 
 impl Lowering<'_> {
@@ -40,28 +40,19 @@ impl Lowering<'_> {
             ));
         }
         let hidden: Vec<Var> = (0..names.len())
-            .map(|k| {
-                self.vars.push(VarData {
-                    name: format!("#unpack{}.{k}", point.as_u32()),
-                    hidden: true,
-                })
-            })
+            .map(|k| self.hidden(format!("#unpack{}.{k}", point.as_u32())))
             .collect();
         let line = self.line(stmt);
         let at = |kind| Stmt { point, line, kind };
-        Ok(StmtKind::If {
-            cond: Expr::Bool(true),
-            then: vec![
-                at(StmtKind::Assign {
-                    targets: vec![hidden[0]],
-                    values: vec![Expr::Unpack(Box::new(call), hidden.clone())],
-                }),
-                at(StmtKind::Assign {
-                    targets: names,
-                    values: hidden.into_iter().map(Expr::Var).collect(),
-                }),
-            ],
-            orelse: Vec::new(),
-        })
+        Ok(at_one_point(vec![
+            at(StmtKind::Assign {
+                targets: vec![hidden[0]],
+                values: vec![Expr::Unpack(Box::new(call), hidden.clone())],
+            }),
+            at(StmtKind::Assign {
+                targets: names,
+                values: hidden.into_iter().map(Expr::Var).collect(),
+            }),
+        ]))
     }
 }
