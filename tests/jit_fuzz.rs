@@ -33,6 +33,10 @@
 //! third of them float32, the rest float64), the loops the JIT runs several iterations
 //! at a time (lanes of vectors), with zeros, negatives, inf and NaN in the data.
 //!
+//! About one in ten are complex kernels (`tests/fuzz/complex.rs`): complex128 arrays,
+//! Python complex and `np.complex128` scalars, mixed-mode arithmetic, signed zeros,
+//! zero divisors, infinities and NaNs.
+//!
 //! `KILN_FUZZ_PROGRAMS` (default 2000) and `KILN_FUZZ_SEED` (default 1) choose how many
 //! programs and which; a failing batch is kept in the temp directory to rerun by hand.
 
@@ -43,6 +47,9 @@ mod support;
 
 #[path = "fuzz/arrays.rs"]
 mod arrays;
+
+#[path = "fuzz/complex.rs"]
+mod complex;
 
 const PER_BATCH: usize = 100;
 
@@ -418,6 +425,9 @@ impl Gen {
         if self.rng.chance(25) {
             return self.array_program(k);
         }
+        if self.rng.chance(20) {
+            return self.complex_program(k);
+        }
         self.line(0, &format!("def f{k}(a, b, m, n, x, y):"));
         let s0 = self.rng.pick(&["0.0", "0", "x"]);
         self.line(1, &format!("s = {s0}"));
@@ -542,7 +552,7 @@ def run_float(k, f):
 fn batch(seed: u64, first: usize, count: usize) -> String {
     let mut g = Gen {
         rng: Rng(seed.wrapping_mul(1_000_003).wrapping_add(first as u64)),
-        out: PRELUDE.to_string() + arrays::PRELUDE,
+        out: PRELUDE.to_string() + arrays::PRELUDE + complex::PRELUDE,
         loops: Vec::new(),
         returns: None,
     };

@@ -8,7 +8,7 @@
 //! Expression types follow [`crate::types`]; an expression outside what compiled code
 //! does makes the whole nest fail, with a reason for the report.
 
-use crate::ir::{BinOp, Expr, Intrinsic, MathFn, Nest, Stmt, StmtKind, UnaryOp, Var};
+use crate::ir::{BinOp, CmpOp, Expr, Intrinsic, MathFn, Nest, Stmt, StmtKind, UnaryOp, Var};
 use crate::types::{self, ArrayTy, Scalar, ScalarTy, Ty};
 use cranelift_codegen::entity::SecondaryMap;
 
@@ -278,6 +278,7 @@ impl<'a> Typing<'a> {
                 let a = self.scalar(a)?;
                 let t = map_variants(a, |t| match (op, t) {
                     (UnaryOp::Not, _) => Some(Scalar::Bool),
+                    (UnaryOp::Invert, t) if t.is_complex() => None,
                     (_, Scalar::Np(types::Dtype::Bool)) => None,
                     (_, Scalar::Np(types::Dtype::U64)) => None,
                     (UnaryOp::Invert, t) if t.is_float() => None,
@@ -290,10 +291,24 @@ impl<'a> Typing<'a> {
             Expr::Compare(first, rest) => {
                 let mut left = self.scalar(first)?;
                 let mut results = Vec::new();
-                for (_, right) in rest {
+                for (op, right) in rest {
                     let right = self.scalar(right)?;
                     for x in left.variants() {
                         for y in right.variants() {
+                            if x.is_complex() || y.is_complex() {
+                                if !matches!(op, CmpOp::Eq | CmpOp::Ne) {
+                                    return Err(format!(
+                                        "`{}` of complex numbers (Python raises TypeError) \
+                                         stays interpreted",
+                                        op.symbol()
+                                    ));
+                                }
+                                if !complex_operand(x) || !complex_operand(y) {
+                                    return Err("comparison of these types".into());
+                                }
+                                results.push(types::comparison(x, y));
+                                continue;
+                            }
                             if !numeric(x) || !numeric(y) {
                                 return Err("comparison of these types".into());
                             }
@@ -352,6 +367,16 @@ impl<'a> Typing<'a> {
                     return Err(format!("`np.{}()` takes one value", u.name()));
                 };
                 let t = self.scalar(a)?;
+                if t.ty.is_complex() {
+                    return match u {
+                        crate::ir::Ufunc::Exp => scalar(Scalar::Np(types::Dtype::C128)),
+                        crate::ir::Ufunc::Absolute => scalar(Scalar::Np(types::Dtype::F64)),
+                        _ => Err(format!(
+                            "`np.{}()` of complex numbers stays interpreted",
+                            u.name()
+                        )),
+                    };
+                }
                 // numpy's loop for the argument: float32 stays float32, int16 goes to
                 // float32, the rest to float64 (int8, uint8 and bool would give float16).
                 let result = |x: Scalar| match x {
@@ -380,6 +405,15 @@ impl<'a> Typing<'a> {
                 }
                 scalar(Scalar::Np(*d))
             }
+            Expr::Call(
+                f @ (Intrinsic::Complex
+                | Intrinsic::Real
+                | Intrinsic::Imag
+                | Intrinsic::Conjugate
+                | Intrinsic::NpConj
+                | Intrinsic::Hypot),
+                args,
+            ) => self.complex_call(*f, args).map(ExprTy::Scalar),
             Expr::Call(Intrinsic::Where, _) => {
                 Err("`np.where()` of numbers (a 0-d array) stays interpreted".into())
             }
@@ -509,6 +543,15 @@ impl<'a> Typing<'a> {
                     .map(|a| self.scalar(a))
                     .collect::<Result<Vec<_>>>()?;
                 for t in &tys {
+                    if *f == Intrinsic::Abs && t.variants().iter().all(|t| complex_operand(*t)) {
+                        continue;
+                    }
+                    if t.ty.is_complex() {
+                        return Err(format!(
+                            "`{}()` of complex numbers stays interpreted",
+                            f.name()
+                        ));
+                    }
                     if !t.variants().iter().all(|t| numeric(*t)) {
                         return Err(format!("{f:?} of {}", t.describe()));
                     }
@@ -524,6 +567,7 @@ impl<'a> Typing<'a> {
                     }
                     Intrinsic::Int | Intrinsic::Round => scalar(Scalar::Int),
                     Intrinsic::Bool
+                    | Intrinsic::IsNumpy
                     | Intrinsic::Check
                     | Intrinsic::Scratch(_)
                     | Intrinsic::ClearFpFlags
@@ -532,6 +576,7 @@ impl<'a> Typing<'a> {
                     | Intrinsic::NoteFp(_) => scalar(Scalar::Bool),
                     Intrinsic::Abs => map_variants(tys[0], |t| match t {
                         Scalar::Bool => Some(Scalar::Int),
+                        t if t.is_complex() => Some(part_of(t)),
                         Scalar::Np(types::Dtype::Bool) => None,
                         t => Some(t),
                     })
@@ -544,9 +589,67 @@ impl<'a> Typing<'a> {
                     | Intrinsic::Where
                     | Intrinsic::Select
                     | Intrinsic::Ufunc(_)
-                    | Intrinsic::NpScalar(_) => unreachable!("handled above"),
+                    | Intrinsic::NpScalar(_)
+                    | Intrinsic::Complex
+                    | Intrinsic::Real
+                    | Intrinsic::Imag
+                    | Intrinsic::Conjugate
+                    | Intrinsic::NpConj
+                    | Intrinsic::Hypot => unreachable!("handled above"),
                 }
             }
+        }
+    }
+
+    /// The complex-number intrinsics ([`crate::complex`] replaces them).
+    fn complex_call(&self, f: Intrinsic, args: &[Expr]) -> Result<ScalarTy> {
+        let tys = args
+            .iter()
+            .map(|a| self.scalar(a))
+            .collect::<Result<Vec<_>>>()?;
+        let name = f.name();
+        let refuse = |t: &ScalarTy| format!("`{name}` of {} stays interpreted", t.describe());
+        let one = |f: &dyn Fn(Scalar) -> Option<Scalar>| -> Result<ScalarTy> {
+            let [t] = &tys[..] else {
+                return Err(format!("`{name}` takes one value"));
+            };
+            if !t.variants().iter().all(|x| complex_operand(*x)) {
+                return Err(refuse(t));
+            }
+            map_variants(*t, f).ok_or_else(|| refuse(t))
+        };
+        // A Python bool's `.real` and `.conjugate()` are ints.
+        let int_for_bool = |t: Scalar| if t == Scalar::Bool { Scalar::Int } else { t };
+        match f {
+            Intrinsic::Complex => {
+                if tys.is_empty() || tys.len() > 2 {
+                    return Err("`complex()` with other than one or two values".into());
+                }
+                for t in &tys {
+                    if !t
+                        .variants()
+                        .iter()
+                        .all(|x| numeric(*x) && complex_operand(*x))
+                    {
+                        return Err(format!("`complex()` of {} stays interpreted", t.describe()));
+                    }
+                }
+                Ok(ScalarTy::exact(Scalar::Complex))
+            }
+            Intrinsic::Real | Intrinsic::Imag => one(&|t| Some(int_for_bool(part_of(t)))),
+            Intrinsic::Conjugate => one(&|t| Some(int_for_bool(t))),
+            Intrinsic::NpConj => one(&|t| match t {
+                Scalar::Complex | Scalar::Np(types::Dtype::C128) => {
+                    Some(Scalar::Np(types::Dtype::C128))
+                }
+                Scalar::Float | Scalar::Np(types::Dtype::F64) => {
+                    Some(Scalar::Np(types::Dtype::F64))
+                }
+                Scalar::Int | Scalar::Np(types::Dtype::I64) => Some(Scalar::Np(types::Dtype::I64)),
+                _ => None,
+            }),
+            Intrinsic::Hypot => Ok(tys[0]),
+            _ => unreachable!("not a complex intrinsic"),
         }
     }
 
@@ -574,6 +677,10 @@ impl<'a> Typing<'a> {
 
 /// The type of `x op y`, or `None` when compiled code does not do it.
 pub fn binary_result(op: BinOp, x: Scalar, y: Scalar) -> Option<Scalar> {
+    if x.is_complex() || y.is_complex() {
+        let arithmetic = matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div);
+        return types::arithmetic(x, y).filter(|_| arithmetic);
+    }
     if !numeric(x) || !numeric(y) {
         return None;
     }
@@ -614,8 +721,27 @@ pub fn all_statements(nest: &Nest) -> (Vec<&Stmt>, Vec<(Var, &Expr)>) {
     (stmts, binds)
 }
 
+/// A real number compiled code computes with.
 fn numeric(t: Scalar) -> bool {
-    t != Scalar::Np(types::Dtype::U64)
+    t != Scalar::Np(types::Dtype::U64) && !t.is_complex()
+}
+
+/// A number a complex number meets in compiled code (see `types::arithmetic`).
+fn complex_operand(t: Scalar) -> bool {
+    match t {
+        Scalar::Bool | Scalar::Int | Scalar::Float | Scalar::Complex => true,
+        Scalar::Np(d) => d.is_int() || matches!(d, types::Dtype::F64 | types::Dtype::C128),
+    }
+}
+
+/// The type of a complex number's parts: a Python float for a Python complex, an
+/// `np.float64` for a complex128.
+pub fn part_of(t: Scalar) -> Scalar {
+    match t {
+        Scalar::Complex => Scalar::Float,
+        Scalar::Np(types::Dtype::C128) => Scalar::Np(types::Dtype::F64),
+        t => t,
+    }
 }
 
 fn map_variants(t: ScalarTy, f: impl Fn(Scalar) -> Option<Scalar>) -> Option<ScalarTy> {

@@ -370,6 +370,24 @@ pub enum Intrinsic {
     /// `np.where` at one element: both values are computed (numpy computes both arrays,
     /// and warns for either), then the one `cond` picks is taken.
     Select,
+    /// `complex(re)`, `complex(re, im)` of real numbers, and imaginary literals (`2j` is
+    /// `complex(0.0, 2.0)`): a Python complex.
+    Complex,
+    /// `x.real`, `x.imag` of a number: a complex number's part, or a real number itself
+    /// and its zero.
+    Real,
+    Imag,
+    /// `x.conjugate()`: the number of the same type with its imaginary part negated.
+    Conjugate,
+    /// `np.conj(x)` / `np.conjugate(x)`: numpy's, so a Python complex gives a complex128.
+    NpConj,
+    /// `hypot(x, y)` as Rust's `f64::hypot` computes it (the interpreter's `abs` of a
+    /// complex), of the type of `x`; made by [`crate::complex`], which hands an
+    /// infinite result to the interpreter (Python raises OverflowError for one).
+    Hypot,
+    /// `is_numpy(x)`: whether `x` (of a mixed type) holds the numpy twin now; made by
+    /// [`crate::complex`] where a Python complex and a complex128 compute differently.
+    IsNumpy,
 }
 
 macro_rules! ufuncs {
@@ -478,7 +496,54 @@ math_functions! {
     Copysign => "copysign", 2;
 }
 
+impl CmpOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            CmpOp::Eq => "==",
+            CmpOp::Ne => "!=",
+            CmpOp::Lt => "<",
+            CmpOp::Le => "<=",
+            CmpOp::Gt => ">",
+            CmpOp::Ge => ">=",
+        }
+    }
+}
+
 impl Intrinsic {
+    /// How the report names the function (`abs`, `.real`, `np.conj`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Intrinsic::Math(f) => f.name(),
+            Intrinsic::Ufunc(u) => u.name(),
+            Intrinsic::NpScalar(d) => d.name(),
+            Intrinsic::Abs => "abs",
+            Intrinsic::Min => "min",
+            Intrinsic::Max => "max",
+            Intrinsic::Int => "int",
+            Intrinsic::Float => "float",
+            Intrinsic::Bool => "bool",
+            Intrinsic::Round => "round",
+            Intrinsic::Complex => "complex",
+            Intrinsic::Real => ".real",
+            Intrinsic::Imag => ".imag",
+            Intrinsic::Conjugate => ".conjugate",
+            Intrinsic::NpConj => "np.conj",
+            Intrinsic::Hypot => "hypot",
+            Intrinsic::IsNumpy => "is_numpy",
+            Intrinsic::Maximum => "np.maximum",
+            Intrinsic::Minimum => "np.minimum",
+            Intrinsic::Copy => "copy",
+            Intrinsic::Where => "np.where",
+            Intrinsic::Select => "select",
+            Intrinsic::Check => "check",
+            Intrinsic::ClearFpFlags => "clear_fp_flags",
+            Intrinsic::CheckFpFlags => "check_fp_flags",
+            Intrinsic::FpRaised => "fp_raised",
+            Intrinsic::NoteFp(_) => "note_fp",
+            Intrinsic::Scratch(_) => "scratch",
+        }
+    }
+
     /// The builtin of this name, as the lowering sees it in a call.
     pub fn builtin(name: &str) -> Option<Intrinsic> {
         Some(match name {
@@ -489,6 +554,7 @@ impl Intrinsic {
             "float" => Intrinsic::Float,
             "bool" => Intrinsic::Bool,
             "round" => Intrinsic::Round,
+            "complex" => Intrinsic::Complex,
             _ => return None,
         })
     }

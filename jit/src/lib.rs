@@ -9,6 +9,7 @@
 //!
 //! - [`ir`]: the loop-nest IR, structured statements and expressions with resume points;
 //! - [`types`]: the scalar and array types code is specialised on, numpy's promotion;
+//! - [`complex`]: complex numbers and arrays as pairs of floats, before anything else;
 //! - [`liveness`]: the variables whose value on entry compiled code may read;
 //! - [`scalarise`]: array statements (views, broadcasting, in-place updates) as loops
 //!   over their elements;
@@ -17,6 +18,7 @@
 //! - [`runtime`]: the helpers compiled code calls and the interrupt flag it polls.
 
 pub mod backend;
+pub mod complex;
 pub mod frame;
 pub mod infer;
 pub mod ir;

@@ -23,10 +23,13 @@ pub enum Dtype {
     U64,
     F32,
     F64,
+    /// complex128: compiled code holds its real and imaginary parts as two float64s
+    /// (`crate::complex`), and an array of it as a float64 array with a last axis of 2.
+    C128,
 }
 
 impl Dtype {
-    pub const ALL: [Dtype; 11] = [
+    pub const ALL: [Dtype; 12] = [
         Dtype::Bool,
         Dtype::I8,
         Dtype::I16,
@@ -38,6 +41,7 @@ impl Dtype {
         Dtype::U64,
         Dtype::F32,
         Dtype::F64,
+        Dtype::C128,
     ];
 
     pub fn size(self) -> u32 {
@@ -46,6 +50,7 @@ impl Dtype {
             Dtype::I16 | Dtype::U16 => 2,
             Dtype::I32 | Dtype::U32 | Dtype::F32 => 4,
             Dtype::I64 | Dtype::U64 | Dtype::F64 => 8,
+            Dtype::C128 => 16,
         }
     }
 
@@ -77,7 +82,9 @@ impl Dtype {
             Dtype::U16 => (0, u16::MAX as i64),
             Dtype::U32 => (0, u32::MAX as i64),
             Dtype::U64 => (0, i64::MAX),
-            Dtype::F32 | Dtype::F64 => unreachable!("float dtypes have no integer range"),
+            Dtype::F32 | Dtype::F64 | Dtype::C128 => {
+                unreachable!("float dtypes have no integer range")
+            }
         }
     }
 
@@ -94,6 +101,7 @@ impl Dtype {
             Dtype::U64 => "uint64",
             Dtype::F32 => "float32",
             Dtype::F64 => "float64",
+            Dtype::C128 => "complex128",
         }
     }
 
@@ -118,6 +126,7 @@ impl Dtype {
             return a;
         }
         match (a, b) {
+            (C128, _) | (_, C128) => C128,
             (Bool, x) | (x, Bool) => x,
             (F64, _) | (_, F64) => F64,
             (F32, x) | (x, F32) => {
@@ -157,6 +166,8 @@ pub enum Scalar {
     Bool,
     Int,
     Float,
+    /// A Python complex (held as two doubles, see `crate::complex`).
+    Complex,
     /// A numpy scalar of this dtype.
     Np(Dtype),
 }
@@ -171,9 +182,12 @@ pub enum Machine {
 }
 
 impl Scalar {
+    /// (Complex numbers never reach machine code: `crate::complex` splits them into
+    /// their parts first.)
     pub fn machine(self) -> Machine {
         match self {
             Scalar::Float | Scalar::Np(Dtype::F64) => Machine::F64,
+            Scalar::Complex | Scalar::Np(Dtype::C128) => Machine::F64,
             Scalar::Np(Dtype::F32) => Machine::F32,
             _ => Machine::I64,
         }
@@ -187,6 +201,11 @@ impl Scalar {
         matches!(self, Scalar::Float | Scalar::Np(Dtype::F32 | Dtype::F64))
     }
 
+    /// A Python complex or a numpy complex128.
+    pub fn is_complex(self) -> bool {
+        matches!(self, Scalar::Complex | Scalar::Np(Dtype::C128))
+    }
+
     pub fn is_bool(self) -> bool {
         matches!(self, Scalar::Bool | Scalar::Np(Dtype::Bool))
     }
@@ -196,7 +215,7 @@ impl Scalar {
         match self {
             Scalar::Bool | Scalar::Int => true,
             Scalar::Np(d) => d.is_int(),
-            Scalar::Float => false,
+            Scalar::Float | Scalar::Complex => false,
         }
     }
 
@@ -206,6 +225,7 @@ impl Scalar {
             Scalar::Bool => Some(Scalar::Np(Dtype::Bool)),
             Scalar::Int => Some(Scalar::Np(Dtype::I64)),
             Scalar::Float => Some(Scalar::Np(Dtype::F64)),
+            Scalar::Complex => Some(Scalar::Np(Dtype::C128)),
             Scalar::Np(_) => None,
         }
     }
@@ -218,6 +238,7 @@ impl Scalar {
             // float32 mixes with a Python float too (`e = 0.0; e += f32`): a double holds
             // both exactly, so the variable is kept as one (see `ScalarTy::machine`).
             Scalar::Np(Dtype::F64 | Dtype::F32) => Some(Scalar::Float),
+            Scalar::Np(Dtype::C128) => Some(Scalar::Complex),
             _ => None,
         }
     }
@@ -228,6 +249,7 @@ impl Scalar {
             Scalar::Bool => 1,
             Scalar::Int => 2,
             Scalar::Float => 3,
+            Scalar::Complex => 4,
             Scalar::Np(d) => 16 + Dtype::ALL.iter().position(|x| *x == d).unwrap() as u64,
         }
     }
@@ -237,6 +259,7 @@ impl Scalar {
             1 => Some(Scalar::Bool),
             2 => Some(Scalar::Int),
             3 => Some(Scalar::Float),
+            4 => Some(Scalar::Complex),
             c if c >= 16 => Dtype::ALL.get((c - 16) as usize).map(|d| Scalar::Np(*d)),
             _ => None,
         }
@@ -247,6 +270,7 @@ impl Scalar {
             Scalar::Bool => "bool".into(),
             Scalar::Int => "int".into(),
             Scalar::Float => "float".into(),
+            Scalar::Complex => "complex".into(),
             Scalar::Np(d) => format!("numpy.{}", if d == Dtype::Bool { "bool" } else { d.name() }),
         }
     }
@@ -262,6 +286,9 @@ impl Scalar {
 /// here (kiln-stdlib's `numpy/python/defer.rs`).
 pub fn arithmetic(a: Scalar, b: Scalar) -> Option<Scalar> {
     use Scalar::*;
+    if a.is_complex() || b.is_complex() {
+        return complex_arithmetic(a, b);
+    }
     Some(match (a, b) {
         (Np(Dtype::U64), _) | (_, Np(Dtype::U64)) => return None,
         // numpy's bool arithmetic (`+` is `or`, `-` raises) stays interpreted.
@@ -270,6 +297,25 @@ pub fn arithmetic(a: Scalar, b: Scalar) -> Option<Scalar> {
         (Float, Bool | Int | Float) | (Bool | Int, Float) => Float,
         (Np(x), Np(y)) => Np(Dtype::promote(x, y)),
         (Np(d), weak) | (weak, Np(d)) => Np(weak_with(weak, d)),
+        (Complex, _) | (_, Complex) => unreachable!("handled by complex_arithmetic"),
+    })
+}
+
+/// [`arithmetic`] where a complex number takes part, as kiln's interpreter has it: a
+/// Python complex stays one with Python numbers and with an `np.float64` on its right
+/// (a `float` subclass, which `complex`'s own operator takes first); any other meeting
+/// with numpy gives a complex128. float32 and numpy bools with complex numbers stay
+/// interpreted (numpy would give complex64 / refuse some operators).
+fn complex_arithmetic(a: Scalar, b: Scalar) -> Option<Scalar> {
+    use Scalar::*;
+    let unsupported = |t: Scalar| matches!(t, Np(Dtype::F32 | Dtype::Bool | Dtype::U64));
+    if unsupported(a) || unsupported(b) {
+        return None;
+    }
+    Some(match (a, b) {
+        (Complex, Complex | Float | Int | Bool | Np(Dtype::F64))
+        | (Float | Int | Bool, Complex) => Complex,
+        _ => Np(Dtype::C128),
     })
 }
 
@@ -287,7 +333,7 @@ pub fn true_divide(a: Scalar, b: Scalar) -> Option<Scalar> {
     let t = arithmetic(a, b)?;
     Some(match t {
         Scalar::Int => Scalar::Float,
-        Scalar::Np(d) if !d.is_float() => Scalar::Np(Dtype::F64),
+        Scalar::Np(d) if !d.is_float() && d != Dtype::C128 => Scalar::Np(Dtype::F64),
         t => t,
     })
 }
@@ -457,6 +503,20 @@ mod tests {
     }
 
     #[test]
+    fn complex_results_follow_the_interpreter() {
+        use Scalar::*;
+        let c128 = Np(Dtype::C128);
+        assert_eq!(arithmetic(Complex, Float), Some(Complex));
+        assert_eq!(arithmetic(Complex, Np(Dtype::F64)), Some(Complex));
+        assert_eq!(arithmetic(Np(Dtype::F64), Complex), Some(c128));
+        assert_eq!(arithmetic(Complex, Np(Dtype::I64)), Some(c128));
+        assert_eq!(arithmetic(Int, c128), Some(c128));
+        assert_eq!(arithmetic(Complex, Np(Dtype::F32)), None);
+        assert_eq!(true_divide(c128, Int), Some(c128));
+        assert_eq!(true_divide(Complex, Int), Some(Complex));
+    }
+
+    #[test]
     fn twins_mix_and_others_do_not() {
         let float = ScalarTy::exact(Scalar::Float);
         let f64 = ScalarTy::exact(Scalar::Np(Dtype::F64));
@@ -469,7 +529,9 @@ mod tests {
             Scalar::Bool,
             Scalar::Int,
             Scalar::Float,
+            Scalar::Complex,
             Scalar::Np(Dtype::U16),
+            Scalar::Np(Dtype::C128),
         ] {
             assert_eq!(Scalar::from_code(s.code()), Some(s));
         }

@@ -5,9 +5,9 @@ from numba import njit
 
 
 @njit
-def inner(a, b):  # hot, interpreted: complex numbers stay interpreted
+def inner(a, b):  # hot
     s = 0j
-    for i in range(a.shape[0]):  # hot, interpreted: calls of methods stay interpreted
+    for i in range(a.shape[0]):  # hot
         s += a[i].conjugate() * b[i]
     return s
 
@@ -22,7 +22,7 @@ def rotate(z, steps):
     w = 0.0 + 1.0j
     out = z.copy()
     for s in range(steps):
-        for i in range(out.shape[0]):  # hot, interpreted: `out` is a complex128 array
+        for i in range(out.shape[0]):  # hot
             out[i] = out[i] * w
     return out
 
@@ -31,7 +31,7 @@ def rotate(z, steps):
 def norms(z):
     n1 = 0.0
     n2 = 0.0
-    for i in range(z.shape[0]):  # hot, interpreted: an attribute of something other than a name stays interpreted
+    for i in range(z.shape[0]):  # hot
         n1 += abs(z[i])
         n2 += (z[i] * np.conj(z[i])).real
     return n1, n2

@@ -5,17 +5,17 @@ from numba import vectorize
 
 
 @vectorize(["complex128(complex128, float64)"])
-def rotate(z, theta):  # hot, interpreted: complex numbers stay interpreted
+def rotate(z, theta):  # hot
     return z * np.exp(1j * theta)
 
 
 @vectorize
-def modulus2(z):  # hot, interpreted: an attribute of something other than a name stays interpreted
+def modulus2(z):  # hot
     return (z * z.conjugate()).real
 
 
 @vectorize(["float64(complex128)"])
-def quadrant_angle(z):  # hot, interpreted: `f()` is not inlined: it reads the attribute `z.real` (inlined functions read only their parameters)
+def quadrant_angle(z):  # hot
     if z.real >= 0.0 and z.imag >= 0.0:
         return 0.0
     if z.real < 0.0 and z.imag >= 0.0:

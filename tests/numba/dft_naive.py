@@ -8,9 +8,9 @@ from numba import njit
 def dft(x):
     n = x.shape[0]
     X = np.zeros(n, dtype=np.complex128)
-    for k in range(n):  # hot, interpreted: complex numbers stay interpreted
+    for k in range(n):  # hot
         s = 0j
-        for t in range(n):  # hot, interpreted: complex numbers stay interpreted
+        for t in range(n):  # hot
             s += x[t] * np.exp(-2j * np.pi * k * t / n)
         X[k] = s
     return X
@@ -20,9 +20,9 @@ def dft(x):
 def idft(X):
     n = X.shape[0]
     x = np.zeros(n, dtype=np.complex128)
-    for t in range(n):  # hot, interpreted: complex numbers stay interpreted
+    for t in range(n):  # hot
         s = 0j
-        for k in range(n):  # hot, interpreted: complex numbers stay interpreted
+        for k in range(n):  # hot
             s += X[k] * np.exp(2j * np.pi * k * t / n)
         x[t] = s / n
     return x
@@ -32,7 +32,7 @@ def idft(X):
 def power_spectrum(X):
     n = X.shape[0]
     p = np.empty(n)
-    for k in range(n):  # hot, interpreted: an attribute of something other than a name stays interpreted
+    for k in range(n):  # hot
         p[k] = X[k].real * X[k].real + X[k].imag * X[k].imag
     return p
 

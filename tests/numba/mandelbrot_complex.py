@@ -5,9 +5,9 @@ from numba import njit
 
 
 @njit
-def escape_time(c, maxit):  # hot, interpreted: complex numbers stay interpreted
+def escape_time(c, maxit):  # hot
     z = 0j
-    for it in range(maxit):  # hot, interpreted: is a numpy complex128
+    for it in range(maxit):  # hot
         z = z * z + c
         if abs(z) > 2.0:
             return it
@@ -18,8 +18,8 @@ def escape_time(c, maxit):  # hot, interpreted: complex numbers stay interpreted
 def mandelbrot(grid, maxit):
     h, w = grid.shape
     out = np.empty((h, w), dtype=np.int64)
-    for i in range(h):  # hot, interpreted: complex numbers stay interpreted
-        for j in range(w):  # hot, interpreted: complex numbers stay interpreted
+    for i in range(h):  # hot, interpreted: `escape_time()` is not inlined: a function with loops is not inlined
+        for j in range(w):  # hot, interpreted: `escape_time()` is not inlined: a function with loops is not inlined
             out[i, j] = escape_time(grid[i, j], maxit)
     return out
 

@@ -9,12 +9,12 @@ def mandel(xs, ys, maxit):
     h, w = ys.shape[0], xs.shape[0]
     counts = np.zeros((h, w), dtype=np.int64)
     last = np.zeros((h, w), dtype=np.complex128)
-    for i in prange(h):  # hot, interpreted: complex numbers stay interpreted
-        for j in range(w):  # hot, interpreted: complex numbers stay interpreted
+    for i in prange(h):  # hot
+        for j in range(w):  # hot
             c = complex(xs[j], ys[i])
             z = 0.0 + 0.0j
             n = 0
-            while n < maxit and z.real * z.real + z.imag * z.imag <= 4.0:  # hot, interpreted: `z.real` is read while the loop assigns `z`; it stays interpreted
+            while n < maxit and z.real * z.real + z.imag * z.imag <= 4.0:  # hot
                 z = z * z + c
                 n += 1
             counts[i, j] = n

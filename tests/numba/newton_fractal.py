@@ -5,12 +5,12 @@ from numba import jit
 
 
 @jit(nopython=True)
-def newton(z, roots, maxit, tol):  # hot, interpreted: is a numpy complex128
+def newton(z, roots, maxit, tol):  # hot
     it = 0
-    while it < maxit:  # hot, interpreted: is a numpy complex128
+    while it < maxit:  # hot
         dz = (z * z * z - 1.0) / (3.0 * z * z)
         z = z - dz
-        for r in range(3):  # hot, interpreted: is a numpy complex128
+        for r in range(3):  # hot
             if abs(z - roots[r]) < tol:
                 return r, it
         it += 1

@@ -320,6 +320,11 @@ extern "C" fn kiln_ufunc_f64(f: i64, x: f64) -> f64 {
     crate::ir::Ufunc::ALL[f as usize].apply_f64(x)
 }
 
+/// `f64::hypot`: the interpreter's `abs` of a complex number (and numpy's).
+extern "C" fn kiln_complex_abs(x: f64, y: f64) -> f64 {
+    x.hypot(y)
+}
+
 extern "C" fn kiln_ufunc_f32(f: i64, x: f32) -> f32 {
     crate::ir::Ufunc::ALL[f as usize].apply_f32(x)
 }
@@ -328,6 +333,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
     vec![
         ("kiln_ufunc_f64", kiln_ufunc_f64 as *const u8),
         ("kiln_ufunc_f32", kiln_ufunc_f32 as *const u8),
+        ("kiln_complex_abs", kiln_complex_abs as *const u8),
         ("kiln_scratch", kiln_scratch as *const u8),
         ("kiln_sum_f64", kiln_sum_f64 as *const u8),
         ("kiln_sum_f32", kiln_sum_f32 as *const u8),

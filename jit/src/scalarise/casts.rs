@@ -58,6 +58,7 @@ pub fn check_casts(s: &Scalarised, typing: &crate::infer::Typing) -> Result<()> 
                 Scalar::Bool => Dtype::Bool,
                 Scalar::Int => Dtype::I64,
                 Scalar::Float => Dtype::F64,
+                Scalar::Complex => Dtype::C128,
             };
             if !same_kind(from, target) {
                 return Err(at(format!(

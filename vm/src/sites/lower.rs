@@ -23,8 +23,8 @@ mod unpack;
 
 use super::LineIndex;
 use kiln_jit::ir::{
-    Assumed, Assumption, BinOp, CmpOp, Expr, Function, LogicOp, Nest, Point, Stmt, StmtKind,
-    UnaryOp, Var, VarData,
+    Assumed, Assumption, BinOp, CmpOp, Expr, Function, Intrinsic, LogicOp, Nest, Point, Stmt,
+    StmtKind, UnaryOp, Var, VarData,
 };
 use kiln_jit::ir::{EntityRef, PrimaryMap};
 use ruff_text_size::Ranged;
@@ -652,9 +652,11 @@ impl<'a> Lowering<'a> {
                     }
                 },
                 ast::Number::Float(f) => Expr::Float(*f),
-                ast::Number::Complex { .. } => {
-                    return Err(self.at(stmt, "complex numbers stay interpreted"));
-                }
+                // `2j` is `complex(0.0, 2.0)` (and `-2j` its negation, as in Python).
+                ast::Number::Complex { real, imag } => Expr::Call(
+                    Intrinsic::Complex,
+                    vec![Expr::Float(*real), Expr::Float(*imag)],
+                ),
             },
             ast::Expr::BooleanLiteral(b) => Expr::Bool(b.value),
             ast::Expr::BinOp(b) if b.op == ast::Operator::MatMult => Expr::MatMul(
@@ -712,6 +714,15 @@ impl<'a> Lowering<'a> {
                 None => return Err(self.at(stmt, "this subscript stays interpreted")),
             },
             ast::Expr::Call(call) => self.call(call, stmt)?,
+            // A number's parts: of a complex number, or a real one and its zero.
+            ast::Expr::Attribute(attr) if matches!(attr.attr.as_str(), "real" | "imag") => {
+                let part = if attr.attr.as_str() == "real" {
+                    Intrinsic::Real
+                } else {
+                    Intrinsic::Imag
+                };
+                Expr::Call(part, vec![self.expr(&attr.value, stmt)?])
+            }
             ast::Expr::Attribute(_) => match attribute_path(expr) {
                 Some(path) => Expr::Var(self.var(&path)),
                 None => {

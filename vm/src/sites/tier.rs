@@ -18,7 +18,7 @@ use kiln_stdlib::numpy::DType;
 use kiln_stdlib::numpy::format::Element;
 use kiln_stdlib::numpy::python::convert::{scalar_element, scalar_to_py};
 use kiln_stdlib::numpy::python::ndarray::PyNdArray;
-use rustpython_vm::builtins::{PyFloat, PyInt};
+use rustpython_vm::builtins::{PyComplex, PyFloat, PyInt};
 use rustpython_vm::frame::FrameObject;
 use rustpython_vm::function::ArgMapping;
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
@@ -206,6 +206,9 @@ fn plain_attribute(obj: &PyObjectRef, name: &str, vm: &VirtualMachine) -> PyResu
 /// A variable's value, classified for the key, and what goes into its frame slots.
 enum Entry {
     Scalar(Scalar, u64),
+    /// A Python complex or a complex128: its type and its parts' bits (compiled code
+    /// holds the parts in two variables, `CompiledNest::complex_parts`).
+    Complex(Scalar, u64, u64),
     /// The type, the frame slots, and the address of the buffer behind the array.
     Array(ArrayTy, Vec<u64>, usize),
     Unbound,
@@ -232,6 +235,17 @@ fn classify(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Entry> {
         let f = obj.downcast_ref::<PyFloat>().expect("a float").to_f64();
         return Ok(Entry::Scalar(Scalar::Float, f.to_bits()));
     }
+    if class.is(types.complex_type) {
+        let c = obj
+            .downcast_ref::<PyComplex>()
+            .expect("a complex")
+            .to_complex64();
+        return Ok(Entry::Complex(
+            Scalar::Complex,
+            c.re.to_bits(),
+            c.im.to_bits(),
+        ));
+    }
     if let Some(array) = obj.downcast_ref::<PyNdArray>() {
         let a = &array.array;
         let Some(dtype) = jit_dtype(a.dtype) else {
@@ -243,7 +257,16 @@ fn classify(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Entry> {
         let data = unsafe { a.buffer.as_ptr().offset(a.offset) } as u64;
         let mut slots = vec![data];
         slots.extend(a.shape.iter().map(|s| *s as u64));
+        // A complex128 array is described as the float64 array of its parts
+        // (`kiln_jit::complex`): a last axis of two, one float64 apart.
+        let complex = dtype == Dtype::C128;
+        if complex {
+            slots.push(2);
+        }
         slots.extend(a.strides.iter().map(|s| *s as i64 as u64));
+        if complex {
+            slots.push(8);
+        }
         let ty = ArrayTy {
             dtype,
             ndim: ndim as u32,
@@ -261,6 +284,9 @@ fn classify(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Entry> {
         let Some(d) = jit_dtype(dtype) else {
             return Ok(Entry::Other(format!("a numpy {}", dtype.name())));
         };
+        if let Element::Complex(re, im) = element {
+            return Ok(Entry::Complex(Scalar::Np(d), re.to_bits(), im.to_bits()));
+        }
         let bits = match element {
             Element::Bool(b) => b as u64,
             Element::Int(v) => v as u64,
@@ -325,7 +351,7 @@ fn jit_dtype(d: DType) -> Option<Dtype> {
         DType::UInt64 => Dtype::U64,
         DType::Float32 => Dtype::F32,
         DType::Float64 => Dtype::F64,
-        DType::Complex128 => return None,
+        DType::Complex128 => Dtype::C128,
     })
 }
 
@@ -342,7 +368,16 @@ fn numpy_dtype(d: Dtype) -> DType {
         Dtype::U64 => DType::UInt64,
         Dtype::F32 => DType::Float32,
         Dtype::F64 => DType::Float64,
+        Dtype::C128 => DType::Complex128,
     }
+}
+
+/// The variable holding the imaginary part of the complex variable `var`, if it is one.
+fn imaginary_part(code: &CompiledNest, var: kiln_jit::ir::Var) -> Option<kiln_jit::ir::Var> {
+    code.complex_parts
+        .iter()
+        .find(|(v, _)| *v == var)
+        .map(|(_, imag)| *imag)
 }
 
 /// Runs the site's loop as compiled code from `start` (to `stop` by `step` for a `for`
@@ -389,7 +424,7 @@ pub fn run(
     mark_own_buffers(&mut entries);
     for entry in &entries {
         key.push(match entry {
-            Entry::Scalar(s, _) => Ty::Scalar(*s),
+            Entry::Scalar(s, _) | Entry::Complex(s, _, _) => Ty::Scalar(*s),
             Entry::Array(a, _, _) => Ty::Array(*a),
             Entry::Unbound => Ty::Unbound,
             Entry::Other(what) => Ty::Other(what.clone()),
@@ -496,6 +531,16 @@ pub fn run(
                 frame[slot] = *bits;
                 frame[slot + 1] = s.code();
             }
+            Entry::Complex(s, re, im) => {
+                let part = kiln_jit::infer::part_of(*s).code();
+                frame[slot] = *re;
+                frame[slot + 1] = part;
+                if let Some(imag) = imaginary_part(&code, var) {
+                    let islot = layout.var(imag);
+                    frame[islot] = *im;
+                    frame[islot + 1] = part;
+                }
+            }
             Entry::Array(_, slots, _) => {
                 let (base, _) = layout.array(var).expect("arrays have descriptors");
                 frame[base..base + slots.len()].copy_from_slice(slots);
@@ -550,12 +595,31 @@ pub fn run(
         }
         let slot = layout.var(var);
         let bits = frame[slot];
+        if let Some(imag) = imaginary_part(&code, var) {
+            let im = f64::from_bits(frame[layout.var(imag)]);
+            let re = f64::from_bits(bits);
+            values.push(match Scalar::from_code(frame[slot + 1]) {
+                None => objects[var.as_u32() as usize].clone(),
+                Some(Scalar::Float) => Some(
+                    vm.ctx
+                        .new_complex(num_complex::Complex64::new(re, im))
+                        .into(),
+                ),
+                Some(_) => Some(scalar_to_py(
+                    vm,
+                    DType::Complex128,
+                    Element::Complex(re, im),
+                )?),
+            });
+            continue;
+        }
         let value = match Scalar::from_code(frame[slot + 1]) {
             // Never assigned: whatever it held on entry.
             None => objects[var.as_u32() as usize].clone(),
             Some(Scalar::Bool) => Some(vm.ctx.new_bool(bits != 0).into()),
             Some(Scalar::Int) => Some(vm.ctx.new_int(bits as i64).into()),
             Some(Scalar::Float) => Some(vm.ctx.new_float(f64::from_bits(bits)).into()),
+            Some(Scalar::Complex) => unreachable!("complex variables have imaginary parts"),
             Some(Scalar::Np(d)) => {
                 let element = match d {
                     Dtype::Bool => Element::Bool(bits != 0),

@@ -194,6 +194,30 @@ impl Gen<'_, '_> {
                 let v = self.b.ins().select(pick, x, y);
                 self.val(ty, v, None)
             }
+            Intrinsic::IsNumpy => {
+                let flag = self.numpy_flag(&a);
+                let v = self.b.ins().uextend(types::I64, flag);
+                self.exact(Scalar::Bool, v)
+            }
+            Intrinsic::Hypot => {
+                // The value is hypot's; the type (a Python float or an np.float64, or
+                // either) is the first part's, flag included.
+                let x = float_arg(self, &a);
+                let y = float_arg(self, &vals[1]);
+                let f = self.helper("kiln_complex_abs", &[types::F64, types::F64], types::F64);
+                let call = self.b.ins().call(f, &[x, y]);
+                let v = self.b.inst_results(call)[0];
+                let abs = self.b.ins().fabs(v);
+                let inf = self.b.ins().f64const(f64::INFINITY);
+                let infinite = self.b.ins().fcmp(FloatCC::Equal, abs, inf);
+                self.deopt_if(infinite);
+                self.val(ty, v, a.numpy)
+            }
+            Intrinsic::Complex
+            | Intrinsic::Real
+            | Intrinsic::Imag
+            | Intrinsic::Conjugate
+            | Intrinsic::NpConj => unreachable!("`crate::complex` replaces {f:?}"),
             Intrinsic::Check => {
                 let t = self.truth_of(&a);
                 let fails = self.b.ins().icmp_imm_s(IntCC::Equal, t, 0);

@@ -101,6 +101,7 @@ impl Gen<'_, '_> {
             Dtype::I64 | Dtype::U64 => ins.load(types::I64, flags, address, 0),
             Dtype::F32 => ins.load(types::F32, flags, address, 0),
             Dtype::F64 => ins.load(types::F64, flags, address, 0),
+            Dtype::C128 => unreachable!("complex arrays are float64 arrays here"),
         };
         let v = if dtype == Dtype::Bool {
             // numpy reads any non-zero byte as True.

@@ -77,6 +77,7 @@ fn memory_type(dtype: Dtype) -> ir::Type {
         Dtype::I64 | Dtype::U64 => types::I64,
         Dtype::F32 => types::F32,
         Dtype::F64 => types::F64,
+        Dtype::C128 => unreachable!("complex arrays are float64 arrays here (`crate::complex`)"),
     }
 }
 

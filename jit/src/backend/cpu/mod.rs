@@ -70,6 +70,10 @@ pub struct CompiledNest {
     /// The numpy operations whose flags the nest may note (`runtime::take_fp_notes`):
     /// the line and ufunc name of the warning each gives.
     pub fp_ops: Vec<crate::scalarise::FpOp>,
+    /// Each complex variable and the variable holding its imaginary part
+    /// ([`crate::complex`]): the VM writes and reads a complex number's parts there,
+    /// in the part type's code (a float for a complex, a float64 for a complex128).
+    pub complex_parts: Vec<(Var, Var)>,
 }
 
 // The module's code is immutable once finalised and the entry point is re-entrant.
@@ -92,6 +96,12 @@ impl CompiledNest {
 /// [`crate::scalarise::scalarise`]).
 pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest, String> {
     let started = Instant::now();
+    let split = crate::complex::split(nest, entry)?;
+    let complex_parts = split.as_ref().map_or(Vec::new(), |s| s.parts.clone());
+    let (nest, entry) = match &split {
+        Some(s) => (&s.nest, &s.entry[..]),
+        None => (nest, entry),
+    };
     // Fused where statements may fuse; if that form does not type (a value of another
     // dtype than its target's), each statement on its own, then through temporaries.
     let typed = |mode| -> Result<_, String> {
@@ -208,6 +218,7 @@ pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest
         quiet_fp,
         depends_on_fp_errors,
         fp_ops,
+        complex_parts,
     })
 }
 

@@ -31,6 +31,12 @@ impl Lowering<'_> {
             {
                 return Ok(Expr::Reduce(r, Box::new(self.expr(&attr.value, stmt)?)));
             }
+            ast::Expr::Attribute(attr) if args.is_empty() && attr.attr.as_str() == "conjugate" => {
+                return Ok(Expr::Call(
+                    Intrinsic::Conjugate,
+                    vec![self.expr(&attr.value, stmt)?],
+                ));
+            }
             ast::Expr::Attribute(attr) if args.is_empty() && attr.attr.as_str() == "copy" => {
                 return Ok(Expr::Call(
                     Intrinsic::Copy,
@@ -67,6 +73,10 @@ impl Lowering<'_> {
                 {
                     self.assume(module.id.as_str(), numpy);
                     return Ok(Expr::Call(Intrinsic::NpScalar(d), self.exprs(args, stmt)?));
+                }
+                if args.len() == 1 && matches!(attr.attr.as_str(), "conj" | "conjugate") {
+                    self.assume(module.id.as_str(), numpy);
+                    return Ok(Expr::Call(Intrinsic::NpConj, self.exprs(args, stmt)?));
                 }
                 if args.len() == 3 && attr.attr.as_str() == "where" {
                     self.assume(module.id.as_str(), numpy);
@@ -139,6 +149,7 @@ impl Lowering<'_> {
         let arity_ok = match intrinsic {
             Intrinsic::Math(f) => args.len() == f.arity(),
             Intrinsic::Min | Intrinsic::Max => args.len() >= 2,
+            Intrinsic::Complex => matches!(args.len(), 1 | 2),
             _ => args.len() == 1,
         };
         if !arity_ok {
