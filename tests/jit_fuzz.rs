@@ -19,7 +19,7 @@
 //! every warning is recorded and printed, so one lost in a compiled iteration is a
 //! mismatch). The loops call module
 //! functions the JIT inlines (one with several returns, one returning a tuple the loop
-//! unpacks, reading a module constant) that store into an array before
+//! unpacks, reading a module constant, one with loops of its own returning from them) that store into an array before
 //! something can fail (overflow, a zero divisor, an index), chained assignments appear,
 //! every integer dtype receives stores that do not fit it, some loops iterate over
 //! arrays (`enumerate`, `zip`), and some runs have an interval timer firing a Python
@@ -153,7 +153,7 @@ impl Gen {
                     // Inlined calls that store before something can fail.
                     let arr = self.rng.pick(&["a", "b"]);
                     let v = self.loop_var();
-                    let f = self.rng.pick(&["bump", "side", "pick"]);
+                    let f = self.rng.pick(&["bump", "side", "pick", "scan"]);
                     format!("{f}({arr}, {v}, {})", self.expr(depth + 1))
                 }
                 // numpy's functions and scalar types on numbers (issue 17), by module
@@ -469,6 +469,21 @@ def pick(c, i, v):
     if i % 3 == 0:
         return v * 2
     return -v
+
+# Loops of its own (inlined whole): returns from inside them, `break`, a `while`.
+def scan(c, i, v):
+    t = v
+    for j in range(len(c)):
+        if c[j] > v:
+            return t + j
+        t = t * 2 - c[(i + j) % len(c)]
+        if j > 5:
+            break
+    k = 0
+    while k < 3:
+        t = t + k
+        k += 1
+    return t
 
 # A tuple the loops unpack (`x, y = pair(a, i, v)`), reading a module constant.
 STEP = 3

@@ -359,10 +359,12 @@ impl Splitter<'_> {
         let one = |args: &[Expr]| args[0].clone();
         Ok(match e {
             Expr::Call(Intrinsic::Real, args) if self.is_complex(&args[0]) => {
-                self.parts(&args[0])?.re
+                let p = self.parts(&args[0])?;
+                self.also(p.re, p.im)
             }
             Expr::Call(Intrinsic::Imag, args) if self.is_complex(&args[0]) => {
-                self.parts(&args[0])?.im
+                let p = self.parts(&args[0])?;
+                self.also(p.im, p.re)
             }
             Expr::Call(Intrinsic::Real | Intrinsic::Conjugate, args) => {
                 let x = one(args);
@@ -673,7 +675,13 @@ impl Splitter<'_> {
             self.need_hoisting("arithmetic of a number that is a Python complex or a complex128")?;
             let (pa, pb) = (self.atoms(pa), self.atoms(pb));
             let mut numpy_now = Vec::new();
-            for p in [&pa, &pb] {
+            // The complex operands' kinds decide (a real one on the right of a Python
+            // complex, np.float64 included, leaves it one).
+            for p in [(&pa, ca), (&pb, cb)]
+                .into_iter()
+                .filter(|(_, c)| *c)
+                .map(|(p, _)| p)
+            {
                 if p.ty.mixed {
                     numpy_now.push(Expr::Call(Intrinsic::IsNumpy, vec![p.re.clone()]));
                 } else if p.ty.ty.is_numpy() {
@@ -914,6 +922,21 @@ impl Splitter<'_> {
             let re = if_exp(check, p.re.clone(), p.re);
             pair(re, p.im, p.ty)
         }
+    }
+
+    /// `keep`, after `other` is computed too: a part left out must still fail (a zero
+    /// divisor) or hand back a numpy warning as the whole expression would. An inlined
+    /// call with no body, `other` its parameter, is that `let`.
+    fn also(&mut self, keep: Expr, other: Expr) -> Expr {
+        if cheap(&other) {
+            return keep;
+        }
+        let unused = self.hidden("unused");
+        Expr::Inline(Box::new(Inlined {
+            params: vec![(unused, other)],
+            body: Vec::new(),
+            result: keep,
+        }))
     }
 
     /// The parts as expressions cheap to repeat: temporaries where hoisting is allowed.

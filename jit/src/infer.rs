@@ -82,6 +82,17 @@ impl<'a> Typing<'a> {
                 }
             }
             if !changed {
+                // A parameter whose argument has no type compiled code knows.
+                for (param, arg) in &bindings {
+                    if typing.vars[*param] == VarTy::Unknown
+                        && let Err(e) = typing.expr(arg)
+                    {
+                        return Err(format!(
+                            "the argument `{}` of an inlined call: {e}",
+                            typing.name(*param).rsplit('.').next().unwrap_or_default()
+                        ));
+                    }
+                }
                 typing.check(&statements)?;
                 return Ok(typing);
             }

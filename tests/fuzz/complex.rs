@@ -2,7 +2,8 @@
 //! with Python complex and `np.complex128` scalars, imaginary literals, `complex(x, y)`,
 //! `+ - * /` between complex and real numbers of both kinds (Python's mixed-mode
 //! arithmetic, numpy's), `abs`, `.real`, `.imag`, `.conjugate()`, `np.conj`, `np.exp`,
-//! `==`/`!=`, in-place updates of elements, and accumulators that start as a Python
+//! `==`/`!=`, a helper with a loop returning a complex number, in-place updates of
+//! elements, and accumulators that start as a Python
 //! complex and become a complex128. The data has signed zeros, and in some runs
 //! infinities, NaNs and zero divisors (ZeroDivisionError, numpy's warnings).
 
@@ -47,7 +48,8 @@ impl Gen {
             return self.complex_leaf(locals);
         }
         let a = self.complex_expr(depth + 1, locals);
-        match self.rng.below(9) {
+        match self.rng.below(10) {
+            9 => format!("cpow({a}, k % 4)"),
             0 => format!("-{a}"),
             1 => format!("{a}.conjugate()"),
             2 => format!("np.conj({a})"),
@@ -109,6 +111,14 @@ impl Gen {
 }
 
 pub const PRELUDE: &str = r#"
+# A complex helper with a loop, inlined whole.
+def cpow(z, e):
+    r = 1 + 0j
+    for _ in range(e):
+        r = r * z
+        if r == 0:
+            return r
+    return r
 def run_complex(k, f):
     n = [5, 9, 17, 30][k % 4]
     specials = [0.0, -0.0, 1.5, -2.0, 0.25, -3.0, 7.0]

@@ -31,7 +31,7 @@ def main():
     print(C[ni - 1, nj - 4:])
     x = np.arange(nk, dtype=np.float64) / 4.0
     y = np.zeros(ni)
-    for step in range(60):  # hot, interpreted: `gemv.return` is never bound
+    for step in range(60):  # hot, interpreted: the argument `y` of an inlined call: an array is used as a number
         y = gemv(0.5, A, x, y * 0.25)
     print(y[:6])
     print(float(y.sum()))

@@ -18,8 +18,8 @@ def escape_time(c, maxit):  # hot
 def mandelbrot(grid, maxit):
     h, w = grid.shape
     out = np.empty((h, w), dtype=np.int64)
-    for i in range(h):  # hot, interpreted: `escape_time()` is not inlined: a function with loops is not inlined
-        for j in range(w):  # hot, interpreted: `escape_time()` is not inlined: a function with loops is not inlined
+    for i in range(h):  # hot
+        for j in range(w):  # hot
             out[i, j] = escape_time(grid[i, j], maxit)
     return out
 

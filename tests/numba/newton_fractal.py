@@ -22,8 +22,8 @@ def basins(grid, roots, maxit, tol):
     h, w = grid.shape
     which = np.empty((h, w), dtype=np.int8)
     iters = np.empty((h, w), dtype=np.int64)
-    for i in range(h):  # hot, interpreted: `newton()` is not inlined: a function with loops is not inlined
-        for j in range(w):  # hot, interpreted: `newton()` is not inlined: a function with loops is not inlined
+    for i in range(h):  # hot
+        for j in range(w):  # hot
             r, it = newton(grid[i, j], roots, maxit, tol)
             which[i, j] = r
             iters[i, j] = it

@@ -12,6 +12,7 @@
 
 mod calls;
 mod chained;
+mod constants;
 mod items;
 mod returns;
 #[cfg(test)]
@@ -107,28 +108,17 @@ pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<F
     }
     // Each `return value` assigns a hidden result variable (see `returns`).
     let result = lowering.var("return");
-    let all: Vec<&ast::Stmt> = def.body.iter().collect();
-    let mut budget = returns::MAX_STATEMENTS;
-    let (stmts, returns) = lowering.returning_block(&all, result, &mut budget)?;
-    if !returns {
-        return Err("a path through the function ends without `return value`".into());
-    }
-    for lowered in &stmts {
-        let mut has_loop = false;
-        lowered.each(&mut |s| {
-            has_loop |= matches!(
-                s.kind,
-                StmtKind::For { .. }
-                    | StmtKind::While { .. }
-                    | StmtKind::Break
-                    | StmtKind::Continue
-                    | StmtKind::Return(_)
-            )
-        });
-        if has_loop {
-            return Err("a function with loops is not inlined".into());
+    let stmts = if returns::has_loop(&def.body) {
+        lowering.looping_body(&def.body, result)?
+    } else {
+        let all: Vec<&ast::Stmt> = def.body.iter().collect();
+        let mut budget = returns::MAX_STATEMENTS;
+        let (stmts, returns) = lowering.returning_block(&all, result, &mut budget)?;
+        if !returns {
+            return Err("a path through the function ends without `return value`".into());
         }
-    }
+        stmts
+    };
     if let Some((_, d)) = lowering.vars.iter().find(|(_, d)| d.name.contains('.')) {
         return Err(format!(
             "it reads the attribute `{}` (inlined functions read only their parameters)",
@@ -163,6 +153,9 @@ struct Lowering<'a> {
     /// What the `return`s of a function body seen so far return: `Some(None)` a
     /// value, `Some(Some(n))` a tuple display of `n` (see `returns`).
     return_arity: Option<Option<usize>>,
+    /// Lowering the body of a function with loops to inline: its `return`s assign this
+    /// result variable (or the tuple's elements) and end the inlined body.
+    function_result: Option<Var>,
 }
 
 impl<'a> Lowering<'a> {
@@ -176,6 +169,7 @@ impl<'a> Lowering<'a> {
             iterated: Vec::new(),
             in_place: Vec::new(),
             return_arity: None,
+            function_result: None,
         }
     }
 
@@ -386,7 +380,12 @@ impl<'a> Lowering<'a> {
                 self.assign(&a.target, Some(bin_op(a.op, self, stmt)?), &a.value, stmt)?
             }
             ast::Stmt::Break(_) => StmtKind::Break,
-            ast::Stmt::Return(r) => return self.loop_return(r.value.as_deref(), point, stmt),
+            ast::Stmt::Return(r) => {
+                return match self.function_result {
+                    Some(result) => self.function_return(r.value.as_deref(), result, point, stmt),
+                    None => self.loop_return(r.value.as_deref(), point, stmt),
+                };
+            }
             ast::Stmt::Continue(_) => StmtKind::Continue,
             ast::Stmt::Pass(_) => StmtKind::Pass,
             ast::Stmt::Expr(e) if matches!(&*e.value, ast::Expr::StringLiteral(_)) => {
@@ -640,6 +639,16 @@ impl<'a> Lowering<'a> {
     }
 
     fn expr(&mut self, expr: &ast::Expr, stmt: &ast::Stmt) -> Result<Expr, Reason> {
+        // A complex constant the bytecode compiler folds (`-0.5 + -0j`) is the one it
+        // folded to.
+        if matches!(expr, ast::Expr::BinOp(_) | ast::Expr::UnaryOp(_))
+            && let Some((re, im)) = constants::complex_constant(expr)
+        {
+            return Ok(Expr::Call(
+                Intrinsic::Complex,
+                vec![Expr::Float(re), Expr::Float(im)],
+            ));
+        }
         Ok(match expr {
             ast::Expr::Name(name) => Expr::Var(self.var(name.id.as_str())),
             ast::Expr::NumberLiteral(n) => match &n.value {

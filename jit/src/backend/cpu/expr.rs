@@ -198,11 +198,16 @@ impl Gen<'_, '_> {
                         }
                     }
                 }
+                // A `return` in the body (inside its loops) ends it here.
+                let done = self.b.create_block();
+                self.inline_returns.push(done);
                 self.inlining += 1;
-                for stmt in &inl.body {
-                    self.stmt(stmt)?;
-                }
+                let body = inl.body.iter().try_for_each(|stmt| self.stmt(stmt));
                 self.inlining -= 1;
+                self.inline_returns.pop();
+                body?;
+                self.b.ins().jump(done, &[]);
+                self.b.switch_to_block(done);
                 let result = self.scalar(&inl.result)?;
                 // The result's static type is the expression's (the join the typing made).
                 self.coerce_flag(result, ty)

@@ -26,15 +26,31 @@ impl Gen<'_, '_> {
             .load(types::I8, MemFlagsData::trusted(), address, 0)
     }
 
-    /// Whether a loop body contains a loop (its back-edge is an "outer" one).
+    /// Whether a loop body contains a loop (its back-edge is an "outer" one), those of
+    /// the functions inlined into it included.
     pub(super) fn has_inner_loop(body: &[Stmt]) -> bool {
         let mut found = false;
         for stmt in body {
             stmt.each(&mut |s| {
-                found |= matches!(s.kind, StmtKind::For { .. } | StmtKind::While { .. })
+                found |= matches!(s.kind, StmtKind::For { .. } | StmtKind::While { .. });
+                for e in s.exprs() {
+                    e.walk(&mut |e| {
+                        if let crate::ir::Expr::Inline(inl) = e {
+                            found |= Self::has_inner_loop(&inl.body);
+                        }
+                    });
+                }
             });
         }
         found
+    }
+
+    /// Makes `point` the statement a failed check hands back, outside inlined bodies
+    /// (inside, it is the calling statement).
+    pub(super) fn at_point(&mut self, point: Point) {
+        if self.inlining == 0 {
+            self.point = point;
+        }
     }
 
     /// A `for` loop; an innermost one comes in two copies, one without the bounds
@@ -48,7 +64,7 @@ impl Gen<'_, '_> {
 
     pub(super) fn versioned_for(&mut self, l: &ForLoop) -> Result<(), String> {
         let (start, stop, step) = l.bounds;
-        if self.cold_loops.contains(&l.var) {
+        if self.cold_loops.contains(&l.var) || self.inlining > 0 {
             return self.emit_for(l);
         }
         if !Self::has_inner_loop(l.body)
@@ -127,7 +143,9 @@ impl Gen<'_, '_> {
             point,
             latch,
             exit: broke,
-            state: Some((cur, stop_var, step_var)),
+            // A loop of an inlined body is never resumed inside: a hand-back runs the
+            // calling statement again, whole.
+            state: (self.inlining == 0).then_some((cur, stop_var, step_var)),
         });
         let c = self.b.use_var(cur);
         self.assign(
@@ -149,7 +167,7 @@ impl Gen<'_, '_> {
         // nest runs: these loads do not fail (a check that never fires would resume
         // at the body's first statement).
         if let Some(first) = body.first() {
-            self.point = first.point;
+            self.at_point(first.point);
         }
         for (target, array) in items {
             let element = self.scalar(&crate::ir::Expr::Load(
@@ -165,7 +183,7 @@ impl Gen<'_, '_> {
             && !self.hardware_floats.contains(&point)
             && let Some(first) = body.first()
         {
-            self.point = first.point;
+            self.at_point(first.point);
             self.poll_interrupt();
         }
         self.block(body)?;
@@ -211,7 +229,7 @@ impl Gen<'_, '_> {
         if moves {
             self.reload_arrays();
         }
-        self.point = point;
+        self.at_point(point);
         let c = self.journaled(&[cond], |g| {
             let c = g.truth(cond)?;
             g.settle_float_flags();
@@ -227,7 +245,7 @@ impl Gen<'_, '_> {
         });
         // A while loop may run for ever: it always polls.
         if let Some(first) = body.first() {
-            self.point = first.point;
+            self.at_point(first.point);
             self.poll_interrupt();
         }
         self.block(body)?;

@@ -400,6 +400,9 @@ struct Gen<'a, 'f> {
     sunk_since_empty: (bool, bool),
     /// Where each kind of `return` in the nest leaves it.
     returned: std::collections::BTreeMap<crate::ir::Returned, Block>,
+    /// Where a `return` in the body of each inlined call being generated goes (its
+    /// result is then in the function's result variables).
+    inline_returns: Vec<Block>,
 }
 
 fn machine_type(m: Machine) -> ir::Type {
@@ -444,6 +447,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             unchecked_loops: HashSet::new(),
             sinks: (Variable::from_u32(0), Variable::from_u32(0)),
             returned: Default::default(),
+            inline_returns: Vec::new(),
             sunk_since_empty: (false, false),
             proven: Default::default(),
             access_bases: HashMap::new(),
@@ -851,6 +855,14 @@ impl<'a, 'f> Gen<'a, 'f> {
             StmtKind::Continue => {
                 let latch = self.loops.last().expect("continue is inside a loop").latch;
                 self.b.ins().jump(latch, &[]);
+                self.after_jump();
+            }
+            StmtKind::Return(_) if self.inlining > 0 => {
+                let done = *self
+                    .inline_returns
+                    .last()
+                    .expect("inlined bodies have an end");
+                self.b.ins().jump(done, &[]);
                 self.after_jump();
             }
             StmtKind::Return(returned) => {

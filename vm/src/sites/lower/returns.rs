@@ -10,6 +10,10 @@
 //! every `return` is a tuple display of one length assigns the elements instead
 //! (`element`), for a caller that unpacks them.
 //!
+//! A body with loops ([`Lowering::looping_body`]) keeps its control flow: each
+//! `return value` assigns the result and then [`StmtKind::Return`] ends the inlined
+//! body (the backend jumps past it), from inside its loops too.
+//!
 //! A `return` inside a loop nest ([`Lowering::loop_return`]) is another matter: it
 //! ends the nest, and the rewritten code returns what it assigned.
 
@@ -52,7 +56,90 @@ fn has_return(body: &[ast::Stmt]) -> bool {
     })
 }
 
+/// Whether a function body has a loop (not counting those of functions defined in it).
+pub(super) fn has_loop(body: &[ast::Stmt]) -> bool {
+    body.iter().any(|s| match s {
+        ast::Stmt::For(_) | ast::Stmt::While(_) => true,
+        ast::Stmt::If(i) => {
+            has_loop(&i.body) || i.elif_else_clauses.iter().any(|c| has_loop(&c.body))
+        }
+        ast::Stmt::With(w) => has_loop(&w.body),
+        ast::Stmt::Try(t) => has_loop(&t.body),
+        _ => false,
+    })
+}
+
 impl Lowering<'_> {
+    /// The body of a function with loops, to inline: it must end in `return value`
+    /// (a path falling off the end would return None), and it stores into no array
+    /// (the undo journal of an inlined call holds a fixed number of stores).
+    pub(super) fn looping_body(
+        &mut self,
+        body: &[ast::Stmt],
+        result: Var,
+    ) -> Result<Vec<Stmt>, Reason> {
+        if !matches!(body.last(), Some(ast::Stmt::Return(r)) if r.value.is_some()) {
+            return Err("a function with loops that does not end in `return value`".into());
+        }
+        self.function_result = Some(result);
+        let stmts = self.block(body);
+        self.function_result = None;
+        let stmts = stmts?;
+        let mut stores = false;
+        for s in &stmts {
+            s.each(&mut |s| stores |= matches!(s.kind, StmtKind::Store { .. }));
+        }
+        if stores {
+            return Err("a function with loops that stores into arrays is not inlined".into());
+        }
+        Ok(stmts)
+    }
+
+    /// `return value` / `return a, b` in such a body: the result (or the elements)
+    /// assigned, then the body ends, at the statement's point.
+    pub(super) fn function_return(
+        &mut self,
+        value: Option<&ast::Expr>,
+        result: Var,
+        point: Point,
+        stmt: &ast::Stmt,
+    ) -> Result<Stmt, Reason> {
+        let Some(value) = value else {
+            return Err(self.at(stmt, "`return` without a value"));
+        };
+        let line = self.line(stmt);
+        let at = |kind| Stmt { point, line, kind };
+        let elements = tuple_elements(value);
+        let arity = elements.map(<[ast::Expr]>::len);
+        match self.return_arity {
+            Some(seen) if seen != arity => {
+                return Err(self.at(
+                    stmt,
+                    "the function returns tuples of other lengths or values elsewhere",
+                ));
+            }
+            _ => self.return_arity = Some(arity),
+        }
+        let (targets, values, returned): (Vec<Var>, Vec<&ast::Expr>, Returned) = match elements {
+            Some(elements) => (
+                (0..elements.len()).map(|k| self.var(&element(k))).collect(),
+                elements.iter().collect(),
+                Returned::Tuple(elements.len() as u8),
+            ),
+            None => (vec![result], vec![value], Returned::Value),
+        };
+        // All values first, as Python builds the tuple before returning it.
+        let values = values
+            .into_iter()
+            .map(|v| self.expr(v, stmt))
+            .collect::<Result<Vec<_>, _>>()?;
+        let then = vec![
+            at(StmtKind::Assign { targets, values }),
+            at(StmtKind::Return(returned)),
+        ];
+        Ok(at(at_one_point(then)))
+    }
+
     /// `return`, `return value`, `return a, b` inside a loop nest: the values go to
     /// `return_var`s, then [`StmtKind::Return`] ends the nest, all at the statement's
     /// point, so a hand-back while computing them runs the `return` again, whole.

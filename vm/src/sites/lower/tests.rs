@@ -73,12 +73,29 @@ fn why_a_function_is_not_inlined() {
         "a path through the function ends without `return value`"
     );
     assert_eq!(
-        reason("def f(x):\n    s = 0\n    for i in range(x):\n        s += i\n    return s\n"),
-        "a function with loops is not inlined"
+        reason("def f(a, x):\n    for i in range(x):\n        a[i] = i\n    return x\n"),
+        "a function with loops that stores into arrays is not inlined"
+    );
+    assert_eq!(
+        reason("def f(x):\n    for i in range(x):\n        if i > 3:\n            return i\n"),
+        "a function with loops that does not end in `return value`"
     );
     assert!(
         reason("def f(x):\n    if x:\n        return\n    return 1\n").contains("without a value")
     );
+}
+
+#[test]
+fn functions_with_loops_return_from_inside_them() {
+    let f = function(
+        "def f(x):\n    s = 0\n    for i in range(x):\n        if i > 3:\n            return i\n        s += i\n    return s\n",
+    )
+    .expect("inlinable");
+    let mut returns = 0;
+    for s in &f.body {
+        s.each(&mut |s| returns += matches!(s.kind, StmtKind::Return(_)) as usize);
+    }
+    assert_eq!(returns, 2, "{f:?}");
 }
 
 #[test]
