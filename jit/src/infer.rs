@@ -317,7 +317,8 @@ impl<'a> Typing<'a> {
                                 if !complex_operand(x) || !complex_operand(y) {
                                     return Err("comparison of these types".into());
                                 }
-                                results.push(types::comparison(x, y));
+                                // kiln's complex128 compares as Python's complex does.
+                                results.push(Scalar::Bool);
                                 continue;
                             }
                             if !numeric(x) || !numeric(y) {
