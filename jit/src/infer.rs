@@ -389,6 +389,12 @@ impl<'a> Typing<'a> {
                         )),
                     };
                 }
+                if *u == crate::ir::Ufunc::Sign && !t.variants().iter().all(|x| x.is_float()) {
+                    return Err(format!(
+                        "`np.sign()` of {} stays interpreted (compiled only for floats)",
+                        t.describe()
+                    ));
+                }
                 // numpy's loop for the argument: float32 stays float32, int16 goes to
                 // float32, the rest to float64 (int8, uint8 and bool would give float16).
                 let result = |x: Scalar| match x {

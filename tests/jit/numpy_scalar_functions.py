@@ -73,3 +73,17 @@ def branch_on_sqrt(m, n):
 
 
 print(branch_on_sqrt(np.arange(-2, 3), 40))
+
+
+# `np.sign` of floats: +0.0 for both zeros, NaN for NaN (handed back: not finite).
+def signs(v, n):
+    s = 0.0
+    t = 0.0
+    for i in range(n):  # jit: compiled
+        s += np.sign(v[i % 7]) * (i + 1)
+        t += np.sign(v[i % 7] * 1e300) + np.sign(-0.0 * v[i % 7])
+    return s, t
+
+
+print(signs(np.array([-2.5, -0.0, 0.0, 3.0, 1e-320, -7.0, 0.5]), 60))
+print(signs(np.array([-2.5, -0.0, np.nan, 3.0, 1e-320, -7.0, 0.5]), 60))

@@ -26,7 +26,7 @@ def casts(x):  # hot
 @njit
 def soft_threshold(v, lam):
     out = np.empty_like(v)
-    for i in range(v.shape[0]):  # hot, interpreted: `np.sign()` stays interpreted
+    for i in range(v.shape[0]):  # hot
         m = np.abs(v[i]) - lam
         out[i] = np.sign(v[i]) * m if m > 0.0 else 0.0
     return out

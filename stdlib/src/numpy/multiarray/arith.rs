@@ -268,16 +268,8 @@ macro_rules! float_arith {
                 <$t>::abs(self)
             }
             fn sign(self) -> Self {
-                if self > 0.0 {
-                    1.0
-                } else if self < 0.0 {
-                    -1.0
-                } else if self.is_nan() {
-                    self
-                } else {
-                    // sign(-0.0) is +0.0 in numpy.
-                    0.0
-                }
+                // The JIT's `np.sign` is this one too.
+                kiln_numeric::NumpySign::numpy_sign(self)
             }
         }
     };

@@ -1,0 +1,238 @@
+//! The functions compiled code knows by name: Python's `math` module, a few builtins,
+//! numpy's math functions on numbers, and the intrinsics the passes make (checks,
+//! floating-point flags, scratch memory, complex parts).
+
+use super::Var;
+use kiln_numeric::NumpySign;
+
+/// A function the compiled code knows: the `math` functions and a few builtins.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Intrinsic {
+    Math(MathFn),
+    Abs,
+    Min,
+    Max,
+    Int,
+    Float,
+    Bool,
+    Round,
+    /// `check(cond)`, made by [`crate::scalarise`]: hands the statement to the
+    /// interpreter unless `cond` holds (a broadcast or an index numpy refuses); `True`.
+    Check,
+    /// `clear_fp_flags()`, made by [`crate::scalarise`] before an array statement
+    /// (or a fused run of them): clears the CPU's divide, overflow and invalid flags,
+    /// which then check its numpy operations in place of a test of each value; `True`.
+    ClearFpFlags,
+    /// `check_fp_flags()`, made by [`crate::scalarise`] before the statement's first
+    /// store that a hand-back could not undo: hands the statement to the interpreter
+    /// (which gives numpy's warnings or errors) if an operation since
+    /// [`Intrinsic::ClearFpFlags`] raised divide, overflow or invalid; `True`.
+    CheckFpFlags,
+    /// `fp_raised()`: whether divide, overflow or invalid was raised since
+    /// [`Intrinsic::ClearFpFlags`] (for a branch, not a hand-back).
+    FpRaised,
+    /// `note_fp(op)`: notes for the VM the flags numpy operation `op` of the nest
+    /// raised since [`Intrinsic::ClearFpFlags`] (`runtime::take_fp_notes`); `True`.
+    NoteFp(u32),
+    /// `scratch(len...)`, made by [`crate::scalarise`]: points the temporary array
+    /// variable at a C-contiguous buffer of that shape that compiled code owns (numpy's
+    /// temporary for a statement that reads what it overwrites); `True`.
+    Scratch(Var),
+    /// `np.float64(x)`, `np.float32(x)`, `np.int32(x)`, ... of a number: that numpy
+    /// scalar type's value, converted as numpy converts (a float to an integer type
+    /// truncates); a value the type cannot hold exactly where numpy would warn or
+    /// raise hands the statement to the interpreter.
+    NpScalar(crate::types::Dtype),
+    /// numpy's `maximum`/`minimum`: a NaN operand wins (the first one), equal values
+    /// give the second.
+    Maximum,
+    Minimum,
+    /// `x.copy()` / `np.copy(x)` of an array: a new array of the same values, which
+    /// [`crate::scalarise`] makes in compiled code's own memory.
+    Copy,
+    /// A numpy math ufunc of one float (`np.sqrt`, `np.exp`, ...): a numpy float
+    /// result, computed by the same Rust function the interpreter's numpy calls.
+    Ufunc(Ufunc),
+    /// `np.where(cond, a, b)` as written; [`crate::scalarise`] makes that of arrays a
+    /// [`Intrinsic::Select`] per element (of numbers it is a 0-d array: interpreted).
+    Where,
+    /// `np.where` at one element: both values are computed (numpy computes both arrays,
+    /// and warns for either), then the one `cond` picks is taken.
+    Select,
+    /// `complex(re)`, `complex(re, im)` of real numbers, and imaginary literals (`2j` is
+    /// `complex(0.0, 2.0)`): a Python complex.
+    Complex,
+    /// `x.real`, `x.imag` of a number: a complex number's part, or a real number itself
+    /// and its zero.
+    Real,
+    Imag,
+    /// `x.conjugate()`: the number of the same type with its imaginary part negated.
+    Conjugate,
+    /// `np.conj(x)` / `np.conjugate(x)`: numpy's, so a Python complex gives a complex128.
+    NpConj,
+    /// `hypot(x, y)` as Rust's `f64::hypot` computes it (the interpreter's `abs` of a
+    /// complex), of the type of `x`; made by [`crate::complex`], which hands an
+    /// infinite result to the interpreter (Python raises OverflowError for one).
+    Hypot,
+    /// `is_numpy(x)`: whether `x` (of a mixed type) holds the numpy twin now; made by
+    /// [`crate::complex`] where a Python complex and a complex128 compute differently.
+    IsNumpy,
+}
+
+macro_rules! ufuncs {
+    ($($variant:ident => $name:literal, $method:ident;)*) => {
+        /// The numpy math functions of one float compiled code calls.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum Ufunc { $($variant),* }
+
+        impl Ufunc {
+            pub const ALL: &[Ufunc] = &[$(Ufunc::$variant),*];
+
+            /// The function's name in numpy.
+            pub fn name(self) -> &'static str {
+                match self { $(Ufunc::$variant => $name),* }
+            }
+
+            pub fn from_name(name: &str) -> Option<Ufunc> {
+                match name { $($name => Some(Ufunc::$variant),)* _ => None }
+            }
+
+            pub fn apply_f64(self, x: f64) -> f64 {
+                match self { $(Ufunc::$variant => x.$method()),* }
+            }
+
+            pub fn apply_f32(self, x: f32) -> f32 {
+                match self { $(Ufunc::$variant => x.$method()),* }
+            }
+        }
+    };
+}
+
+// The methods are those stdlib/src/numpy/multiarray/unary.rs applies.
+ufuncs! {
+    Sqrt => "sqrt", sqrt;
+    Exp => "exp", exp;
+    Expm1 => "expm1", exp_m1;
+    Log => "log", ln;
+    Log2 => "log2", log2;
+    Log10 => "log10", log10;
+    Log1p => "log1p", ln_1p;
+    Sin => "sin", sin;
+    Cos => "cos", cos;
+    Tan => "tan", tan;
+    Arcsin => "arcsin", asin;
+    Arccos => "arccos", acos;
+    Arctan => "arctan", atan;
+    Sinh => "sinh", sinh;
+    Cosh => "cosh", cosh;
+    Tanh => "tanh", tanh;
+    Absolute => "absolute", abs;
+    Fabs => "fabs", abs;
+    Sign => "sign", numpy_sign;
+}
+
+macro_rules! math_functions {
+    ($($variant:ident => $name:literal, $arity:literal;)*) => {
+        /// The functions of Python's `math` module that compiled code calls.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum MathFn { $($variant),* }
+
+        impl MathFn {
+            pub const ALL: &[MathFn] = &[$(MathFn::$variant),*];
+
+            /// The attribute name in `math`.
+            pub fn name(self) -> &'static str {
+                match self { $(MathFn::$variant => $name),* }
+            }
+
+            pub fn arity(self) -> usize {
+                match self { $(MathFn::$variant => $arity),* }
+            }
+
+            pub fn from_name(name: &str) -> Option<MathFn> {
+                match name { $($name => Some(MathFn::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+math_functions! {
+    Sqrt => "sqrt", 1;
+    Exp => "exp", 1;
+    Log => "log", 1;
+    Log10 => "log10", 1;
+    Log2 => "log2", 1;
+    Pow => "pow", 2;
+    Sin => "sin", 1;
+    Cos => "cos", 1;
+    Tan => "tan", 1;
+    Asin => "asin", 1;
+    Acos => "acos", 1;
+    Atan => "atan", 1;
+    Atan2 => "atan2", 2;
+    Sinh => "sinh", 1;
+    Cosh => "cosh", 1;
+    Tanh => "tanh", 1;
+    Floor => "floor", 1;
+    Ceil => "ceil", 1;
+    Fabs => "fabs", 1;
+    Erf => "erf", 1;
+    Erfc => "erfc", 1;
+    Log1p => "log1p", 1;
+    Expm1 => "expm1", 1;
+    Hypot => "hypot", 2;
+    Isnan => "isnan", 1;
+    Isinf => "isinf", 1;
+    Copysign => "copysign", 2;
+}
+
+impl Intrinsic {
+    /// How the report names the function (`abs`, `.real`, `np.conj`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Intrinsic::Math(f) => f.name(),
+            Intrinsic::Ufunc(u) => u.name(),
+            Intrinsic::NpScalar(d) => d.name(),
+            Intrinsic::Abs => "abs",
+            Intrinsic::Min => "min",
+            Intrinsic::Max => "max",
+            Intrinsic::Int => "int",
+            Intrinsic::Float => "float",
+            Intrinsic::Bool => "bool",
+            Intrinsic::Round => "round",
+            Intrinsic::Complex => "complex",
+            Intrinsic::Real => ".real",
+            Intrinsic::Imag => ".imag",
+            Intrinsic::Conjugate => ".conjugate",
+            Intrinsic::NpConj => "np.conj",
+            Intrinsic::Hypot => "hypot",
+            Intrinsic::IsNumpy => "is_numpy",
+            Intrinsic::Maximum => "np.maximum",
+            Intrinsic::Minimum => "np.minimum",
+            Intrinsic::Copy => "copy",
+            Intrinsic::Where => "np.where",
+            Intrinsic::Select => "select",
+            Intrinsic::Check => "check",
+            Intrinsic::ClearFpFlags => "clear_fp_flags",
+            Intrinsic::CheckFpFlags => "check_fp_flags",
+            Intrinsic::FpRaised => "fp_raised",
+            Intrinsic::NoteFp(_) => "note_fp",
+            Intrinsic::Scratch(_) => "scratch",
+        }
+    }
+
+    /// The builtin of this name, as the lowering sees it in a call.
+    pub fn builtin(name: &str) -> Option<Intrinsic> {
+        Some(match name {
+            "abs" => Intrinsic::Abs,
+            "min" => Intrinsic::Min,
+            "max" => Intrinsic::Max,
+            "int" => Intrinsic::Int,
+            "float" => Intrinsic::Float,
+            "bool" => Intrinsic::Bool,
+            "round" => Intrinsic::Round,
+            "complex" => Intrinsic::Complex,
+            _ => return None,
+        })
+    }
+}
