@@ -62,7 +62,7 @@ def grid_counts(grid, limit):
 def searches(a, vs):
     total = 0.0
     where = 0
-    for k in range(vs.shape[0]):  # jit: compiled
+    for k in range(vs.shape[0]):  # jit: compiled, clean
         j, x = first_above(a, vs[k])
         where += j
         total += x

@@ -2,7 +2,8 @@
 # the loops that call them (the decorator returns the function itself; a guard checks
 # on entry that the name still holds it), `prange` and `nb.prange` loops compile as
 # `range` loops, and a decorator that returns a wrapper leaves the call interpreted,
-# never inlining the wrong body.
+# never inlining the wrong body. A decorated function's loops are hot at once (Numba
+# compiles at the first call): an inner loop runs only as part of its outer one.
 import functools
 
 import numba
@@ -37,7 +38,7 @@ def row_sums(a):
     out = np.zeros(a.shape[0])
     for i in prange(a.shape[0]):  # jit: compiled
         s = 0.0
-        for j in prange(a.shape[1]):  # jit: compiled
+        for j in prange(a.shape[1]):
             s += a[i, j]
         out[i] = s
     return out
@@ -47,7 +48,7 @@ def row_sums(a):
 def scaled(a, k):
     out = np.empty_like(a)
     for i in nb.prange(a.shape[0]):  # jit: compiled
-        for j in numba.prange(a.shape[1]):  # jit: compiled
+        for j in numba.prange(a.shape[1]):
             out[i, j] = a[i, j] * k
     return out
 

@@ -2,7 +2,8 @@
 //!
 //! A `for`/`while` line ending in `# hot` is a loop that must have compiled (a tier-1
 //! site, or inside one that compiled: an inner loop runs in its enclosing loop's nest
-//! and never gets hot as a site of its own). A `def` line ending in `# hot` is a
+//! and never gets hot as a site of its own, and a function's loop runs in the nest of
+//! the function compiled whole or of a loop it was inlined into). A `def` line ending in `# hot` is a
 //! function called often enough to be hot: it counts as compiled when it was compiled
 //! whole (a tier-1 site on its `def` line: `@njit` functions), when a compiled site
 //! inlined it, or when it has hot loops and all of them compiled. A function compiled
@@ -101,11 +102,33 @@ fn check(name: &str, source: &str, sites: &[Value]) -> Vec<String> {
             .and_then(|s| s["reason"].as_str())
             .unwrap_or("")
     };
+    // Whether a compiled site inlined the function `fname`.
+    let inlined = |fname: &str| {
+        sites.iter().any(|s| {
+            s["tier"] == "tier 1"
+                && s["specialisations"].as_array().is_some_and(|specs| {
+                    specs.iter().any(|spec| {
+                        spec["inlined"]
+                            .as_array()
+                            .is_some_and(|i| i.iter().any(|n| n == fname))
+                    })
+                })
+        })
+    };
+    let def_name = |line: u64| {
+        let t = lines[line as usize - 1].trim_start();
+        t.strip_prefix("def ")
+            .map(|d| d.split('(').next().unwrap_or("").trim().to_string())
+    };
+    // Compiled as a site, or run inside one that compiled: an enclosing loop, the
+    // function compiled whole, or a loop the function was inlined into.
     let loop_compiled = |line: u64| {
         site_at(line).is_some_and(|s| s["tier"] == "tier 1")
             || (reason_at(line).is_empty()
-                && enclosing_loops(&lines, line)
-                    .any(|outer| site_at(outer).is_some_and(|s| s["tier"] == "tier 1")))
+                && enclosing_loops(&lines, line).any(|outer| {
+                    site_at(outer).is_some_and(|s| s["tier"] == "tier 1")
+                        || def_name(outer).is_some_and(|f| inlined(&f))
+                }))
     };
     let all = marks(&lines);
     let mut problems = Vec::new();
@@ -113,16 +136,7 @@ fn check(name: &str, source: &str, sites: &[Value]) -> Vec<String> {
         let text = lines[*line as usize - 1].trim_start();
         let (compiled, reason, what) = if let Some(def) = text.strip_prefix("def ") {
             let fname = def.split('(').next().unwrap_or("").trim();
-            let inlined = sites.iter().any(|s| {
-                s["tier"] == "tier 1"
-                    && s["specialisations"].as_array().is_some_and(|specs| {
-                        specs.iter().any(|spec| {
-                            spec["inlined"]
-                                .as_array()
-                                .is_some_and(|i| i.iter().any(|n| n == fname))
-                        })
-                    })
-            });
+            let inlined = inlined(fname);
             let inner = body(&lines, *line);
             let hot_loops: Vec<&Mark> = all.iter().filter(|m| inner.contains(&m.line)).collect();
             let loops_compiled = !hot_loops.is_empty()

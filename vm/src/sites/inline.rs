@@ -336,9 +336,36 @@ fn inline_in(
                 }
                 (Some(unpack), n) if unpack.len() == n => {
                     // The body ends assigning the tuple's elements to the caller's
-                    // hidden variables; its value is the first.
+                    // hidden variables; its value is the first. A body that returns
+                    // from inside its loops (which ends the inlined body) runs as an
+                    // inlined body of its own first, so that the assignment follows.
                     let last = body.last().expect("a function that returns has a body");
                     let (point, line) = (last.point, last.line);
+                    let mut returns = false;
+                    for s in &body {
+                        s.each(&mut |s| {
+                            returns |= matches!(s.kind, kiln_jit::ir::StmtKind::Return(_))
+                        });
+                    }
+                    if returns {
+                        let ran = nest_vars.push(VarData {
+                            name: format!("{}.#ran", f.name),
+                            hidden: true,
+                        });
+                        let inner = Expr::Inline(Box::new(Inlined {
+                            params: Vec::new(),
+                            body: std::mem::take(&mut body),
+                            result: Expr::Bool(true),
+                        }));
+                        body.push(kiln_jit::ir::Stmt {
+                            point,
+                            line,
+                            kind: kiln_jit::ir::StmtKind::Assign {
+                                targets: vec![ran],
+                                values: vec![inner],
+                            },
+                        });
+                    }
                     body.push(kiln_jit::ir::Stmt {
                         point,
                         line,

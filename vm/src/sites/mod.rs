@@ -51,6 +51,10 @@ pub struct Site {
     pub exposed: Vec<bool>,
     /// Back-edges taken in the interpreter, this loop's and its inner loops'.
     pub count: AtomicU64,
+    /// The back-edges after which it is hot: the settings' threshold, or 1 for the
+    /// sites of a function decorated for Numba's JIT, which Numba compiles at its first
+    /// call (so does kiln, for the types of that call).
+    pub threshold: u64,
     /// The count at which the next attempt to compile is made.
     pub next_try: AtomicU64,
     pub state: Mutex<tier::SiteState>,
@@ -65,7 +69,13 @@ pub fn register_site(
     kind: SiteKind,
     parent: Option<u32>,
     nest: Result<Nest, String>,
+    eager: bool,
 ) -> u32 {
+    let threshold = if eager {
+        settings().threshold.min(1)
+    } else {
+        settings().threshold
+    };
     let exposed = match &nest {
         Ok(nest) => {
             let exposed = kiln_jit::liveness::exposed_on_entry(nest);
@@ -84,7 +94,8 @@ pub fn register_site(
         nest,
         exposed,
         count: AtomicU64::new(0),
-        next_try: AtomicU64::new(settings().threshold),
+        threshold,
+        next_try: AtomicU64::new(threshold),
         state: Mutex::new(tier::SiteState::default()),
     }));
     id

@@ -58,9 +58,9 @@ fn describe_key(site: &Site, key: &[Ty]) -> String {
 
 /// Every site that ran, in registration order.
 pub fn sites() -> Vec<SiteReport> {
-    let threshold = settings().threshold;
     let mut out = Vec::new();
     for site in all_sites() {
+        let threshold = site.threshold;
         let back_edges = site.count.load(Ordering::Relaxed);
         let state = site.state.lock().expect("site state poisoned");
         if back_edges == 0 && state.entries == 0 {

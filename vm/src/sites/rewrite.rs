@@ -80,6 +80,9 @@ pub fn rewrite_module(body: &mut [Stmt], file: &str, source: &str) {
     let rewriter = Rewriter {
         file,
         lines: &lines,
+        // The element loops `numba.vectorize` compiles (`<vectorize NAME>`) are a
+        // decorated function's too.
+        eager: std::cell::Cell::new(file.starts_with("<vectorize ")),
     };
     rewriter.block(body, None);
 }
@@ -87,6 +90,8 @@ pub fn rewrite_module(body: &mut [Stmt], file: &str, source: &str) {
 struct Rewriter<'a> {
     file: &'a str,
     lines: &'a LineIndex,
+    /// Inside a function decorated for Numba's JIT: its sites are hot at once.
+    eager: std::cell::Cell<bool>,
 }
 
 impl Rewriter<'_> {
@@ -104,11 +109,14 @@ impl Rewriter<'_> {
             Stmt::FunctionDef(f) => {
                 let line = self.lines.line(f.range.start().to_u32());
                 register_function(self.file, line, &f.name, lower_function(f, self.lines));
-                if jit_decorated(f) {
+                let decorated = jit_decorated(f);
+                let outer = self.eager.replace(decorated);
+                if decorated {
                     self.function_site(f);
                 } else {
                     self.block(&mut f.body, None)
                 }
+                self.eager.set(outer);
             }
             Stmt::ClassDef(c) => self.block(&mut c.body, None),
             Stmt::If(i) => {
@@ -177,7 +185,7 @@ impl Rewriter<'_> {
         // become sites themselves: resumed iterations run plainly.
         let original = stmt.clone();
         let compilable = nest.as_ref().ok().map(|n| (n.clone(), original));
-        let id = register_site(self.file, line, kind, parent, nest);
+        let id = register_site(self.file, line, kind, parent, nest, self.eager.get());
         match stmt {
             Stmt::For(f) => {
                 self.block(&mut f.body, Some(id));
