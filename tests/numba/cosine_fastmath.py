@@ -37,7 +37,7 @@ def main():
     best = -2.0
     pair = (0, 0)
     for i in range(30):
-        for j in range(i + 1, 30):  # hot, interpreted: this kind of expression stays interpreted
+        for j in range(i + 1, 30):  # hot, interpreted: a tuple as a value stays interpreted
             if S[i, j] > best:
                 best = S[i, j]
                 pair = (i, j)

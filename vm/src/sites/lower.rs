@@ -646,7 +646,20 @@ impl<'a> Lowering<'a> {
                     ));
                 }
             },
-            _ => return Err(self.at(stmt, "this kind of expression stays interpreted")),
+            _ => {
+                let what = match expr {
+                    ast::Expr::Tuple(_) => "a tuple as a value",
+                    ast::Expr::List(_) | ast::Expr::ListComp(_) => "a list",
+                    ast::Expr::Dict(_) | ast::Expr::DictComp(_) => "a dict",
+                    ast::Expr::Set(_) | ast::Expr::SetComp(_) => "a set",
+                    ast::Expr::StringLiteral(_) | ast::Expr::FString(_) => "a string",
+                    ast::Expr::NoneLiteral(_) => "`None` as a value",
+                    ast::Expr::Lambda(_) => "a lambda",
+                    ast::Expr::Generator(_) => "a generator expression",
+                    _ => "this kind of expression",
+                };
+                return Err(self.at(stmt, &format!("{what} stays interpreted")));
+            }
         })
     }
 }
