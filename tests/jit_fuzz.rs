@@ -19,8 +19,10 @@
 //! every warning is recorded and printed, so one lost in a compiled iteration is a
 //! mismatch). The loops call module
 //! functions the JIT inlines (one with several returns, one returning a tuple the loop
-//! unpacks, reading a module constant, one with loops of its own returning from them) that store into an array before
-//! something can fail (overflow, a zero divisor, an index), chained assignments appear,
+//! unpacks, reading a module constant, one with loops of its own returning from them)
+//! that store into an array before
+//! something can fail (overflow, a zero divisor, an index), shapes are unpacked
+//! (`x, y = m.shape`, and of a 1-d array, which raises), chained assignments appear,
 //! every integer dtype receives stores that do not fit it, some loops iterate over
 //! arrays (`enumerate`, `zip`), and some runs have an interval timer firing a Python
 //! signal handler while their loops run.
@@ -288,6 +290,15 @@ impl Gen {
                 let v = self.loop_var();
                 let e = self.expr(0);
                 self.line(depth, &format!("x, y = pair({arr}, {v}, {e})"));
+            }
+            _ if self.rng.chance(10) => {
+                // The shape of the 2-d (or 1-d) array, unpacked.
+                let (shape, names) = if self.rng.chance(80) {
+                    ("m.shape", "x, y")
+                } else {
+                    ("a.shape", "x, y")
+                };
+                self.line(depth, &format!("{names} = {shape}"));
             }
             _ => {
                 let e = self.expr(0);

@@ -432,6 +432,20 @@ impl<'a> Typing<'a> {
                 | Intrinsic::Hypot),
                 args,
             ) => self.complex_call(*f, args).map(ExprTy::Scalar),
+            Expr::Call(Intrinsic::Axes(n), args) => {
+                let [Expr::Shape(array, _)] = &args[..] else {
+                    return Err("`axes()` takes the first axis of a shape".into());
+                };
+                let ndim = self.array(*array)?.ndim;
+                if ndim != *n as u32 {
+                    return Err(format!(
+                        "unpacking the shape of `{}`, a {ndim}-d array, into {n} names \
+                         (Python raises ValueError) stays interpreted",
+                        self.name(*array)
+                    ));
+                }
+                scalar(Scalar::Int)
+            }
             Expr::Call(Intrinsic::Where, _) => {
                 Err("`np.where()` of numbers (a 0-d array) stays interpreted".into())
             }
@@ -613,7 +627,8 @@ impl<'a> Typing<'a> {
                     | Intrinsic::Imag
                     | Intrinsic::Conjugate
                     | Intrinsic::NpConj
-                    | Intrinsic::Hypot => unreachable!("handled above"),
+                    | Intrinsic::Hypot
+                    | Intrinsic::Axes(_) => unreachable!("handled above"),
                 }
             }
         }

@@ -77,6 +77,10 @@ pub enum Intrinsic {
     /// `is_numpy(x)`: whether `x` (of a mixed type) holds the numpy twin now; made by
     /// [`crate::complex`] where a Python complex and a complex128 compute differently.
     IsNumpy,
+    /// `axes(x.shape[0])`, the first value of `a, b = x.shape`: `x.shape[0]`, where `x`
+    /// has exactly this many axes (typing refuses another number: Python raises
+    /// ValueError unpacking it).
+    Axes(u8),
 }
 
 macro_rules! ufuncs {
@@ -207,6 +211,7 @@ impl Intrinsic {
             Intrinsic::NpConj => "np.conj",
             Intrinsic::Hypot => "hypot",
             Intrinsic::IsNumpy => "is_numpy",
+            Intrinsic::Axes(_) => "axes",
             Intrinsic::Maximum => "np.maximum",
             Intrinsic::Minimum => "np.minimum",
             Intrinsic::Copy => "copy",

@@ -502,6 +502,34 @@ impl<'a> Lowering<'a> {
                     values: vec![value],
                 })
             }
+            // `n, m = a.shape`: each axis, `a` checked to have that many when typed.
+            ast::Expr::Tuple(t)
+                if op.is_none()
+                    && let ast::Expr::Attribute(shape) = value
+                    && shape.attr.as_str() == "shape"
+                    && let Some(array) = attribute_path(&shape.value)
+                    && (1..=8).contains(&t.elts.len()) =>
+            {
+                let array = self.var(&array);
+                let mut targets = Vec::new();
+                let mut values = Vec::new();
+                for (k, elt) in t.elts.iter().enumerate() {
+                    let ast::Expr::Name(name) = elt else {
+                        return Err(self.at(
+                            stmt,
+                            "tuple assignment to something other than names stays interpreted",
+                        ));
+                    };
+                    targets.push(self.var(name.id.as_str()));
+                    let axis = Expr::Shape(array, k as i64);
+                    values.push(if k == 0 {
+                        Expr::Call(Intrinsic::Axes(t.elts.len() as u8), vec![axis])
+                    } else {
+                        axis
+                    });
+                }
+                Ok(StmtKind::Assign { targets, values })
+            }
             ast::Expr::Tuple(t) if op.is_none() => {
                 let values = self.tuple_display(value, t.elts.len(), stmt)?;
                 let mut targets = Vec::new();
