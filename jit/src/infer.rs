@@ -317,8 +317,16 @@ impl<'a> Typing<'a> {
                                 if !complex_operand(x) || !complex_operand(y) {
                                     return Err("comparison of these types".into());
                                 }
-                                // kiln's complex128 compares as Python's complex does.
-                                results.push(Scalar::Bool);
+                                // numpy's comparison where a numpy number takes part,
+                                // but an np.float64 on the right of a Python complex is
+                                // a float to `complex`'s own operator.
+                                results.push(
+                                    if x == Scalar::Complex && y == Scalar::Np(types::Dtype::F64) {
+                                        Scalar::Bool
+                                    } else {
+                                        types::comparison(x, y)
+                                    },
+                                );
                                 continue;
                             }
                             if !numeric(x) || !numeric(y) {

@@ -22,21 +22,25 @@ impl Splitter<'_> {
             // and the one of the kind the operands have now taken.
             self.need_hoisting("arithmetic of a number that is a Python complex or a complex128")?;
             let (pa, pb) = (self.atoms(pa), self.atoms(pb));
+            // A numpy operand makes it a complex128 (`types::arithmetic`), except an
+            // `np.float64` on the right of a Python complex (a float subclass, which
+            // `complex`'s own operator takes first).
             let mut numpy_now = Vec::new();
-            // The complex operands' kinds decide (a real one on the right of a Python
-            // complex, np.float64 included, leaves it one).
-            for p in [(&pa, ca), (&pb, cb)]
-                .into_iter()
-                .filter(|(_, c)| *c)
-                .map(|(p, _)| p)
-            {
+            for (p, complex, left) in [(&pa, ca, true), (&pb, cb, false)] {
+                if !complex && !left && p.ty.ty == Scalar::Np(Dtype::F64) {
+                    continue;
+                }
                 if p.ty.mixed {
                     numpy_now.push(Expr::Call(Intrinsic::IsNumpy, vec![p.re.clone()]));
                 } else if p.ty.ty.is_numpy() {
                     numpy_now.push(Expr::Bool(true));
                 }
             }
-            let numpy_now = self.temp("numpy", Expr::Logic(LogicOp::Or, numpy_now));
+            let numpy_now = match numpy_now.len() {
+                0 => Expr::Bool(false),
+                _ => Expr::Logic(LogicOp::Or, numpy_now),
+            };
+            let numpy_now = self.temp("numpy", numpy_now);
             let py = |p: &Pair| pair(to_py(p.re.clone(), p.ty), to_py(p.im.clone(), p.ty), FLOAT);
             let np = |p: &Pair| numpy_pair(pair(p.re.clone(), p.im.clone(), p.ty));
             let python = self.arithmetic(op, ca, cb, py(&pa), py(&pb), true, FLOAT)?;

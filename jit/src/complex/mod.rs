@@ -188,6 +188,15 @@ impl Splitter<'_> {
         );
         (self.point, self.line) = (s.point, s.line);
         self.hoist = !stores_inline(s);
+        // Parts are computed apart (some more than once): a call that stores must run
+        // once, in Python's order.
+        if !self.hoist && self.mentions_complex(s) {
+            return Err(format!(
+                "line {}: a complex number in a statement whose inlined call stores into \
+                 an array stays interpreted",
+                s.line
+            ));
+        }
         // The innermost statement names the line.
         let kinds = self.stmt_kinds(s).map_err(|e| {
             if e.starts_with("line ") {
@@ -387,6 +396,10 @@ impl Splitter<'_> {
                 };
                 Expr::Call(Intrinsic::NpScalar(d), vec![self.real(&args[0])?])
             }
+            // `n, m = z.shape`: the float view has one axis more.
+            Expr::Call(Intrinsic::Axes(n), args) if matches!(&args[..], [Expr::Shape(a, _)] if self.complex_array(*a)) => {
+                Expr::Call(Intrinsic::Axes(n + 1), args.clone())
+            }
             Expr::Call(Intrinsic::Abs, args) if self.is_complex(&args[0]) => {
                 let p = self.parts(&args[0])?;
                 Expr::Call(Intrinsic::Hypot, vec![p.re, p.im])
@@ -399,7 +412,7 @@ impl Splitter<'_> {
             Expr::Compare(first, rest)
                 if self.is_complex(first) || rest.iter().any(|(_, e)| self.is_complex(e)) =>
             {
-                self.complex_compare(first, rest)?
+                self.complex_compare(e, first, rest)?
             }
             Expr::Binary(op, a, b) => {
                 Expr::Binary(*op, Box::new(self.real(a)?), Box::new(self.real(b)?))
@@ -433,6 +446,21 @@ impl Splitter<'_> {
             Expr::Inline(inl) => self.inline(inl)?,
             _ => e.clone(),
         })
+    }
+
+    /// Whether a statement's own expressions (not its body's) compute with complex
+    /// numbers or store one.
+    fn mentions_complex(&self, s: &Stmt) -> bool {
+        if let StmtKind::Store { array, .. } = &s.kind
+            && self.complex_array(*array)
+        {
+            return true;
+        }
+        let mut found = false;
+        for e in s.exprs() {
+            e.walk(&mut |e| found |= self.is_complex(e));
+        }
+        found
     }
 
     fn complex_array(&self, var: Var) -> bool {

@@ -7,11 +7,31 @@ impl Splitter<'_> {
     /// `a == b` / `a != b` with a complex operand: both parts equal (or not), a Python
     /// bool whichever kinds meet (kiln's complex128 compares as Python's complex does),
     /// a real operand as a complex of zero imaginary part.
-    pub(super) fn complex_compare(&mut self, first: &Expr, rest: &[(CmpOp, Expr)]) -> Result<Expr> {
+    pub(super) fn complex_compare(
+        &mut self,
+        e: &Expr,
+        first: &Expr,
+        rest: &[(CmpOp, Expr)],
+    ) -> Result<Expr> {
         let [(op, right)] = rest else {
             return Err("a chain of comparisons of complex numbers stays interpreted".into());
         };
-        let convert = |p: Pair| (to_py(p.re, p.ty), to_py(p.im, p.ty));
+        let result = self.ty(e)?;
+        if result.mixed {
+            return Err(
+                "a comparison that is a numpy one or a Python one by the operands' run-time \
+                 kinds stays interpreted"
+                    .into(),
+            );
+        }
+        let numpy = result.ty.is_numpy();
+        let convert = |p: Pair| {
+            if numpy {
+                (to_np(p.re, p.ty), to_np(p.im, p.ty))
+            } else {
+                (to_py(p.re, p.ty), to_py(p.im, p.ty))
+            }
+        };
         let (ar, ai) = convert(self.any_parts(first)?);
         let (br, bi) = convert(self.any_parts(right)?);
         let cmp = |x: Expr, y: Expr| Expr::Compare(Box::new(x), vec![(*op, y)]);
@@ -162,11 +182,20 @@ impl Splitter<'_> {
         let params = self.inline_params(inl)?;
         let mut body = self.block(&inl.body)?;
         let result = self.at_end_of(&mut body, |s| s.parts(&inl.result))?;
-        let (re, im) = (self.hidden("result"), self.hidden("result_imag"));
-        body.push(self.at(StmtKind::Assign {
-            targets: vec![re, im],
-            values: vec![result.re, result.im],
-        }));
+        // A function with loops returns its result variable (assigned before each
+        // `return`, which ends the body): its parts are read after the call as they
+        // are. Another result is assigned at the end of the body, which runs to it.
+        let (re, im) = match (&result.re, &result.im) {
+            (Expr::Var(re), Expr::Var(im)) => (*re, *im),
+            _ => {
+                let (re, im) = (self.hidden("result"), self.hidden("result_imag"));
+                body.push(self.at(StmtKind::Assign {
+                    targets: vec![re, im],
+                    values: vec![result.re, result.im],
+                }));
+                (re, im)
+            }
+        };
         let call = Expr::Inline(Box::new(Inlined {
             params,
             body,

@@ -327,6 +327,14 @@ fn inline_in(
                 });
                 inner?;
             }
+            // The undo journal of a calling statement holds one record per store it can
+            // reach: a body with loops must not store, its inlined calls included.
+            if stores_in_loops(&body) {
+                return Err(Ok(format!(
+                    "`{name}()` is not inlined: a function with loops whose calls store \
+                     into arrays"
+                )));
+            }
             let mut result = match (&unpack, f.tuple.len()) {
                 (None, 0) => f.result.clone(),
                 (None, n) => {
@@ -420,4 +428,32 @@ fn inline_in(
         Some(f) => Err(f),
         None => Ok(()),
     }
+}
+
+/// Whether an inlined body stores into an array inside a loop, itself or in the bodies
+/// inlined into it (a store outside loops runs once a call).
+fn stores_in_loops(body: &[kiln_jit::ir::Stmt]) -> bool {
+    use kiln_jit::ir::{Expr, Stmt, StmtKind};
+    fn visit(body: &[Stmt], in_loop: bool) -> bool {
+        body.iter().any(|s| {
+            let mut inlined = false;
+            for e in s.exprs() {
+                e.walk(&mut |e| {
+                    if let Expr::Inline(inl) = e {
+                        inlined |= visit(&inl.body, in_loop);
+                    }
+                });
+            }
+            inlined
+                || match &s.kind {
+                    StmtKind::Store { .. } => in_loop,
+                    StmtKind::If { then, orelse, .. } => {
+                        visit(then, in_loop) || visit(orelse, in_loop)
+                    }
+                    StmtKind::For { body, .. } | StmtKind::While { body, .. } => visit(body, true),
+                    _ => false,
+                }
+        })
+    }
+    visit(body, false)
 }

@@ -95,6 +95,34 @@ impl Lowering<'_> {
         Ok(stmts)
     }
 
+    /// What `return value` assigns: `result`, or for `return a, b` each element to its
+    /// own variable (`element`); every `return` of a function must return alike.
+    fn returned_values<'v>(
+        &mut self,
+        value: &'v ast::Expr,
+        result: Var,
+        stmt: &ast::Stmt,
+    ) -> Result<(Vec<Var>, Vec<&'v ast::Expr>), Reason> {
+        let elements = tuple_elements(value);
+        let arity = elements.map(<[ast::Expr]>::len);
+        match self.return_arity {
+            Some(seen) if seen != arity => {
+                return Err(self.at(
+                    stmt,
+                    "the function returns tuples of other lengths or values elsewhere",
+                ));
+            }
+            _ => self.return_arity = Some(arity),
+        }
+        Ok(match elements {
+            Some(elements) => (
+                (0..elements.len()).map(|k| self.var(&element(k))).collect(),
+                elements.iter().collect(),
+            ),
+            None => (vec![result], vec![value]),
+        })
+    }
+
     /// `return value` / `return a, b` in such a body: the result (or the elements)
     /// assigned, then the body ends, at the statement's point.
     pub(super) fn function_return(
@@ -109,24 +137,10 @@ impl Lowering<'_> {
         };
         let line = self.line(stmt);
         let at = |kind| Stmt { point, line, kind };
-        let elements = tuple_elements(value);
-        let arity = elements.map(<[ast::Expr]>::len);
-        match self.return_arity {
-            Some(seen) if seen != arity => {
-                return Err(self.at(
-                    stmt,
-                    "the function returns tuples of other lengths or values elsewhere",
-                ));
-            }
-            _ => self.return_arity = Some(arity),
-        }
-        let (targets, values, returned): (Vec<Var>, Vec<&ast::Expr>, Returned) = match elements {
-            Some(elements) => (
-                (0..elements.len()).map(|k| self.var(&element(k))).collect(),
-                elements.iter().collect(),
-                Returned::Tuple(elements.len() as u8),
-            ),
-            None => (vec![result], vec![value], Returned::Value),
+        let (targets, values) = self.returned_values(value, result, stmt)?;
+        let returned = match tuple_elements(value) {
+            Some(elements) => Returned::Tuple(elements.len() as u8),
+            None => Returned::Value,
         };
         // All values first, as Python builds the tuple before returning it.
         let values = values
@@ -197,25 +211,7 @@ impl Lowering<'_> {
                         return Err(self.at(stmt, "`return` without a value"));
                     };
                     let (point, line) = (self.point(), self.line(stmt));
-                    // `return a, b`: each element to its own variable (`element`).
-                    let elements = tuple_elements(value);
-                    let arity = elements.map(<[ast::Expr]>::len);
-                    let (targets, values): (Vec<Var>, Vec<&ast::Expr>) = match elements {
-                        Some(elements) => (
-                            (0..elements.len()).map(|k| self.var(&element(k))).collect(),
-                            elements.iter().collect(),
-                        ),
-                        None => (vec![result], vec![value]),
-                    };
-                    match self.return_arity {
-                        Some(seen) if seen != arity => {
-                            return Err(self.at(
-                                stmt,
-                                "the function returns tuples of other lengths or values elsewhere",
-                            ));
-                        }
-                        _ => self.return_arity = Some(arity),
-                    }
+                    let (targets, values) = self.returned_values(value, result, stmt)?;
                     for (target, value) in targets.into_iter().zip(values) {
                         let value = self.expr(value, stmt)?;
                         out.push(Stmt {
