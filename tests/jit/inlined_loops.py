@@ -99,3 +99,25 @@ print(searches(a, np.linspace(-1.0, 1.2, 60)))
 print(collatz_table(200))
 print(odd_sums(a, 40))
 print(overflowing(a, 30))
+
+
+# `r` is assigned only when some element passes `v`: a call where none does reads it
+# unbound (UnboundLocalError), never the value an earlier call left (not inlined).
+def last_above(a, v):
+    for j in range(a.shape[0]):
+        if a[j] > v:
+            r = j
+    return r
+
+
+def lasts(a, vs):
+    t = 0
+    for k in range(vs.shape[0]):
+        t += last_above(a, vs[k])
+    return t
+
+
+try:
+    print(lasts(a, np.linspace(-1.0, 1.2, 60)))
+except UnboundLocalError as e:
+    print("UnboundLocalError", e)

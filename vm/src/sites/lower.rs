@@ -10,6 +10,7 @@
 //! [`super::rewrite::resume_code`] numbers them in too: the two must agree, as a point
 //! is how compiled code tells the interpreter where to resume.
 
+mod assigned;
 mod calls;
 mod chained;
 mod constants;
@@ -130,7 +131,7 @@ pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<F
         Some(Some(n)) => (0..n).map(|k| lowering.var(&returns::element(k))).collect(),
         _ => Vec::new(),
     };
-    Ok(Function {
+    let f = Function {
         name: def.name.to_string(),
         vars: lowering.vars,
         params,
@@ -138,7 +139,15 @@ pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<F
         result: Expr::Var(result),
         tuple,
         assumed: lowering.assumed,
-    })
+    };
+    // Its locals outlive a call once inlined; Python's start unbound at each.
+    if let Some(v) = assigned::read_before_assigned(&f) {
+        return Err(format!(
+            "`{}` may be read before it is assigned (Python raises UnboundLocalError)",
+            f.vars[v].name
+        ));
+    }
+    Ok(f)
 }
 
 struct Lowering<'a> {

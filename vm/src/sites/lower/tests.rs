@@ -86,6 +86,23 @@ fn why_a_function_is_not_inlined() {
 }
 
 #[test]
+fn locals_read_before_assigned_are_not_inlined() {
+    let reason = |src: &str| function(src).expect_err("not inlinable");
+    assert!(
+        reason("def f(a, v):\n    for j in range(v):\n        if a[j] > v:\n            r = j\n    return r\n")
+            .contains("`r` may be read before it is assigned")
+    );
+    assert!(
+        reason("def f(x):\n    if x > 0:\n        y = 1\n    return y\n")
+            .contains("`y` may be read")
+    );
+    function("def f(x):\n    if x > 0:\n        y = 1\n    else:\n        y = 2\n    return y\n")
+        .expect("assigned on both paths");
+    function("def f(x):\n    if x > 0:\n        return 1\n    y = 2\n    return y\n")
+        .expect("assigned where it is read");
+}
+
+#[test]
 fn functions_with_loops_return_from_inside_them() {
     let f = function(
         "def f(x):\n    s = 0\n    for i in range(x):\n        if i > 3:\n            return i\n        s += i\n    return s\n",
