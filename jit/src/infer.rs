@@ -397,9 +397,14 @@ impl<'a> Typing<'a> {
                         )),
                     };
                 }
-                if *u == crate::ir::Ufunc::Sign && !t.variants().iter().all(|x| x.is_float()) {
+                // numpy's `absolute` and `sign` of integers are integers (computed in
+                // float64 they would lose digits past 2**53).
+                if matches!(u, crate::ir::Ufunc::Sign | crate::ir::Ufunc::Absolute)
+                    && !t.variants().iter().all(|x| x.is_float())
+                {
                     return Err(format!(
-                        "`np.sign()` of {} stays interpreted (compiled only for floats)",
+                        "`np.{}()` of {} stays interpreted (compiled only for floats)",
+                        u.name(),
                         t.describe()
                     ));
                 }

@@ -87,3 +87,15 @@ def signs(v, n):
 
 print(signs(np.array([-2.5, -0.0, 0.0, 3.0, 1e-320, -7.0, 0.5]), 60))
 print(signs(np.array([-2.5, -0.0, np.nan, 3.0, 1e-320, -7.0, 0.5]), 60))
+
+
+# `np.abs` of integers is an integer (numpy's int64 loop): past 2**53 a float64 would
+# lose the last digits (the differential tester found an int64 array statement off by 3).
+def int_abs(a, r):
+    for t in range(40):
+        r[1:3] = np.abs(a[1:3] * a[0:2])
+        r[0] = np.abs(a[t % 3] * 3037000499)
+    return r
+
+
+print(int_abs(np.array([-3037000499, 3037000493, -7], dtype=np.int64), np.zeros(3, dtype=np.int64)))
