@@ -17,30 +17,51 @@ impl Splitter<'_> {
             return Err("a chain of comparisons of complex numbers stays interpreted".into());
         };
         let result = self.ty(e)?;
-        if result.mixed {
-            return Err(
-                "a comparison that is a numpy one or a Python one by the operands' run-time \
-                 kinds stays interpreted"
-                    .into(),
-            );
-        }
-        let numpy = result.ty.is_numpy();
-        let convert = |p: Pair| {
-            if numpy {
-                (to_np(p.re, p.ty), to_np(p.im, p.ty))
-            } else {
-                (to_py(p.re, p.ty), to_py(p.im, p.ty))
-            }
-        };
-        let (ar, ai) = convert(self.any_parts(first)?);
-        let (br, bi) = convert(self.any_parts(right)?);
-        let cmp = |x: Expr, y: Expr| Expr::Compare(Box::new(x), vec![(*op, y)]);
+        let (a, b) = (self.any_parts(first)?, self.any_parts(right)?);
         let logic = if *op == CmpOp::Eq {
             LogicOp::And
         } else {
             LogicOp::Or
         };
-        Ok(Expr::Logic(logic, vec![cmp(ar, br), cmp(ai, bi)]))
+        let compare = |numpy: bool, a: &Pair, b: &Pair| {
+            let convert = |p: &Pair| {
+                let (re, im) = (p.re.clone(), p.im.clone());
+                if numpy {
+                    (to_np(re, p.ty), to_np(im, p.ty))
+                } else {
+                    (to_py(re, p.ty), to_py(im, p.ty))
+                }
+            };
+            let ((ar, ai), (br, bi)) = (convert(a), convert(b));
+            let cmp = |x: Expr, y: Expr| Expr::Compare(Box::new(x), vec![(*op, y)]);
+            Expr::Logic(logic, vec![cmp(ar, br), cmp(ai, bi)])
+        };
+        if !result.mixed {
+            return Ok(compare(result.ty.is_numpy(), &a, &b));
+        }
+        // A numpy comparison when a numpy number takes part now (but an np.float64
+        // right of a Python complex), else Python's: both are pure, one is taken.
+        let mut numpy_now = Vec::new();
+        let float_right = self.is_complex(first) && !self.is_complex(right);
+        for (p, left) in [(&a, true), (&b, false)] {
+            if !left && float_right && p.ty.ty == Scalar::Np(Dtype::F64) {
+                continue;
+            }
+            if p.ty.mixed {
+                numpy_now.push(Expr::Call(Intrinsic::IsNumpy, vec![p.re.clone()]));
+            } else if p.ty.ty.is_numpy() {
+                numpy_now.push(Expr::Bool(true));
+            }
+        }
+        let numpy_now = match numpy_now.len() {
+            0 => Expr::Bool(false),
+            _ => Expr::Logic(LogicOp::Or, numpy_now),
+        };
+        Ok(Expr::IfExp(
+            Box::new(numpy_now),
+            Box::new(compare(true, &a, &b)),
+            Box::new(compare(false, &a, &b)),
+        ))
     }
 
     /// The parts of a complex number, or of a real one as a complex (zero imaginary).
