@@ -16,8 +16,10 @@
 //! Invariant: parts used more than once are computed once, into hidden temporaries
 //! assigned before the statement at its point (a hand-back there runs the statement
 //! again, whole); where the expression may not run at all (a `while` condition, a branch
-//! of a conditional expression, the later operands of `and`, `or` and comparison chains,
-//! a statement whose inlined call stores), nothing is hoisted and parts are recomputed.
+//! of a conditional expression, the later operands of `and`, `or` and comparison chains)
+//! nothing is hoisted and parts are recomputed, which is sound because they have no
+//! effects: a statement whose inlined call stores, if it computes with complex numbers,
+//! stays interpreted.
 
 mod arithmetic;
 mod parts;
