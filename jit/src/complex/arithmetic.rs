@@ -22,25 +22,7 @@ impl Splitter<'_> {
             // and the one of the kind the operands have now taken.
             self.need_hoisting("arithmetic of a number that is a Python complex or a complex128")?;
             let (pa, pb) = (self.atoms(pa), self.atoms(pb));
-            // A numpy operand makes it a complex128 (`types::arithmetic`), except an
-            // `np.float64` on the right of a Python complex (a float subclass, which
-            // `complex`'s own operator takes first).
-            let mut numpy_now = Vec::new();
-            for (p, complex, left) in [(&pa, ca, true), (&pb, cb, false)] {
-                if !complex && !left && p.ty.ty == Scalar::Np(Dtype::F64) {
-                    continue;
-                }
-                if p.ty.mixed {
-                    numpy_now.push(Expr::Call(Intrinsic::IsNumpy, vec![p.re.clone()]));
-                } else if p.ty.ty.is_numpy() {
-                    numpy_now.push(Expr::Bool(true));
-                }
-            }
-            let numpy_now = match numpy_now.len() {
-                0 => Expr::Bool(false),
-                _ => Expr::Logic(LogicOp::Or, numpy_now),
-            };
-            let numpy_now = self.temp("numpy", numpy_now);
+            let numpy_now = self.temp("numpy", numpy_now(&pa, &pb, cb));
             let py = |p: &Pair| pair(to_py(p.re.clone(), p.ty), to_py(p.im.clone(), p.ty), FLOAT);
             let np = |p: &Pair| numpy_pair(pair(p.re.clone(), p.im.clone(), p.ty));
             let python = self.arithmetic(op, ca, cb, py(&pa), py(&pb), true, FLOAT)?;
@@ -125,22 +107,8 @@ impl Splitter<'_> {
     pub(super) fn python_quotient(&mut self, a: Pair, b: Pair) -> Result<Pair> {
         self.need_hoisting("a complex division")?;
         let (a, b) = (self.atoms(a), self.atoms(b));
-        let big = self.temp("big", bigger_real(&b));
+        let (big, ratio, den) = self.python_divisor(b);
         let pick = |x: Expr, y: Expr| if_exp(big.clone(), x, y);
-        let ratio = self.temp(
-            "ratio",
-            pick(
-                div(b.im.clone(), b.re.clone()),
-                div(b.re.clone(), b.im.clone()),
-            ),
-        );
-        let den = self.temp(
-            "den",
-            pick(
-                add(b.re.clone(), mul(b.im.clone(), ratio.clone())),
-                add(mul(b.re.clone(), ratio.clone()), b.im.clone()),
-            ),
-        );
         let re = pick(
             div(
                 add(a.re.clone(), mul(a.im.clone(), ratio.clone())),
@@ -166,22 +134,8 @@ impl Splitter<'_> {
         self.need_hoisting("a complex division")?;
         let x = self.atom(x);
         let b = self.atoms(b);
-        let big = self.temp("big", bigger_real(&b));
+        let (big, ratio, den) = self.python_divisor(b);
         let pick = |p: Expr, q: Expr| if_exp(big.clone(), p, q);
-        let ratio = self.temp(
-            "ratio",
-            pick(
-                div(b.im.clone(), b.re.clone()),
-                div(b.re.clone(), b.im.clone()),
-            ),
-        );
-        let den = self.temp(
-            "den",
-            pick(
-                add(b.re.clone(), mul(b.im.clone(), ratio.clone())),
-                add(mul(b.re, ratio.clone()), b.im),
-            ),
-        );
         let re = pick(
             div(x.clone(), den.clone()),
             div(mul(x.clone(), ratio.clone()), den.clone()),
@@ -198,13 +152,9 @@ impl Splitter<'_> {
     pub(super) fn numpy_quotient(&mut self, a: Pair, b: Pair) -> Result<Pair> {
         self.need_hoisting("a complex division")?;
         let (a, b) = (self.atoms(a), self.atoms(b));
+        let (big, rat) = self.divisor_ratio(&b);
         let (c, d) = (b.re, b.im);
-        let big = self.temp("big", bigger_real(&pair(c.clone(), d.clone(), NP_F64)));
         let pick = |x: Expr, y: Expr| if_exp(big.clone(), x, y);
-        let rat = self.temp(
-            "ratio",
-            pick(div(d.clone(), c.clone()), div(c.clone(), d.clone())),
-        );
         let scl = self.temp(
             "scale",
             pick(
@@ -233,6 +183,37 @@ impl Splitter<'_> {
             mul(sub(mul(a.im, rat), a.re), scl),
         );
         Ok(pair(re, im, NP_F64))
+    }
+
+    /// How every complex division here divides by `b` (its parts temporaries):
+    /// `big`, whether its real part is the larger, and the ratio of the smaller part
+    /// to the larger, in temporaries.
+    fn divisor_ratio(&mut self, b: &Pair) -> (Expr, Expr) {
+        let big = self.temp("big", bigger_real(b));
+        let ratio = self.temp(
+            "ratio",
+            if_exp(
+                big.clone(),
+                div(b.im.clone(), b.re.clone()),
+                div(b.re.clone(), b.im.clone()),
+            ),
+        );
+        (big, ratio)
+    }
+
+    /// RustPython's divisor in `quot` and `rc_quot`: `big`, the ratio, and the
+    /// denominator the numerator's terms are divided by.
+    fn python_divisor(&mut self, b: Pair) -> (Expr, Expr, Expr) {
+        let (big, ratio) = self.divisor_ratio(&b);
+        let den = self.temp(
+            "den",
+            if_exp(
+                big.clone(),
+                add(b.re.clone(), mul(b.im.clone(), ratio.clone())),
+                add(mul(b.re, ratio.clone()), b.im),
+            ),
+        );
+        (big, ratio, den)
     }
 
     pub(super) fn need_hoisting(&self, what: &str) -> Result<()> {
@@ -326,4 +307,27 @@ pub(super) fn ufunc(u: Ufunc, x: Expr) -> Expr {
 
 pub(super) fn if_exp(c: Expr, a: Expr, b: Expr) -> Expr {
     Expr::IfExp(Box::new(c), Box::new(a), Box::new(b))
+}
+
+/// Whether `a op b` (or `a == b`), where either may be a Python number or a numpy one
+/// at run time, is numpy's now: a numpy operand makes it so (`types::arithmetic`,
+/// `types::comparison`), except an `np.float64` on the right of a Python complex (a
+/// float subclass, which `complex`'s own operator takes first). `b_complex`: whether
+/// `b` is a complex number (one of the two is).
+pub(super) fn numpy_now(a: &Pair, b: &Pair, b_complex: bool) -> Expr {
+    let mut numpy = Vec::new();
+    for (p, left) in [(a, true), (b, false)] {
+        if !left && !b_complex && p.ty.ty == Scalar::Np(Dtype::F64) {
+            continue;
+        }
+        if p.ty.mixed {
+            numpy.push(Expr::Call(Intrinsic::IsNumpy, vec![p.re.clone()]));
+        } else if p.ty.ty.is_numpy() {
+            numpy.push(Expr::Bool(true));
+        }
+    }
+    match numpy.len() {
+        0 => Expr::Bool(false),
+        _ => Expr::Logic(LogicOp::Or, numpy),
+    }
 }

@@ -27,7 +27,7 @@ mod parts;
 use crate::infer::{Typing, VarTy, all_statements, part_of};
 use crate::ir::{
     BinOp, CmpOp, Expr, Inlined, Intrinsic, LogicOp, Nest, Point, PrimaryMap, Stmt, StmtKind,
-    Ufunc, UnaryOp, Var, VarData,
+    Ufunc, UnaryOp, Var, VarData, inlined_stores,
 };
 use crate::types::{ArrayTy, Dtype, Scalar, ScalarTy, Ty};
 use arithmetic::{mul, neg, ufunc};
@@ -45,7 +45,7 @@ pub struct Split {
 
 /// The nest with complex numbers as pairs of floats; `None` when it has none.
 pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
-    if !mentions_complex(nest, entry) {
+    if !needs_split(nest, entry) {
         return Ok(None);
     }
     let typing = Typing::infer(nest, entry)?;
@@ -116,7 +116,8 @@ pub fn float_view(a: ArrayTy) -> ArrayTy {
     }
 }
 
-fn mentions_complex(nest: &Nest, entry: &[Ty]) -> bool {
+/// Whether the nest has complex numbers: on entry, or made by its expressions.
+fn needs_split(nest: &Nest, entry: &[Ty]) -> bool {
     let complex_entry = entry.iter().any(|t| match t {
         Ty::Scalar(s) => s.is_complex(),
         Ty::Array(a) => a.dtype == Dtype::C128,
@@ -311,8 +312,7 @@ impl Splitter<'_> {
                 body,
             } => {
                 for (_, array) in items {
-                    if matches!(self.typing.vars[*array], VarTy::Array(a) if a.dtype == Dtype::C128)
-                    {
+                    if self.complex_array(*array) {
                         return Err(
                             "a loop over the items of a complex128 array stays interpreted".into(),
                         );
@@ -565,27 +565,11 @@ impl Splitter<'_> {
     }
 }
 
-/// Whether a statement calls an inlined function whose body stores into an array: its
-/// expressions must then run in Python's order, nothing computed ahead.
+/// Whether a statement calls an inlined function whose body (or a call inlined into
+/// it) stores into an array: its expressions must then run in Python's order, nothing
+/// computed ahead.
 fn stores_inline(s: &Stmt) -> bool {
-    let mut stores = false;
-    let kind_only = match &s.kind {
-        StmtKind::If { cond, .. } | StmtKind::While { cond, .. } => vec![cond],
-        StmtKind::For {
-            start, stop, step, ..
-        } => vec![start, stop, step],
-        _ => s.exprs(),
-    };
-    for e in kind_only {
-        e.walk(&mut |e| {
-            if let Expr::Inline(inl) = e {
-                for b in &inl.body {
-                    b.each(&mut |b| stores |= matches!(b.kind, StmtKind::Store { .. }));
-                }
-            }
-        });
-    }
-    stores
+    inlined_stores(&s.exprs()) > 0
 }
 
 fn cheap(e: &Expr) -> bool {

@@ -39,26 +39,10 @@ impl Splitter<'_> {
         if !result.mixed {
             return Ok(compare(result.ty.is_numpy(), &a, &b));
         }
-        // A numpy comparison when a numpy number takes part now (but an np.float64
-        // right of a Python complex), else Python's: both are pure, one is taken.
-        let mut numpy_now = Vec::new();
-        let float_right = self.is_complex(first) && !self.is_complex(right);
-        for (p, left) in [(&a, true), (&b, false)] {
-            if !left && float_right && p.ty.ty == Scalar::Np(Dtype::F64) {
-                continue;
-            }
-            if p.ty.mixed {
-                numpy_now.push(Expr::Call(Intrinsic::IsNumpy, vec![p.re.clone()]));
-            } else if p.ty.ty.is_numpy() {
-                numpy_now.push(Expr::Bool(true));
-            }
-        }
-        let numpy_now = match numpy_now.len() {
-            0 => Expr::Bool(false),
-            _ => Expr::Logic(LogicOp::Or, numpy_now),
-        };
+        // numpy's comparison or Python's, by the operands' kinds now: both are pure,
+        // one is taken.
         Ok(Expr::IfExp(
-            Box::new(numpy_now),
+            Box::new(super::arithmetic::numpy_now(&a, &b, self.is_complex(right))),
             Box::new(compare(true, &a, &b)),
             Box::new(compare(false, &a, &b)),
         ))

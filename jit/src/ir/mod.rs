@@ -454,6 +454,32 @@ impl Expr {
     }
 }
 
+/// How many stores the inlined calls in `exprs` make, their own inlined calls'
+/// included (each call's body counted once per call site).
+pub fn inlined_stores(exprs: &[&Expr]) -> usize {
+    fn in_body(body: &[Stmt]) -> usize {
+        let mut n = 0;
+        for stmt in body {
+            stmt.each(&mut |s| {
+                if matches!(s.kind, StmtKind::Store { .. }) {
+                    n += 1;
+                }
+                n += inlined_stores(&s.exprs());
+            });
+        }
+        n
+    }
+    let mut n = 0;
+    for e in exprs {
+        e.walk(&mut |e| {
+            if let Expr::Inline(inl) = e {
+                n += in_body(&inl.body);
+            }
+        });
+    }
+    n
+}
+
 impl Stmt {
     /// `a, b = b, a` (`u_prev, u, u_next = u, u_next, u_prev`): names given one
     /// another's values, each name once on each side. For arrays this moves their

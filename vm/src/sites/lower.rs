@@ -511,36 +511,22 @@ impl<'a> Lowering<'a> {
                     values: vec![value],
                 })
             }
-            // `n, m = a.shape`: each axis, `a` checked to have that many when typed.
-            ast::Expr::Tuple(t)
-                if op.is_none()
-                    && let ast::Expr::Attribute(shape) = value
-                    && shape.attr.as_str() == "shape"
-                    && let Some(array) = attribute_path(&shape.value)
-                    && (1..=8).contains(&t.elts.len()) =>
-            {
-                let array = self.var(&array);
-                let mut targets = Vec::new();
-                let mut values = Vec::new();
-                for (k, elt) in t.elts.iter().enumerate() {
-                    let ast::Expr::Name(name) = elt else {
-                        return Err(self.at(
-                            stmt,
-                            "tuple assignment to something other than names stays interpreted",
-                        ));
-                    };
-                    targets.push(self.var(name.id.as_str()));
-                    let axis = Expr::Shape(array, k as i64);
-                    values.push(if k == 0 {
-                        Expr::Call(Intrinsic::Axes(t.elts.len() as u8), vec![axis])
-                    } else {
-                        axis
-                    });
-                }
-                Ok(StmtKind::Assign { targets, values })
-            }
             ast::Expr::Tuple(t) if op.is_none() => {
-                let values = self.tuple_display(value, t.elts.len(), stmt)?;
+                let n = t.elts.len();
+                // `n, m = a.shape`: each axis, `a` checked to have that many when typed;
+                // anything else a tuple display of as many values.
+                let shape = match value {
+                    ast::Expr::Attribute(s)
+                        if s.attr.as_str() == "shape" && (1..=8).contains(&n) =>
+                    {
+                        attribute_path(&s.value).map(|array| self.var(&array))
+                    }
+                    _ => None,
+                };
+                let displayed = match shape {
+                    Some(_) => &[][..],
+                    None => self.tuple_display(value, n, stmt)?,
+                };
                 let mut targets = Vec::new();
                 for elt in &t.elts {
                     let ast::Expr::Name(name) = elt else {
@@ -551,10 +537,18 @@ impl<'a> Lowering<'a> {
                     };
                     targets.push(self.var(name.id.as_str()));
                 }
-                let values = values
-                    .iter()
-                    .map(|v| self.expr(v, stmt))
-                    .collect::<Result<Vec<_>, _>>()?;
+                let values = match shape {
+                    Some(array) => (0..n)
+                        .map(|k| match Expr::Shape(array, k as i64) {
+                            axis if k == 0 => Expr::Call(Intrinsic::Axes(n as u8), vec![axis]),
+                            axis => axis,
+                        })
+                        .collect(),
+                    None => displayed
+                        .iter()
+                        .map(|v| self.expr(v, stmt))
+                        .collect::<Result<Vec<_>, _>>()?,
+                };
                 Ok(StmtKind::Assign { targets, values })
             }
             ast::Expr::Subscript(_) => {

@@ -17,7 +17,7 @@
 //! same point, the statement's next run) never undoes a completed run's stores.
 
 use super::Gen;
-use crate::ir::{Expr, Stmt, StmtKind};
+use crate::ir::{Expr, inlined_stores};
 use crate::types::Dtype;
 use cranelift_codegen::ir::{self, Block, InstBuilder, MemFlagsData, Value, types};
 use cranelift_frontend::Variable;
@@ -40,32 +40,6 @@ struct Site {
     flag: Variable,
     address: Variable,
     old: Variable,
-}
-
-/// How many stores the inlined calls in `exprs` make, their own inlined calls'
-/// included (each call's body counted once per call site).
-fn inlined_stores(exprs: &[&Expr]) -> usize {
-    fn in_body(body: &[Stmt]) -> usize {
-        let mut n = 0;
-        for stmt in body {
-            stmt.each(&mut |s| {
-                if matches!(s.kind, StmtKind::Store { .. }) {
-                    n += 1;
-                }
-                n += inlined_stores(&s.exprs());
-            });
-        }
-        n
-    }
-    let mut n = 0;
-    for e in exprs {
-        e.walk(&mut |e| {
-            if let Expr::Inline(inl) = e {
-                n += in_body(&inl.body);
-            }
-        });
-    }
-    n
 }
 
 /// The memory type an element of `dtype` is stored as.
