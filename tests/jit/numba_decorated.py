@@ -34,9 +34,9 @@ def energies(v, m):
 
 
 @njit(parallel=True)
-def row_sums(a):
+def row_sums(a):  # jit: compiled
     out = np.zeros(a.shape[0])
-    for i in prange(a.shape[0]):  # jit: compiled
+    for i in prange(a.shape[0]):
         s = 0.0
         for j in prange(a.shape[1]):
             s += a[i, j]
@@ -45,9 +45,9 @@ def row_sums(a):
 
 
 @numba.njit(parallel=True)
-def scaled(a, k):
+def scaled(a, k):  # jit: compiled
     out = np.empty_like(a)
-    for i in nb.prange(a.shape[0]):  # jit: compiled
+    for i in nb.prange(a.shape[0]):
         for j in numba.prange(a.shape[1]):
             out[i, j] = a[i, j] * k
     return out

@@ -5,14 +5,14 @@ from numba import njit
 
 
 @njit
-def laplacian(u):  # hot, interpreted: `np.zeros_like()` stays interpreted
+def laplacian(u):  # hot
     lap = np.zeros_like(u)
     lap[1:-1] = u[2:] - 2.0 * u[1:-1] + u[:-2]
     return lap
 
 
 @njit
-def leapfrog(u, v, c2dt):  # hot, interpreted: `np.zeros_like()` stays interpreted
+def leapfrog(u, v, c2dt):  # hot, interpreted: `laplacian()` returns an array
     v += c2dt * laplacian(u)
     u += v
     u[0] = 0.0

@@ -260,7 +260,15 @@ impl<'a> Typing<'a> {
 
     pub fn var(&self, var: Var) -> Result<ExprTy> {
         match &self.vars[var] {
-            VarTy::Unknown => Err(format!("`{}` is never bound", self.name(var))),
+            // An inlined function's result that nothing typed: it returned an array
+            // (an array value of a call stays interpreted), as no `return` of a number
+            // leaves it unbound.
+            VarTy::Unknown => match self.name(var).strip_suffix(".return") {
+                Some(function) => Err(format!(
+                    "`{function}()` returns an array; a call of it stays interpreted"
+                )),
+                None => Err(format!("`{}` is never bound", self.name(var))),
+            },
             VarTy::Scalar { ty, .. } => Ok(ExprTy::Scalar(*ty)),
             VarTy::Array(a) => Ok(ExprTy::Array(*a)),
             VarTy::Other(why) => Err(why.clone()),
@@ -494,6 +502,11 @@ impl<'a> Typing<'a> {
             Expr::Call(Intrinsic::Copy, _) => {
                 Err("`copy()` of something other than an array stays interpreted".into())
             }
+            Expr::Call(Intrinsic::NewArray(n), _) => Err(format!(
+                "`{}()` other than as a name's value (`t = np.zeros(n)`), or where complex \
+                 numbers are, stays interpreted",
+                n.name()
+            )),
             Expr::Call(Intrinsic::Maximum | Intrinsic::Minimum, args) => {
                 let [a, b] = &args[..] else {
                     return Err("`np.maximum()` takes two values".into());
@@ -635,6 +648,7 @@ impl<'a> Typing<'a> {
                     Intrinsic::Maximum
                     | Intrinsic::Minimum
                     | Intrinsic::Copy
+                    | Intrinsic::NewArray(_)
                     | Intrinsic::Where
                     | Intrinsic::Select
                     | Intrinsic::Ufunc(_)

@@ -81,6 +81,34 @@ pub enum Intrinsic {
     /// has exactly this many axes (typing refuses another number: Python raises
     /// ValueError unpacking it).
     Axes(u8),
+    /// `np.zeros(shape)`, `np.ones_like(a)`, ... with `dtype=` where given: a new
+    /// array, which [`crate::scalarise`] makes in compiled code's own memory (see
+    /// [`NewArray`] for the arguments).
+    NewArray(NewArray),
+}
+
+/// What a new array of [`Intrinsic::NewArray`] holds, and where its shape comes from.
+/// Its arguments: the lengths of its axes (`np.zeros((n, m))`), or, `like`, the one
+/// array (or view) whose shape it takes (`np.zeros_like(a)`, `np.zeros(a.shape)`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NewArray {
+    /// `np.empty` and `np.empty_like` are kiln's zeros.
+    pub ones: bool,
+    pub like: bool,
+    /// The `dtype=` given (or float64 where numpy defaults to it without `like`).
+    pub dtype: Option<crate::types::Dtype>,
+}
+
+impl NewArray {
+    /// The numpy function, as the jit report names it.
+    pub fn name(self) -> &'static str {
+        match (self.ones, self.like) {
+            (false, false) => "np.zeros",
+            (false, true) => "np.zeros_like",
+            (true, false) => "np.ones",
+            (true, true) => "np.ones_like",
+        }
+    }
 }
 
 macro_rules! ufuncs {
@@ -223,6 +251,7 @@ impl Intrinsic {
             Intrinsic::FpRaised => "fp_raised",
             Intrinsic::NoteFp(_) => "note_fp",
             Intrinsic::Scratch(_) => "scratch",
+            Intrinsic::NewArray(n) => n.name(),
         }
     }
 

@@ -19,7 +19,7 @@ use cranelift_codegen::entity::entity_impl;
 
 mod intrinsic;
 pub use cranelift_codegen::entity::{EntityRef, PrimaryMap};
-pub use intrinsic::{Intrinsic, MathFn, Ufunc};
+pub use intrinsic::{Intrinsic, MathFn, NewArray, Ufunc};
 
 /// A Python variable of the loop's scope.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -147,6 +147,10 @@ pub enum Returned {
     Value,
     /// A tuple of this many values (`return r, n`), assigned to `return_var(Some(k))`.
     Tuple(u8),
+    /// The variable itself (`return out`): the code after the nest returns it as the
+    /// nest wrote it back, so an array the nest made is returned without being
+    /// assigned to another name first.
+    Var(Var),
 }
 
 impl Returned {
@@ -157,6 +161,7 @@ impl Returned {
             Returned::Value => -3,
             Returned::None => -4,
             Returned::Tuple(n) => -16 - n as i64,
+            Returned::Var(v) => -1024 - v.0 as i64,
         }
     }
 }

@@ -436,6 +436,7 @@ impl Pass<'_> {
             Expr::Load(v, index) => self.is_view(*v, index),
             Expr::Binary(_, a, b) => self.arrayish(a) || self.arrayish(b),
             Expr::Unary(_, a) => self.arrayish(a),
+            Expr::Call(Intrinsic::NewArray(_), _) => true,
             Expr::Compare(a, rest) => {
                 self.arrayish(a) || rest.iter().any(|(_, e)| self.arrayish(e))
             }

@@ -11,8 +11,8 @@
 //! another array.
 
 use super::Pass;
-use crate::ir::{CmpOp, EntityRef, Expr, Intrinsic, Nest, Stmt, StmtKind, Var, VarData};
-use crate::types::{ArrayTy, Ty};
+use crate::ir::{CmpOp, EntityRef, Expr, Intrinsic, Nest, NewArray, Stmt, StmtKind, Var, VarData};
+use crate::types::{ArrayTy, Dtype, Ty};
 
 type Result<T> = std::result::Result<T, String>;
 
@@ -50,6 +50,9 @@ impl Pass<'_> {
     /// The type of a new array made from `v`: its first array operand's dtype and the
     /// number of axes of that operand's view, C-contiguous in memory of its own.
     fn first_operand_ty(&self, v: &Expr) -> Option<ArrayTy> {
+        if let Expr::Call(Intrinsic::NewArray(new), args) = v {
+            return self.allocated_ty(*new, args);
+        }
         let mut first = None;
         v.walk(&mut |e| {
             if first.is_some() {
@@ -88,6 +91,9 @@ impl Pass<'_> {
                 pass.name(t)
             )))
         };
+        if let Expr::Call(Intrinsic::NewArray(new), args) = value {
+            return self.allocate(t, *new, args, out);
+        }
         let mut reads_t = false;
         value.walk(&mut |e| reads_t |= matches!(e, Expr::Var(v) | Expr::Load(v, _) if *v == t));
         if reads_t {
@@ -116,10 +122,8 @@ impl Pass<'_> {
             unit_inner: true,
             own_buffer: true,
         };
-        match self.entry.get(t.index()) {
-            Some(Ty::Unbound) if self.new_arrays.get(&t) == Some(&ty) => {}
-            Some(Ty::Array(a)) if *a == ty => {}
-            _ => return refuse(self, "of another kind than it holds elsewhere"),
+        if !self.holds(t, ty) {
+            return refuse(self, "of another kind than it holds elsewhere");
         }
         let checks: Vec<Expr> = operands[1..]
             .iter()
@@ -136,6 +140,104 @@ impl Pass<'_> {
             .iter()
             .map(|o| o.element(&counters, None))
             .collect();
+        self.fill(t, &lens, tree.expr(&loads), true, out);
+        Ok(())
+    }
+
+    /// Whether `t` may be given a new array of type `ty`: it holds one of that type on
+    /// entry, or nothing, and every new array the nest gives it has that type.
+    fn holds(&self, t: Var, ty: ArrayTy) -> bool {
+        match self.entry.get(t.index()) {
+            Some(Ty::Unbound) => self.new_arrays.get(&t) == Some(&ty),
+            Some(Ty::Array(a)) => *a == ty,
+            _ => false,
+        }
+    }
+
+    /// The type of `np.zeros(...)`, `np.ones_like(...)` with these arguments.
+    fn allocated_ty(&self, new: NewArray, args: &[Expr]) -> Option<ArrayTy> {
+        let (dtype, ndim) = if new.like {
+            let (var, index): (Var, &[Expr]) = match args.first()? {
+                Expr::Var(v) => (*v, &[]),
+                Expr::Load(v, index) if self.is_view(*v, index) => (*v, index),
+                _ => return None,
+            };
+            let a = self.array_ty(var)?;
+            let fixed = index
+                .iter()
+                .filter(|i| !matches!(i, Expr::Slice(_) | Expr::NewAxis))
+                .count() as u32;
+            let new = index.iter().filter(|i| matches!(i, Expr::NewAxis)).count() as u32;
+            (a.dtype, (a.ndim + new).saturating_sub(fixed))
+        } else {
+            (new.dtype?, args.len() as u32)
+        };
+        Some(ArrayTy {
+            dtype: new.dtype.unwrap_or(dtype),
+            ndim,
+            unit_inner: true,
+            own_buffer: true,
+        })
+    }
+
+    /// `t = np.zeros(shape)` and its kin: compiled code's own memory of that shape,
+    /// filled with zeros or ones. A negative length hands the statement to the
+    /// interpreter (numpy raises ValueError).
+    fn allocate(
+        &mut self,
+        t: Var,
+        new: NewArray,
+        args: &[Expr],
+        out: &mut Vec<Stmt>,
+    ) -> Result<()> {
+        let refuse = |pass: &Self, why: &str| {
+            Err(pass.err(format!(
+                "`{}` is assigned `{}()` {why}; it stays interpreted",
+                pass.name(t),
+                new.name()
+            )))
+        };
+        let Some(ty) = self.allocated_ty(new, args) else {
+            return refuse(self, "of something other than an array");
+        };
+        if !self.holds(t, ty) {
+            return refuse(self, "of another kind than it holds elsewhere");
+        }
+        let lens: Vec<Expr> = if new.like {
+            let (var, index): (Var, &[Expr]) = match &args[0] {
+                Expr::Var(v) => (*v, &[]),
+                Expr::Load(v, index) => (*v, index),
+                _ => unreachable!("typed by allocated_ty"),
+            };
+            let view = self.view(var, index, out)?;
+            view.axes.iter().map(|a| a.len.clone()).collect()
+        } else {
+            let mut lens = Vec::new();
+            for len in args {
+                let len = self.bind("len", len.clone(), out);
+                let ok = Expr::Compare(Box::new(len.clone()), vec![(CmpOp::Ge, Expr::Int(0))]);
+                self.check(ok, out);
+                lens.push(len);
+            }
+            lens
+        };
+        let one = new.ones as i64;
+        let value = match ty.dtype {
+            Dtype::F64 | Dtype::F32 => Expr::Float(one as f64),
+            Dtype::Bool => Expr::Bool(new.ones),
+            Dtype::C128 => return refuse(self, "of complex numbers"),
+            _ => Expr::Int(one),
+        };
+        self.temporaries.push((t, ty));
+        self.fill(t, &lens, value, false, out);
+        Ok(())
+    }
+
+    /// Points `t` at scratch memory of shape `lens` and stores `value` (in terms of the
+    /// counters of the loops over `lens`) into each element; `forward`: statements
+    /// fused after this one may read the value in place of the element (it has `t`'s
+    /// dtype).
+    fn fill(&mut self, t: Var, lens: &[Expr], value: Expr, forward: bool, out: &mut Vec<Stmt>) {
         let (point, line) = (self.point, self.line);
         let at = |kind| Stmt { point, line, kind };
         let ok = self.vars.push(VarData {
@@ -144,17 +246,22 @@ impl Pass<'_> {
         });
         out.push(at(StmtKind::Assign {
             targets: vec![ok],
-            values: vec![Expr::Call(Intrinsic::Scratch(t), lens.clone())],
+            values: vec![Expr::Call(Intrinsic::Scratch(t), lens.to_vec())],
         }));
         let v = self.vars.push(VarData {
             name: format!("#value{}", point.as_u32()),
             hidden: true,
         });
-        self.forwarded.push((v, t));
+        if forward {
+            self.forwarded.push((v, t));
+        }
+        let counters: Vec<Expr> = (0..lens.len())
+            .map(|k| Expr::Var(self.counter(k)))
+            .collect();
         let fill = vec![
             at(StmtKind::Assign {
                 targets: vec![v],
-                values: vec![tree.expr(&loads)],
+                values: vec![value],
             }),
             at(StmtKind::Store {
                 array: t,
@@ -163,8 +270,7 @@ impl Pass<'_> {
                 value: Expr::Var(v),
             }),
         ];
-        let l = self.loops(point, line, &lens, fill);
+        let l = self.loops(point, line, lens, fill);
         out.push(l);
-        Ok(())
     }
 }

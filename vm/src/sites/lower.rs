@@ -15,6 +15,7 @@ mod calls;
 mod chained;
 mod constants;
 mod items;
+mod new_arrays;
 mod returns;
 #[cfg(test)]
 mod scalarise_tests;

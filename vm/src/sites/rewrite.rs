@@ -323,6 +323,7 @@ fn dispatch(id: u32, nest: &Nest, original: &Stmt, orelse: Vec<Stmt>, r: TextRan
         let value = match returned {
             Returned::None => none(r),
             Returned::Value => name(&return_var(None), r),
+            Returned::Var(v) => name(&nest.vars[v].name, r),
             Returned::Tuple(n) => Expr::Tuple(ast::ExprTuple {
                 node_index: Default::default(),
                 range: r,

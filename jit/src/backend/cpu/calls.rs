@@ -141,6 +141,7 @@ impl Gen<'_, '_> {
             | Intrinsic::FpRaised
             | Intrinsic::NoteFp(_)
             | Intrinsic::Copy
+            | Intrinsic::NewArray(_)
             | Intrinsic::Where => {
                 unreachable!("handled above, or refused by typing")
             }

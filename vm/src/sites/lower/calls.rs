@@ -9,6 +9,13 @@ use rustpython_vm::compiler::ast;
 
 impl Lowering<'_> {
     pub(super) fn call(&mut self, call: &ast::ExprCall, stmt: &ast::Stmt) -> Result<Expr, Reason> {
+        if let ast::Expr::Attribute(attr) = &*call.func
+            && let ast::Expr::Name(module) = &*attr.value
+            && let Some(lowered) =
+                self.new_array(module.id.as_str(), attr.attr.as_str(), call, stmt)
+        {
+            return lowered;
+        }
         if !call.arguments.keywords.is_empty()
             || call
                 .arguments

@@ -168,6 +168,10 @@ impl Lowering<'_> {
         let Some(value) = value else {
             return Ok(at(StmtKind::Return(Returned::None)));
         };
+        if let ast::Expr::Name(name) = value {
+            let var = self.var(name.id.as_str());
+            return Ok(at(StmtKind::Return(Returned::Var(var))));
+        }
         let (returned, values): (Returned, Vec<(Option<u8>, &ast::Expr)>) =
             match tuple_elements(value) {
                 Some(elements) => (
