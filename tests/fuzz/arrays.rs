@@ -5,11 +5,11 @@
 //! raises there); numpy's math functions (`np.sqrt`, `np.exp`, ...), `np.where`,
 //! `fill`, `np.maximum`/`np.minimum`, reductions (`sum`, `mean`, `max`, `min`, empty
 //! ones too), inner products of views (`@`, `np.dot`), arrays swapped by name
-//! (`p, r = r, p`), new arrays bound to names (`w = p[1:].copy()`) and chained
-//! assignment to elements. The arrays are float64, float32 or int64, with a zero
-//! divisor and huge values in some runs, so numpy warns; some programs run on long
-//! arrays (fused runs in several chunks), some under a filter that makes warnings
-//! errors or under `np.errstate(all="raise")`.
+//! (`p, r = r, p`), new arrays bound to names (`w = p[1:].copy()`, `w = np.zeros(5)`,
+//! `np.ones_like(p[2:])`) and chained assignment to elements. The arrays are float64,
+//! float32 or int64, with a zero divisor and huge values in some runs, so numpy warns;
+//! some programs run on long arrays (fused runs in several chunks), some under a filter
+//! that makes warnings errors or under `np.errstate(all="raise")`.
 
 use super::Gen;
 
@@ -203,12 +203,29 @@ impl Gen {
         // New arrays bound to names (copies, expressions), read by later statements.
         if self.rng.chance(20) {
             let len = 1 + self.rng.below(8) as i64;
-            let value = match self.rng.below(3) {
+            let value = match self.rng.below(5) {
                 0 => format!("p[{}].copy()", self.slice_of(len)),
                 1 => format!("np.copy(q[{}])", self.slice_of(len)),
+                // numpy's constructors, filled in by the next statement; now and then
+                // a negative length (numpy raises ValueError).
+                2 | 3 => match self.rng.below(6) {
+                    0 => format!("np.zeros({len})"),
+                    1 => format!("np.ones_like(p[{}])", self.slice_of(len)),
+                    2 => format!("np.empty({len}, dtype=np.float64)"),
+                    3 => format!("np.zeros_like(q[{}], dtype=float)", self.slice_of(len)),
+                    4 => format!("np.ones(({len},), 'f4')"),
+                    _ => format!("np.zeros({len} - (t > 25) * {})", len + 1),
+                },
                 _ => self.array_value(len, false, 0),
             };
+            let fill = value.starts_with("np.zeros")
+                || value.starts_with("np.ones")
+                || value.starts_with("np.empty");
             self.line(2, &format!("w = {value}"));
+            if fill {
+                let source = format!("q[{}]", self.slice_of(len));
+                self.line(2, &format!("w += {source}"));
+            }
             let target = format!("r[{}]", self.slice_of(len));
             self.line(2, &format!("{target} = w * 0.5 + w[-1]"));
         }
