@@ -5,7 +5,8 @@
 # warnings come out as numpy gives them: which operation (multiply, add, subtract,
 # divide, exp), in numpy's order, once per operation and step. Under a filter that
 # makes warnings errors the run hands back before its first store instead, and the
-# interpreter raises where numpy does.
+# interpreter raises where numpy does. A value a later statement of the run overwrites
+# is computed all the same, for its warnings.
 import warnings
 
 import numpy as np
@@ -38,6 +39,16 @@ def divides(u, w, c, steps):
     return u, w
 
 
+def overwritten(q, r, c, steps):
+    # The square overflows at element 7 on every step, though a later statement of
+    # the run overwrites it: numpy warns each time all the same.
+    for t in range(steps):  # jit: compiled, fused, quiet
+        r += q
+        r *= r
+        r.fill(c)
+    return q, r
+
+
 def report(name, run):
     with warnings.catch_warnings(record=True) as seen:
         warnings.simplefilter("always")
@@ -59,6 +70,9 @@ report("two_flags", lambda: two_flags(p.copy(), np.zeros(n), np.zeros(n), 40))
 c = np.full(n, 100.5)
 c[2048:2050] = 27.0
 report("divides", lambda: divides(np.linspace(0.0, 1.0, n), np.zeros(n), c, 40))
+q = np.linspace(-2.0, 3.0, 16)
+q[7] = 1e300
+report("overwritten", lambda: overwritten(q, np.full(16, 3.0), 0.5, 30))
 with np.errstate(over="ignore", invalid="ignore"):
     report("ignored", lambda: two_flags(p.copy(), np.zeros(n), np.zeros(n), 40))
 # The default filter: each warning once per line.

@@ -171,7 +171,26 @@ impl Pass<'_> {
         // value (`Scalarised::unchecked_loops`; the chunk's flags say it all).
         let unchecked = self.hidden("quiet", point);
         self.unchecked_loops.insert(unchecked);
-        let mut chunk_stores = range(chunk, Expr::Var(end), stores.to_vec());
+        // A store a later one of the run overwrites (`r *= r` before `r[:] = c`) goes
+        // through a variable, which the code keeps computed for the flags its
+        // operations raise: Cranelift drops a store another overwrites, and with it the
+        // operations whose flags numpy would warn about.
+        let mut kept = Vec::new();
+        for (k, (s, store)) in group.iter().zip(stores).enumerate() {
+            if !group[k + 1..].iter().any(|later| later.array == s.array) {
+                kept.push(store.clone());
+                continue;
+            }
+            let value = self.hidden("overwritten", point);
+            kept.push(at(assign(value, s.full_value())));
+            kept.push(at(StmtKind::Store {
+                array: s.array,
+                index: s.index.clone(),
+                op: None,
+                value: Expr::Var(value),
+            }));
+        }
+        let mut chunk_stores = range(chunk, Expr::Var(end), kept);
         chunk_stores.remap_vars(&|v| if v == i { unchecked } else { v });
         body.push(chunk_stores);
         body.push(at(assign(
