@@ -10,7 +10,7 @@ def gemm(alpha, beta, C, A, B):  # hot, interpreted: `@` / `np.dot()` of operand
 
 
 @nb.njit
-def gemv(alpha, A, x, y):  # hot, interpreted: `__kiln_return` is assigned a new array of another kind than it holds elsewhere; it stays interpreted
+def gemv(alpha, A, x, y):  # hot, interpreted: `@` / `np.dot()` of operands other than two 1-d float views stays interpreted
     return alpha * (A @ x) + y
 
 
@@ -31,7 +31,7 @@ def main():
     print(C[ni - 1, nj - 4:])
     x = np.arange(nk, dtype=np.float64) / 4.0
     y = np.zeros(ni)
-    for step in range(60):  # hot, interpreted: the argument `y` of an inlined call: an array is used as a number
+    for step in range(60):  # hot, interpreted: `@` / `np.dot()` of operands other than two 1-d float views stays interpreted
         y = gemv(0.5, A, x, y * 0.25)
     print(y[:6])
     print(float(y.sum()))

@@ -36,7 +36,7 @@ def main():
     n = 12
     a = np.diag(np.arange(1.0, n + 1.0) / 4.0) + 0.125
     totals = np.zeros(60)
-    for k in range(60):  # hot, interpreted: the argument `a` of an inlined call: an array is used as a number
+    for k in range(60):  # hot
         totals[k] = diag_terms(a * (1.0 + k / 8.0))
     print(totals[:3])
     print(totals[-2:])

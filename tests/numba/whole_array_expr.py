@@ -12,7 +12,7 @@ def laplacian(u):  # hot
 
 
 @njit
-def leapfrog(u, v, c2dt):  # hot, interpreted: `laplacian()` returns an array
+def leapfrog(u, v, c2dt):  # hot
     v += c2dt * laplacian(u)
     u += v
     u[0] = 0.0

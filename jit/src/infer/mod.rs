@@ -40,6 +40,9 @@ pub enum ExprTy {
 pub struct Typing<'a> {
     pub nest: &'a Nest,
     pub vars: SecondaryMap<Var, VarTy>,
+    /// Why the value last assigned to a variable has no type, for the report of a
+    /// variable that none typed.
+    untyped: std::collections::HashMap<Var, String>,
 }
 
 type Result<T> = std::result::Result<T, String>;
@@ -59,7 +62,11 @@ impl<'a> Typing<'a> {
                 Ty::Other(what) => VarTy::Other(format!("`{}` is {what}", data.name)),
             };
         }
-        let mut typing = Typing { nest, vars };
+        let mut typing = Typing {
+            nest,
+            vars,
+            untyped: Default::default(),
+        };
         let unbound_on_entry: Vec<Var> = nest
             .vars
             .keys()
@@ -81,7 +88,13 @@ impl<'a> Typing<'a> {
             }
             for stmt in &statements {
                 for (target, ty) in typing.assignments(stmt) {
-                    let Ok(ty) = ty else { continue };
+                    let ty = match ty {
+                        Ok(ty) => ty,
+                        Err(why) => {
+                            typing.untyped.insert(target, why);
+                            continue;
+                        }
+                    };
                     changed |= typing.assign(target, ty, unbound_on_entry.contains(&target))?;
                 }
             }
@@ -260,15 +273,16 @@ impl<'a> Typing<'a> {
 
     pub fn var(&self, var: Var) -> Result<ExprTy> {
         match &self.vars[var] {
-            // An inlined function's result that nothing typed: it returned an array
-            // (an array value of a call stays interpreted), as no `return` of a number
-            // leaves it unbound.
-            VarTy::Unknown => match self.name(var).strip_suffix(".return") {
-                Some(function) => Err(format!(
-                    "`{function}()` returns an array; a call of it stays interpreted"
-                )),
-                None => Err(format!("`{}` is never bound", self.name(var))),
-            },
+            VarTy::Unknown => {
+                let name = self.name(var);
+                match (name.strip_suffix(".return"), self.untyped.get(&var)) {
+                    (Some(function), Some(why)) => {
+                        Err(format!("the value `{function}()` returns: {why}"))
+                    }
+                    (None, Some(why)) => Err(format!("the value of `{name}`: {why}")),
+                    (_, None) => Err(format!("`{name}` is never bound")),
+                }
+            }
             VarTy::Scalar { ty, .. } => Ok(ExprTy::Scalar(*ty)),
             VarTy::Array(a) => Ok(ExprTy::Array(*a)),
             VarTy::Other(why) => Err(why.clone()),

@@ -56,6 +56,7 @@ use std::collections::HashSet;
 mod casts;
 mod dots;
 mod fuse;
+mod inlined;
 mod new_arrays;
 mod quiet;
 mod reduce;
@@ -165,6 +166,7 @@ pub fn scalarise(
         fp_ops: Vec::new(),
         cold_loops: HashSet::new(),
         unchecked_loops: HashSet::new(),
+        hoisted: false,
         point: nest.root.point,
         line: nest.root.line,
     };
@@ -253,6 +255,9 @@ struct Pass<'a> {
     fp_ops: Vec<FpOp>,
     cold_loops: HashSet<Var>,
     unchecked_loops: HashSet<Var>,
+    /// Whether the statement being scalarised is one of an inlined body run before its
+    /// caller's ([`inlined`]), which shares the caller's point.
+    hoisted: bool,
     /// The statement being scalarised: every statement made for it shares its point.
     point: Point,
     line: u32,
@@ -270,8 +275,37 @@ impl Pass<'_> {
     fn block(&mut self, stmts: &[Stmt]) -> Result<Vec<Stmt>> {
         let mut out = Vec::new();
         let mut run: Vec<ArrayStmt> = Vec::new();
-        for s in stmts {
-            match self.stmt(s)? {
+        // Statements still to lower; a hoisted body's come first ([`inlined`]).
+        let mut queue: std::collections::VecDeque<(Stmt, bool)> =
+            stmts.iter().map(|s| (s.clone(), false)).collect();
+        while let Some((s, hoisted)) = queue.pop_front() {
+            (self.point, self.line) = (s.point, s.line);
+            if hoisted {
+                self.note_new_array(&s);
+            }
+            // Array arguments of inlined calls, made before the statement (and apart
+            // from the run before it, whose stores they may read).
+            let mut arguments = Vec::new();
+            let s = self.hoist_arguments(&s, &mut arguments)?;
+            if !arguments.is_empty() {
+                self.array_points.insert(s.point);
+                self.emit_run(std::mem::take(&mut run), &mut out);
+                out.extend(arguments);
+            }
+            if let Some((body, rest)) = self.hoist_body(&s) {
+                if let Some(rest) = rest {
+                    queue.push_front((rest, hoisted));
+                }
+                for b in body.into_iter().rev() {
+                    queue.push_front((b, true));
+                }
+                continue;
+            }
+            let s = &s;
+            self.hoisted = hoisted;
+            let lowered = self.stmt(s);
+            self.hoisted = false;
+            match lowered? {
                 Lowered::Array(a) => run.push(*a),
                 Lowered::Plain(p) => {
                     self.emit_run(std::mem::take(&mut run), &mut out);
@@ -327,7 +361,9 @@ impl Pass<'_> {
             StmtKind::Assign { targets, values }
                 if targets.len() == 1
                     && self.in_place.contains(&s.point)
-                    && self.array_ty(targets[0]).is_some() =>
+                    && self.array_ty(targets[0]).is_some()
+                    // Not a statement of a body hoisted to this point.
+                    && !self.hoisted =>
             {
                 let Expr::Binary(op, _, value) = &values[0] else {
                     unreachable!("an in-place statement is lowered as `x = x op value`")

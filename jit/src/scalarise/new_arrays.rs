@@ -49,34 +49,43 @@ impl Pass<'_> {
 
     /// The type of a new array made from `v`: its first array operand's dtype and the
     /// number of axes of that operand's view, C-contiguous in memory of its own.
-    fn first_operand_ty(&self, v: &Expr) -> Option<ArrayTy> {
+    pub(super) fn first_operand_ty(&self, v: &Expr) -> Option<ArrayTy> {
         if let Expr::Call(Intrinsic::NewArray(new), args) = v {
             return self.allocated_ty(*new, args);
         }
-        let mut first = None;
-        v.walk(&mut |e| {
-            if first.is_some() {
-                return;
-            }
-            let (var, index): (Var, &[Expr]) = match e {
-                Expr::Var(var) => (*var, &[]),
-                Expr::Load(var, index) if self.is_view(*var, index) => (*var, index),
-                _ => return,
-            };
-            let Some(a) = self.array_ty(var) else { return };
-            let fixed = index
-                .iter()
-                .filter(|i| !matches!(i, Expr::Slice(_) | Expr::NewAxis))
-                .count() as u32;
-            let new = index.iter().filter(|i| matches!(i, Expr::NewAxis)).count() as u32;
-            first = Some(ArrayTy {
-                dtype: a.dtype,
-                ndim: (a.ndim + new).saturating_sub(fixed),
-                unit_inner: true,
-                own_buffer: true,
-            });
-        });
-        first
+        let (var, index) = self.first_operand(v)?;
+        let a = self.array_ty(var)?;
+        let fixed = index
+            .iter()
+            .filter(|i| !matches!(i, Expr::Slice(_) | Expr::NewAxis))
+            .count() as u32;
+        let new = index.iter().filter(|i| matches!(i, Expr::NewAxis)).count() as u32;
+        Some(ArrayTy {
+            dtype: a.dtype,
+            ndim: (a.ndim + new).saturating_sub(fixed),
+            unit_inner: true,
+            own_buffer: true,
+        })
+    }
+
+    /// The first array operand of the array expression `e`, left to right, past the
+    /// parts whose value is a number (`a @ b` of vectors, `x.sum()`).
+    fn first_operand<'e>(&self, e: &'e Expr) -> Option<(Var, &'e [Expr])> {
+        match e {
+            Expr::Var(v) if self.array_ty(*v).is_some() => Some((*v, &[])),
+            Expr::Load(v, index) if self.is_view(*v, index) => Some((*v, index)),
+            Expr::Binary(_, a, b) => self.first_operand(a).or_else(|| self.first_operand(b)),
+            Expr::Unary(_, a) => self.first_operand(a),
+            Expr::Compare(a, rest) => self
+                .first_operand(a)
+                .or_else(|| rest.iter().find_map(|(_, e)| self.first_operand(e))),
+            Expr::IfExp(c, a, b) => self
+                .first_operand(c)
+                .or_else(|| self.first_operand(a))
+                .or_else(|| self.first_operand(b)),
+            Expr::Logic(_, es) | Expr::Call(_, es) => es.iter().find_map(|e| self.first_operand(e)),
+            _ => None,
+        }
     }
 
     /// `t = value`, a new array: compiled code's own memory (`Intrinsic::Scratch`), of
@@ -148,7 +157,8 @@ impl Pass<'_> {
     /// entry, or nothing, and every new array the nest gives it has that type.
     fn holds(&self, t: Var, ty: ArrayTy) -> bool {
         match self.entry.get(t.index()) {
-            Some(Ty::Unbound) => self.new_arrays.get(&t) == Some(&ty),
+            // A temporary of the pass's own has no entry type.
+            None | Some(Ty::Unbound) => self.new_arrays.get(&t) == Some(&ty),
             Some(Ty::Array(a)) => *a == ty,
             _ => false,
         }
