@@ -6,10 +6,12 @@
 //! `fill`, `np.maximum`/`np.minimum`, reductions (`sum`, `mean`, `max`, `min`, empty
 //! ones too), inner products of views (`@`, `np.dot`), arrays swapped by name
 //! (`p, r = r, p`), new arrays bound to names (`w = p[1:].copy()`, `w = np.zeros(5)`,
-//! `np.ones_like(p[2:])`) and chained assignment to elements. The arrays are float64,
-//! float32 or int64, with a zero divisor and huge values in some runs, so numpy warns;
-//! some programs run on long arrays (fused runs in several chunks), some under a filter
-//! that makes warnings errors or under `np.errstate(all="raise")`.
+//! `np.ones_like(p[2:])`), helpers taking and making arrays (`r[2:5] += h(q[1:4] * 2,
+//! t)`, `w = g(q[:3])`, `s += e(p[::2])`) and chained assignment to elements. The
+//! arrays are float64, float32 or int64, with a zero divisor and huge values in some
+//! runs, so numpy warns; some programs run on long arrays (fused runs in several
+//! chunks), some under a filter that makes warnings errors or under
+//! `np.errstate(all="raise")`.
 
 use super::Gen;
 
@@ -149,11 +151,37 @@ impl Gen {
 
     /// A program whose loop runs array statements (and reads elements back into `s`).
     pub(super) fn array_program(&mut self, k: usize) {
+        // Helpers taking and making arrays, called inside the loop.
+        let helpers = self.rng.chance(25);
+        if helpers {
+            self.line(0, &format!("def h{k}(a, c):"));
+            self.line(1, "return a * c - a[0]");
+            self.line(0, &format!("def g{k}(a):"));
+            self.line(1, "d = np.zeros_like(a)");
+            self.line(1, "d[1:] = a[1:] - a[:-1]");
+            self.line(1, "return d");
+            self.line(0, &format!("def e{k}(a):"));
+            self.line(1, "return a.sum() / a.shape[0]");
+        }
         self.line(0, &format!("def f{k}(p, q, r, m, x, n):"));
         self.line(1, "s = 0.0");
         self.line(1, "for t in range(n):");
         for _ in 0..1 + self.rng.below(3) {
             self.array_statement(2);
+        }
+        if helpers {
+            let len = 1 + self.rng.below(8) as i64;
+            let (a, b) = (self.slice_of(len), self.slice_of(len));
+            let arg = self.array_value(len, false, 0);
+            match self.rng.below(4) {
+                0 => self.line(2, &format!("r[{a}] += h{k}({arg}, t * 0.5)")),
+                1 => self.line(2, &format!("s += e{k}({arg}) + e{k}(q[{b}])")),
+                2 => {
+                    self.line(2, &format!("w = g{k}(q[{b}])"));
+                    self.line(2, &format!("r[{a}] = w * 0.5"));
+                }
+                _ => self.line(2, &format!("p[{a}] = g{k}(h{k}(r[{b}], x))")),
+            }
         }
         // Inner products of views, now and then of unequal lengths (numpy raises).
         if self.rng.chance(30) {

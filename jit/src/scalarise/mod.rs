@@ -276,9 +276,10 @@ impl Pass<'_> {
         let mut out = Vec::new();
         let mut run: Vec<ArrayStmt> = Vec::new();
         // Statements still to lower; a hoisted body's come first ([`inlined`]).
-        let mut queue: std::collections::VecDeque<(Stmt, bool)> =
-            stmts.iter().map(|s| (s.clone(), false)).collect();
-        while let Some((s, hoisted)) = queue.pop_front() {
+        // (statement, of a hoisted body, shares its point with hoisted statements)
+        let mut queue: std::collections::VecDeque<(Stmt, bool, bool)> =
+            stmts.iter().map(|s| (s.clone(), false, false)).collect();
+        while let Some((s, hoisted, mut shared)) = queue.pop_front() {
             (self.point, self.line) = (s.point, s.line);
             if hoisted {
                 self.note_new_array(&s);
@@ -290,14 +291,15 @@ impl Pass<'_> {
             if !arguments.is_empty() {
                 self.array_points.insert(s.point);
                 self.emit_run(std::mem::take(&mut run), &mut out);
-                out.extend(arguments);
+                self.flags_around(arguments, &mut out);
+                shared = true;
             }
             if let Some((body, rest)) = self.hoist_body(&s) {
                 if let Some(rest) = rest {
-                    queue.push_front((rest, hoisted));
+                    queue.push_front((rest, hoisted, true));
                 }
                 for b in body.into_iter().rev() {
-                    queue.push_front((b, true));
+                    queue.push_front((b, true, true));
                 }
                 continue;
             }
@@ -309,7 +311,11 @@ impl Pass<'_> {
                 Lowered::Array(a) => run.push(*a),
                 Lowered::Plain(p) => {
                     self.emit_run(std::mem::take(&mut run), &mut out);
-                    out.extend(p);
+                    if shared {
+                        self.flags_around(p, &mut out);
+                    } else {
+                        out.extend(p);
+                    }
                 }
             }
         }
@@ -870,6 +876,17 @@ impl Pass<'_> {
         out.push(l);
         self.fp_flags(Intrinsic::CheckFpFlags, s.point, s.line, out);
         out.push(stores);
+    }
+
+    /// `stmts` between a clearing and a check of the CPU's flags, at the current point:
+    /// where statements share a point (the hoisted ones of [`inlined`]), an array
+    /// statement among them has the point's numpy operations checked by the flags, so
+    /// each of the others needs its own check (it tests no value either).
+    fn flags_around(&mut self, stmts: Vec<Stmt>, out: &mut Vec<Stmt>) {
+        let (point, line) = (self.point, self.line);
+        self.fp_flags(Intrinsic::ClearFpFlags, point, line, out);
+        out.extend(stmts);
+        self.fp_flags(Intrinsic::CheckFpFlags, point, line, out);
     }
 
     /// `clear_fp_flags()` or `check_fp_flags()` at `point`, whose numpy operations the
