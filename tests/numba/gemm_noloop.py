@@ -5,12 +5,12 @@ import numba as nb
 
 
 @nb.njit
-def gemm(alpha, beta, C, A, B):  # hot, interpreted: `@` / `np.dot()` of operands other than two 1-d float views stays interpreted
+def gemm(alpha, beta, C, A, B):  # hot
     C[:] = alpha * A @ B + beta * C
 
 
 @nb.njit
-def gemv(alpha, A, x, y):  # hot, interpreted: `@` / `np.dot()` of operands other than two 1-d float views stays interpreted
+def gemv(alpha, A, x, y):  # hot
     return alpha * (A @ x) + y
 
 
@@ -31,7 +31,7 @@ def main():
     print(C[ni - 1, nj - 4:])
     x = np.arange(nk, dtype=np.float64) / 4.0
     y = np.zeros(ni)
-    for step in range(60):  # hot, interpreted: `@` / `np.dot()` of operands other than two 1-d float views stays interpreted
+    for step in range(60):  # hot
         y = gemv(0.5, A, x, y * 0.25)
     print(y[:6])
     print(float(y.sum()))

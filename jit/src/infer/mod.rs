@@ -516,6 +516,22 @@ impl<'a> Typing<'a> {
             Expr::Call(Intrinsic::Copy, _) => {
                 Err("`copy()` of something other than an array stays interpreted".into())
             }
+            Expr::Call(Intrinsic::Gemm, args) => {
+                let arrays = args
+                    .iter()
+                    .map(|a| match self.expr(a)? {
+                        ExprTy::Array(t) => Ok(t),
+                        ExprTy::Scalar(_) => Err("`@` of a number stays interpreted".to_string()),
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                let float = matches!(arrays[0].dtype, types::Dtype::F64 | types::Dtype::F32);
+                if !float || arrays.iter().any(|a| a.dtype != arrays[0].dtype) {
+                    return Err("`@` of matrices other than float64 or float32 ones alike \
+                                stays interpreted"
+                        .into());
+                }
+                scalar(Scalar::Bool)
+            }
             Expr::Call(Intrinsic::NewArray(n), _) => Err(format!(
                 "`{}()` other than as a name's value (`t = np.zeros(n)`), or where complex \
                  numbers are, stays interpreted",
@@ -663,6 +679,7 @@ impl<'a> Typing<'a> {
                     | Intrinsic::Minimum
                     | Intrinsic::Copy
                     | Intrinsic::NewArray(_)
+                    | Intrinsic::Gemm
                     | Intrinsic::Where
                     | Intrinsic::Select
                     | Intrinsic::Ufunc(_)

@@ -85,6 +85,11 @@ pub enum Intrinsic {
     /// array, which [`crate::scalarise`] makes in compiled code's own memory (see
     /// [`NewArray`] for the arguments).
     NewArray(NewArray),
+    /// `gemm(c, a, b)`, made by [`crate::scalarise`] for `a @ b` where one is a matrix:
+    /// the product into `c`, compiled code's own memory of the product's shape, by the
+    /// interpreter's matrix product (`a` a vector: `1 x k`; `b` a vector: `k x 1`);
+    /// `True`.
+    Gemm,
 }
 
 /// What a new array of [`Intrinsic::NewArray`] holds, and where its shape comes from.
@@ -252,6 +257,7 @@ impl Intrinsic {
             Intrinsic::NoteFp(_) => "note_fp",
             Intrinsic::Scratch(_) => "scratch",
             Intrinsic::NewArray(n) => n.name(),
+            Intrinsic::Gemm => "gemm",
         }
     }
 

@@ -198,6 +198,135 @@ extern "C" fn kiln_dot_f64(a: *const f64, sa: i64, b: *const f64, sb: i64, n: i6
     dot(a, sa, b, sb, n, matrixmultiply::dgemm)
 }
 
+/// `c = a @ b` for float64 matrices (`n x k` and `k x m`, strides in bytes, row then
+/// column), as the interpreter's `@` computes it: matrixmultiply's GEMM with the
+/// operands read in place where it can (the values do not depend on the strides, nor
+/// on the interpreter's split of large products by rows over threads), `c` all zeros
+/// when `k` is 0. `c` does not overlap `a` or `b`.
+#[allow(clippy::too_many_arguments)]
+extern "C" fn kiln_gemm_f64(
+    n: i64,
+    k: i64,
+    m: i64,
+    a: *const f64,
+    rsa: i64,
+    csa: i64,
+    b: *const f64,
+    rsb: i64,
+    csb: i64,
+    c: *mut f64,
+    rsc: i64,
+    csc: i64,
+) -> i64 {
+    gemm_into(
+        [n, k, m],
+        (a, rsa, csa),
+        (b, rsb, csb),
+        (c, rsc, csc),
+        matrixmultiply::dgemm,
+    );
+    1
+}
+
+#[allow(clippy::too_many_arguments)]
+extern "C" fn kiln_gemm_f32(
+    n: i64,
+    k: i64,
+    m: i64,
+    a: *const f32,
+    rsa: i64,
+    csa: i64,
+    b: *const f32,
+    rsb: i64,
+    csb: i64,
+    c: *mut f32,
+    rsc: i64,
+    csc: i64,
+) -> i64 {
+    gemm_into(
+        [n, k, m],
+        (a, rsa, csa),
+        (b, rsb, csb),
+        (c, rsc, csc),
+        matrixmultiply::sgemm,
+    );
+    1
+}
+
+fn gemm_into<T: Copy + Default + From<u8>>(
+    [n, k, m]: [i64; 3],
+    (a, rsa, csa): (*const T, i64, i64),
+    (b, rsb, csb): (*const T, i64, i64),
+    (c, rsc, csc): (*mut T, i64, i64),
+    gemm: Gemm<T>,
+) {
+    if n <= 0 || m <= 0 {
+        return;
+    }
+    let elem = std::mem::size_of::<T>() as i64;
+    let at = |p: *const T, r: i64, s: i64, i: i64, j: i64| -> *const T {
+        (p as *const u8).wrapping_offset((i * r + j * s) as isize) as *const T
+    };
+    if k <= 0 {
+        for i in 0..n {
+            for j in 0..m {
+                // SAFETY: `c` is an `n x m` matrix with these strides.
+                unsafe { std::ptr::write_unaligned(at(c, rsc, csc, i, j) as *mut T, T::default()) };
+            }
+        }
+        return;
+    }
+    // A matrix matrixmultiply cannot read in place (misaligned, or strides not whole
+    // elements) is copied to a contiguous one first, as the interpreter does.
+    let usable = |p: *const T, r: i64, s: i64| {
+        (p as usize).is_multiple_of(std::mem::align_of::<T>()) && r % elem == 0 && s % elem == 0
+    };
+    let gather = |p: *const T, r: i64, s: i64, rows: i64, cols: i64| -> Vec<T> {
+        let mut v = Vec::with_capacity((rows * cols) as usize);
+        for i in 0..rows {
+            for j in 0..cols {
+                // SAFETY: the matrix has `rows x cols` elements at these strides.
+                v.push(unsafe { std::ptr::read_unaligned(at(p, r, s, i, j)) });
+            }
+        }
+        v
+    };
+    let (ga, gb);
+    let (a, rsa, csa) = if usable(a, rsa, csa) {
+        (a, (rsa / elem) as isize, (csa / elem) as isize)
+    } else {
+        ga = gather(a, rsa, csa, n, k);
+        (ga.as_ptr(), k as isize, 1)
+    };
+    let (b, rsb, csb) = if usable(b, rsb, csb) {
+        (b, (rsb / elem) as isize, (csb / elem) as isize)
+    } else {
+        gb = gather(b, rsb, csb, k, m);
+        (gb.as_ptr(), m as isize, 1)
+    };
+    // Scratch memory of compiled code: aligned, whole elements apart.
+    let (rsc, csc) = ((rsc / elem) as isize, (csc / elem) as isize);
+    // SAFETY: the matrices hold their elements at these strides; `c` is apart.
+    unsafe {
+        gemm(
+            n as usize,
+            k as usize,
+            m as usize,
+            T::from(1),
+            a,
+            rsa,
+            csa,
+            b,
+            rsb,
+            csb,
+            T::default(),
+            c,
+            rsc,
+            csc,
+        )
+    }
+}
+
 extern "C" fn kiln_dot_f32(a: *const f32, sa: i64, b: *const f32, sb: i64, n: i64) -> f32 {
     dot(a, sa, b, sb, n, matrixmultiply::sgemm)
 }
@@ -339,6 +468,8 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("kiln_sum_f32", kiln_sum_f32 as *const u8),
         ("kiln_dot_f64", kiln_dot_f64 as *const u8),
         ("kiln_dot_f32", kiln_dot_f32 as *const u8),
+        ("kiln_gemm_f64", kiln_gemm_f64 as *const u8),
+        ("kiln_gemm_f32", kiln_gemm_f32 as *const u8),
         ("kiln_exp", kiln_exp as *const u8),
         ("kiln_log", kiln_log as *const u8),
         ("kiln_log10", kiln_log10 as *const u8),

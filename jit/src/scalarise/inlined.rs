@@ -295,7 +295,7 @@ fn reads(s: &Stmt, y: Var) -> bool {
 }
 
 /// Whether an inlined call of `s` stores into an array its body did not make.
-fn stores_elsewhere(s: &Stmt) -> bool {
+pub(super) fn stores_elsewhere(s: &Stmt) -> bool {
     let mut found = false;
     for e in s.exprs() {
         e.walk(&mut |e| {

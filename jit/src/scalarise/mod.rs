@@ -58,6 +58,7 @@ mod dots;
 mod fuse;
 mod inlined;
 mod new_arrays;
+mod products;
 mod quiet;
 mod reduce;
 mod views;
@@ -284,9 +285,10 @@ impl Pass<'_> {
             if hoisted {
                 self.note_new_array(&s);
             }
-            // Array arguments of inlined calls, made before the statement (and apart
-            // from the run before it, whose stores they may read).
+            // Matrix products and array arguments of inlined calls, made before the
+            // statement (and apart from the run before it, whose stores they may read).
             let mut arguments = Vec::new();
+            let s = self.hoist_products(&s, &mut arguments)?;
             let s = self.hoist_arguments(&s, &mut arguments)?;
             if !arguments.is_empty() {
                 self.array_points.insert(s.point);

@@ -155,7 +155,7 @@ impl Pass<'_> {
 
     /// Whether `t` may be given a new array of type `ty`: it holds one of that type on
     /// entry, or nothing, and every new array the nest gives it has that type.
-    fn holds(&self, t: Var, ty: ArrayTy) -> bool {
+    pub(super) fn holds(&self, t: Var, ty: ArrayTy) -> bool {
         match self.entry.get(t.index()) {
             // A temporary of the pass's own has no entry type.
             None | Some(Ty::Unbound) => self.new_arrays.get(&t) == Some(&ty),

@@ -115,6 +115,11 @@ impl Pass<'_> {
                 let plain = matches!(tree, super::Elementwise::Operand(0)) && operands.len() == 1;
                 let view = match dot_view(&operands[0]) {
                     Some((view, _)) if plain => view,
+                    _ if matches!(tree, super::Elementwise::Compare(..)) => {
+                        return Err(self.err(
+                            "a sum of comparisons (a count of booleans) stays interpreted".into(),
+                        ));
+                    }
                     _ => {
                         // numpy's temporary, of the first operand's dtype.
                         let dtype = self.array_ty(operands[0].array).expect("an array").dtype;

@@ -18,6 +18,7 @@ impl Gen<'_, '_> {
     pub(super) fn call(&mut self, f: Intrinsic, args: &[Expr], ty: ScalarTy) -> Result<Val> {
         match f {
             Intrinsic::Scratch(var) => return self.scratch(var, args),
+            Intrinsic::Gemm => return self.gemm(args),
             Intrinsic::ClearFpFlags
             | Intrinsic::CheckFpFlags
             | Intrinsic::FpRaised
@@ -142,6 +143,7 @@ impl Gen<'_, '_> {
             | Intrinsic::NoteFp(_)
             | Intrinsic::Copy
             | Intrinsic::NewArray(_)
+            | Intrinsic::Gemm
             | Intrinsic::Where => {
                 unreachable!("handled above, or refused by typing")
             }
@@ -402,6 +404,46 @@ impl Gen<'_, '_> {
         self.store_slot(fresh, origin);
         self.arrays[var] = Some(self.load_array(var, ty));
         let one = self.iconst(1);
+        Ok(self.exact(Scalar::Bool, one))
+    }
+
+    /// `gemm(c, a, b)`: `c = a @ b` by the interpreter's matrix product
+    /// (`runtime::kiln_gemm_f64`); a vector `a` is a `1 x k` row, a vector `b` a
+    /// `k x 1` column, and `c` has the axes the matrices give it.
+    fn gemm(&mut self, args: &[Expr]) -> Result<Val> {
+        let [Expr::Var(c), Expr::Var(a), Expr::Var(b)] = args else {
+            unreachable!("gemm takes three array variables")
+        };
+        let vals = |g: &Self, v: &crate::ir::Var| g.arrays[*v].clone().expect("typed as an array");
+        let (c, a, b) = (vals(self, c), vals(self, a), vals(self, b));
+        let elem = self.iconst(a.ty.dtype.size() as i64);
+        let one = self.iconst(1);
+        // (rows, cols, row stride, column stride) of each as a matrix.
+        let (n, k, rsa, csa) = match a.shape.len() {
+            2 => (a.shape[0], a.shape[1], a.strides[0], a.strides[1]),
+            _ => (one, a.shape[0], elem, a.strides[0]),
+        };
+        let (m, rsb, csb) = match b.shape.len() {
+            2 => (b.shape[1], b.strides[0], b.strides[1]),
+            _ => (one, b.strides[0], elem),
+        };
+        let (rsc, csc) = match (a.shape.len(), b.shape.len()) {
+            (2, 2) => (c.strides[0], c.strides[1]),
+            (2, _) => (c.strides[0], elem),
+            _ => (elem, c.strides[0]),
+        };
+        let (name, p) = match a.ty.dtype {
+            Dtype::F32 => ("kiln_gemm_f32", self.pointer),
+            _ => ("kiln_gemm_f64", self.pointer),
+        };
+        let i = types::I64;
+        let f = self.helper(name, &[i, i, i, p, i, i, p, i, i, p, i, i], types::I64);
+        self.b.ins().call(
+            f,
+            &[
+                n, k, m, a.data, rsa, csa, b.data, rsb, csb, c.data, rsc, csc,
+            ],
+        );
         Ok(self.exact(Scalar::Bool, one))
     }
 }
