@@ -7,11 +7,11 @@
 //! ones too), inner products of views (`@`, `np.dot`), arrays swapped by name
 //! (`p, r = r, p`), new arrays bound to names (`w = p[1:].copy()`, `w = np.zeros(5)`,
 //! `np.ones_like(p[2:])`), helpers taking and making arrays (`r[2:5] += h(q[1:4] * 2,
-//! t)`, `w = g(q[:3])`, `s += e(p[::2])`) and chained assignment to elements. The
-//! arrays are float64, float32 or int64, with a zero divisor and huge values in some
-//! runs, so numpy warns; some programs run on long arrays (fused runs in several
-//! chunks), some under a filter that makes warnings errors or under
-//! `np.errstate(all="raise")`.
+//! t)`, `w = g(q[:3])`, `s += e(p[::2])`), matrix products (`m[1:4, 2:7] @ q[:5]`)
+//! and chained assignment to elements. The arrays are float64, float32 or int64, with
+//! a zero divisor and huge values in some runs, so numpy warns; some programs run on
+//! long arrays (fused runs in several chunks), some under a filter that makes warnings
+//! errors or under `np.errstate(all="raise")`.
 
 use super::Gen;
 
@@ -260,6 +260,42 @@ impl Gen {
         if self.rng.chance(10) {
             let target = self.rng.pick(&["r", "m[t % 6]", "p[3:9]", "m[1:3, ::2]"]);
             self.line(2, &format!("{target}.fill(t * 0.25 - 2)"));
+        }
+        // Matrix products of views of `m` with vectors, now and then of unequal inner
+        // lengths (numpy raises).
+        if self.rng.chance(12) {
+            let rows = 1 + self.rng.below(6) as i64;
+            let first = self.rng.below((7 - rows) as usize) as i64;
+            let len = 1 + self.rng.below(8) as i64;
+            let cols = self.slice_of(len);
+            let inner = if self.rng.chance(10) { len + 1 } else { len };
+            let v = self.slice_of(inner);
+            match self.rng.below(3) {
+                0 => {
+                    self.line(
+                        2,
+                        &format!("w2 = m[{first}:{}, {cols}] @ q[{v}]", first + rows),
+                    );
+                    self.line(2, &format!("r[:{rows}] += w2"));
+                }
+                1 => {
+                    let v = self.slice_of(rows);
+                    self.line(
+                        2,
+                        &format!(
+                            "w2 = np.dot(p[{v}], m[{first}:{}, {cols}]) * 0.5",
+                            first + rows
+                        ),
+                    );
+                    let target = self.slice_of(len);
+                    self.line(2, &format!("r[{target}] -= w2"));
+                }
+                _ => {
+                    let x = self.rng.pick(&["m[:3, :4]", "m[1:4, ::4]"]);
+                    self.line(2, &format!("w2 = m[{first}:{}, :3] @ {x}", first + rows));
+                    self.line(2, "s += w2[0, 1] - w2[-1, -1]");
+                }
+            }
         }
         // Chained assignment to elements and names, now and then past the end.
         if self.rng.chance(15) {
