@@ -2,8 +2,9 @@
 # np.zeros_like(u)` kept ~24 decorated kernels interpreted): `np.zeros`, `np.empty`,
 # `np.ones`, their `_like` forms, `np.zeros(a.shape)`, with `dtype=` named as numpy,
 # a builtin or a string does, are made in compiled code's own memory, and `return out`
-# gives the caller an ndarray of those values. A negative length hands the statement
-# back (numpy raises ValueError); a name given arrays of two kinds stays interpreted.
+# (or `return a, b`) gives the caller ndarrays of those values. A negative length hands
+# the statement back (numpy raises ValueError); a name given arrays of two kinds stays
+# interpreted.
 import numpy as np
 from numba import njit
 
@@ -65,6 +66,15 @@ def counts(n):  # jit: compiled, deopts
     return z
 
 
+@njit
+def pair(x):  # jit: compiled
+    a = x * 2.0
+    b = np.zeros_like(x)
+    for i in range(x.shape[0]):
+        b[i] = a[i] + 1.0
+    return a, b, b
+
+
 def smooth_all(g, steps):
     for t in range(steps):  # jit: compiled
         acc = np.zeros(g.shape)
@@ -96,6 +106,9 @@ for k in range(30):
     h = histogram2(x, 4)
     z = counts(3)
 print(lap, lap.dtype, lap is laplacian(u))
+for k in range(30):
+    p = pair(x[:4])
+print(p, p[1] is p[2], p[0] is p[1])
 print(c)
 print(np.nonzero(s)[0], s.dtype)
 print(r)

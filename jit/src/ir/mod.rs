@@ -145,8 +145,10 @@ pub enum Returned {
     None,
     /// The value assigned to [`return_var`]`(None)` just before.
     Value,
-    /// A tuple of this many values (`return r, n`), assigned to `return_var(Some(k))`.
-    Tuple(u8),
+    /// A tuple of this many values (`return r, n`), assigned to `return_var(Some(k))`;
+    /// of the first three, an element that is a variable (`return a, b`) is that
+    /// variable itself, as for [`Returned::Var`].
+    Tuple(u8, [Option<Var>; 3]),
     /// The variable itself (`return out`): the code after the nest returns it as the
     /// nest wrote it back, so an array the nest made is returned without being
     /// assigned to another name first.
@@ -154,13 +156,28 @@ pub enum Returned {
 }
 
 impl Returned {
+    /// Whether a tuple's element may be returned as the variable itself: one of the
+    /// first three, of an index its exit code can hold.
+    pub fn name_in_tuple(k: usize, v: Var) -> bool {
+        k < 3 && v.0 < 0xffff
+    }
+
     /// The exit code a compiled nest ends with for this `return` (below the codes of
     /// `backend::cpu`'s FINISHED and BROKE).
     pub fn code(self) -> i64 {
         match self {
             Returned::Value => -3,
             Returned::None => -4,
-            Returned::Tuple(n) => -16 - n as i64,
+            Returned::Tuple(n, [None, None, None]) => -16 - n as i64,
+            Returned::Tuple(n, names) => {
+                // Distinct for distinct variables (indices below 2^16, see
+                // `Returned::name_in_tuple`), far below every other code.
+                let mut code = n as i64;
+                for (k, v) in names.iter().enumerate() {
+                    code |= v.map_or(0, |v| v.0 as i64 + 1) << (8 + 16 * k);
+                }
+                -(1 << 58) - code
+            }
             Returned::Var(v) => -1024 - v.0 as i64,
         }
     }

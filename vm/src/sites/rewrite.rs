@@ -324,10 +324,15 @@ fn dispatch(id: u32, nest: &Nest, original: &Stmt, orelse: Vec<Stmt>, r: TextRan
             Returned::None => none(r),
             Returned::Value => name(&return_var(None), r),
             Returned::Var(v) => name(&nest.vars[v].name, r),
-            Returned::Tuple(n) => Expr::Tuple(ast::ExprTuple {
+            Returned::Tuple(n, names) => Expr::Tuple(ast::ExprTuple {
                 node_index: Default::default(),
                 range: r,
-                elts: (0..n).map(|k| name(&return_var(Some(k)), r)).collect(),
+                elts: (0..n)
+                    .map(|k| match names.get(k as usize).copied().flatten() {
+                        Some(v) => name(&nest.vars[v].name, r),
+                        None => name(&return_var(Some(k)), r),
+                    })
+                    .collect(),
                 ctx: ast::ExprContext::Load,
                 parenthesized: true,
                 runtime_elts: None,
@@ -640,14 +645,19 @@ fn int(value: u32, range: TextRange) -> Expr {
 }
 
 fn int_i64(value: i64, range: TextRange) -> Expr {
+    let magnitude = Expr::NumberLiteral(ast::ExprNumberLiteral {
+        node_index: Default::default(),
+        range,
+        value: ast::Number::Int(ast::Int::from(value.unsigned_abs())),
+    });
     if value >= 0 {
-        return int(value as u32, range);
+        return magnitude;
     }
     Expr::UnaryOp(ast::ExprUnaryOp {
         node_index: Default::default(),
         range,
         op: ast::UnaryOp::USub,
-        operand: Box::new(int(value.unsigned_abs() as u32, range)),
+        operand: Box::new(magnitude),
     })
 }
 

@@ -667,7 +667,6 @@ pub fn run(
         }
     }
     // A resume point, or an exit code: FINISHED, BROKE, or a `Returned`'s.
-    debug_assert!(point >= -24);
     Ok(Some(Outcome {
         values,
         point,

@@ -139,7 +139,7 @@ impl Lowering<'_> {
         let at = |kind| Stmt { point, line, kind };
         let (targets, values) = self.returned_values(value, result, stmt)?;
         let returned = match tuple_elements(value) {
-            Some(elements) => Returned::Tuple(elements.len() as u8),
+            Some(elements) => Returned::Tuple(elements.len() as u8, [None; 3]),
             None => Returned::Value,
         };
         // All values first, as Python builds the tuple before returning it.
@@ -174,14 +174,22 @@ impl Lowering<'_> {
         }
         let (returned, values): (Returned, Vec<(Option<u8>, &ast::Expr)>) =
             match tuple_elements(value) {
-                Some(elements) => (
-                    Returned::Tuple(elements.len() as u8),
-                    elements
-                        .iter()
-                        .enumerate()
-                        .map(|(k, e)| (Some(k as u8), e))
-                        .collect(),
-                ),
+                Some(elements) => {
+                    // An element that is a name is returned as that variable.
+                    let mut names = [None; 3];
+                    let mut assigned = Vec::new();
+                    for (k, e) in elements.iter().enumerate() {
+                        if let ast::Expr::Name(name) = e {
+                            let var = self.var(name.id.as_str());
+                            if Returned::name_in_tuple(k, var) {
+                                names[k] = Some(var);
+                                continue;
+                            }
+                        }
+                        assigned.push((Some(k as u8), e));
+                    }
+                    (Returned::Tuple(elements.len() as u8, names), assigned)
+                }
                 None => (Returned::Value, vec![(None, value)]),
             };
         let mut then = Vec::new();
