@@ -7,7 +7,7 @@ def forward(x, w1, b1, w2, b2):
     n = x.shape[0]
     out = np.zeros((n, w2.shape[1]))
     active = 0
-    for i in range(n):  # hot, interpreted: a sum of comparisons (a count of booleans) stays interpreted
+    for i in range(n):  # hot
         h = np.maximum(np.dot(x[i], w1) + b1, 0.0)
         active += int((h > 0).sum())
         out[i] = h @ w2 + b2

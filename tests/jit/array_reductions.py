@@ -2,7 +2,8 @@
 # `np.max(...)` kept a tenth of the hot loops of a numeric suite interpreted): of a 1-d
 # view or an elementwise expression of them, `sum` and `mean` in numpy's pairwise
 # order (bit for bit the interpreter's), `max` and `min` with numpy's NaN rule, an
-# empty one raising numpy's ValueError; and `np.minimum`/`np.maximum` elementwise.
+# empty one raising numpy's ValueError; a sum of comparisons as numpy's int64 count
+# (and its mean); and `np.minimum`/`np.maximum` elementwise.
 import numpy as np
 def sums(a, out):
     for i in range(a.shape[0]):  # jit: compiled
@@ -26,6 +27,13 @@ def mins(d, n):
         for i in range(n):
             d[i, :] = np.minimum(d[i, :], d[i, k] + d[k, :])
     return d
+def counts(a):
+    total = 0
+    share = 0.0
+    for i in range(a.shape[0]):  # jit: compiled
+        total += (a[i] > 0.5).sum() + np.sum(a[i, 1:] <= a[i, :-1])
+        share += (a[i] != a[i, 0]).mean()
+    return total, share, type(total).__name__
 def empty(a):
     # a[0, :0] is empty: numpy raises at once (this loop never gets hot).
     s = 0.0
@@ -60,3 +68,4 @@ m = rng.standard_normal((n, n)); spd = m @ m.T + n * np.eye(n)
 print(cholesky(spd.copy())[-1, -4:])
 f = a.astype(np.float32)
 print(sums(f, np.zeros(40, np.float32))[:3])
+print(counts(a))

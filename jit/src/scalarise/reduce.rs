@@ -7,12 +7,13 @@
 //! over the length) adds in numpy's pairwise order, which the `runtime` helper
 //! follows: over the view itself, or over a temporary the prologue fills with the
 //! expression's values (numpy's temporary; its dtype must be the first operand's,
-//! which typing checks like a fused statement's value).
+//! which typing checks like a fused statement's value). A sum of comparisons is a
+//! count, in int64 as numpy has it.
 
 use super::Pass;
 use super::dots::dot_view;
 use crate::ir::{BinOp, CmpOp, DotView, Expr, Intrinsic, Reduction, Stmt, StmtKind, VarData};
-use crate::types::ArrayTy;
+use crate::types::{ArrayTy, Dtype};
 
 type Result<T> = std::result::Result<T, String>;
 
@@ -115,10 +116,36 @@ impl Pass<'_> {
                 let plain = matches!(tree, super::Elementwise::Operand(0)) && operands.len() == 1;
                 let view = match dot_view(&operands[0]) {
                     Some((view, _)) if plain => view,
+                    // A count (`(x > 0).sum()`): numpy sums booleans as int64, which
+                    // no order changes; the mean divides it as float64.
                     _ if matches!(tree, super::Elementwise::Compare(..)) => {
-                        return Err(self.err(
-                            "a sum of comparisons (a count of booleans) stays interpreted".into(),
-                        ));
+                        let np = |d, e| Expr::Call(Intrinsic::NpScalar(d), vec![e]);
+                        let acc = self.vars.push(VarData {
+                            name: format!("#count{}", point.as_u32()),
+                            hidden: true,
+                        });
+                        out.push(stmt(StmtKind::Assign {
+                            targets: vec![acc],
+                            values: vec![np(Dtype::I64, Expr::Int(0))],
+                        }));
+                        let add = stmt(StmtKind::Assign {
+                            targets: vec![acc],
+                            values: vec![Expr::Binary(
+                                BinOp::Add,
+                                Box::new(Expr::Var(acc)),
+                                Box::new(np(Dtype::I64, tree.expr(&at(&counter)))),
+                            )],
+                        });
+                        let l = self.loops(point, line, std::slice::from_ref(&len), vec![add]);
+                        out.push(l);
+                        return Ok(Some(match r {
+                            Reduction::Mean => Expr::Binary(
+                                BinOp::Div,
+                                Box::new(np(Dtype::F64, Expr::Var(acc))),
+                                Box::new(len),
+                            ),
+                            _ => Expr::Var(acc),
+                        }));
                     }
                     _ => {
                         // numpy's temporary, of the first operand's dtype.
