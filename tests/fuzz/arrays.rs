@@ -4,7 +4,7 @@
 //! overlapping reads of the target and shapes that stop matching part way (numpy
 //! raises there); numpy's math functions (`np.sqrt`, `np.exp`, ...), `np.where`,
 //! `fill`, `np.maximum`/`np.minimum`, reductions (`sum`, `mean`, `max`, `min`, empty
-//! ones too), inner products of views (`@`, `np.dot`), arrays swapped by name
+//! ones too, counts of comparisons), inner products of views (`@`, `np.dot`), arrays swapped by name
 //! (`p, r = r, p`), new arrays bound to names (`w = p[1:].copy()`, `w = np.zeros(5)`,
 //! `np.ones_like(p[2:])`), helpers taking and making arrays (`r[2:5] += h(q[1:4] * 2,
 //! t)`, `w = g(q[:3])`, `s += e(p[::2])`), matrix products (`m[1:4, 2:7] @ q[:5]`)
@@ -214,12 +214,18 @@ impl Gen {
                 self.slice_of(len)
             };
             let a = self.rng.pick(&["p", "q", "r"]);
-            let value = match self.rng.below(3) {
+            let value = match self.rng.below(4) {
                 0 => format!("{a}[{x}]"),
                 1 => format!("({a}[{x}] * q[{y}] - t)"),
-                _ => format!("abs(r[{x}] - {a}[{y}])"),
+                2 => format!("abs(r[{x}] - {a}[{y}])"),
+                // A count.
+                _ => format!("({a}[{x}] > q[{y}])"),
             };
-            let r = self.rng.pick(&[".sum()", ".mean()", ".max()", ".min()"]);
+            let r = if value.contains('>') {
+                self.rng.pick(&[".sum()", ".mean()"])
+            } else {
+                self.rng.pick(&[".sum()", ".mean()", ".max()", ".min()"])
+            };
             let line = if self.rng.chance(50) {
                 format!("s += {value}{r}")
             } else {
