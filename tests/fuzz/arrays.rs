@@ -4,11 +4,11 @@
 //! overlapping reads of the target and shapes that stop matching part way (numpy
 //! raises there); numpy's math functions (`np.sqrt`, `np.exp`, ...), `np.where`,
 //! `fill`, `np.maximum`/`np.minimum`, reductions (`sum`, `mean`, `max`, `min`, empty
-//! ones too, counts of comparisons), inner products of views (`@`, `np.dot`), arrays swapped by name
-//! (`p, r = r, p`), new arrays bound to names (`w = p[1:].copy()`, `w = np.zeros(5)`,
-//! `np.ones_like(p[2:])`), helpers taking and making arrays (`r[2:5] += h(q[1:4] * 2,
-//! t)`, `w = g(q[:3])`, `s += e(p[::2])`), matrix products (`m[1:4, 2:7] @ q[:5]`)
-//! and chained assignment to elements. The arrays are float64, float32 or int64, with
+//! ones too, counts of comparisons), inner products of views (`@`, `np.dot`), arrays
+//! swapped by name (`p, r = r, p`), new arrays bound to names (`w = p[1:].copy()`,
+//! `w = np.zeros(5)`, `np.ones_like(p[2:])`), helpers taking and making arrays
+//! (`r[2:5] += h(q[1:4] * 2, t)`, `w = g(q[:3])`, `s += e(p[::2])`), matrix products
+//! (`m[1:4, 2:7] @ q[:5]`) and chained assignment to elements. The arrays are float64, float32 or int64, with
 //! a zero divisor and huge values in some runs, so numpy warns; some programs run on
 //! long arrays (fused runs in several chunks), some under a filter that makes warnings
 //! errors or under `np.errstate(all="raise")`.
