@@ -3,8 +3,10 @@
 # view or an elementwise expression of them, `sum` and `mean` in numpy's pairwise
 # order (bit for bit the interpreter's), `max` and `min` with numpy's NaN rule, an
 # empty one raising numpy's ValueError; a sum of comparisons as numpy's int64 count
-# (and its mean); and `np.minimum`/`np.maximum` elementwise.
+# (and its mean); the total of a whole C-ordered matrix as one pairwise sum (another
+# layout hands back); and `np.minimum`/`np.maximum` elementwise.
 import numpy as np
+from numba import njit
 def sums(a, out):
     for i in range(a.shape[0]):  # jit: compiled
         out[i] = a[i].sum() + np.sum(a[i, ::2]) + a[:, i % a.shape[1]].mean()
@@ -34,6 +36,9 @@ def counts(a):
         total += (a[i] > 0.5).sum() + np.sum(a[i, 1:] <= a[i, :-1])
         share += (a[i] != a[i, 0]).mean()
     return total, share, type(total).__name__
+@njit
+def total(m):  # jit: compiled, deopts
+    return m.sum() + np.mean(m)
 def empty(a):
     # a[0, :0] is empty: numpy raises at once (this loop never gets hot).
     s = 0.0
@@ -69,3 +74,5 @@ print(cholesky(spd.copy())[-1, -4:])
 f = a.astype(np.float32)
 print(sums(f, np.zeros(40, np.float32))[:3])
 print(counts(a))
+big = rng.standard_normal((60, 70))
+print([total(m) for m in [big] * 30 + [big.T, big[:, 1:], big[:1, ::3]]][-5:])

@@ -662,6 +662,7 @@ impl<'a> Typing<'a> {
                     | Intrinsic::IsNumpy
                     | Intrinsic::Check
                     | Intrinsic::Scratch(_)
+                    | Intrinsic::Contiguous(_)
                     | Intrinsic::ClearFpFlags
                     | Intrinsic::CheckFpFlags
                     | Intrinsic::FpRaised

@@ -90,6 +90,9 @@ pub enum Intrinsic {
     /// interpreter's matrix product (`a` a vector: `1 x k`; `b` a vector: `k x 1`);
     /// `True`.
     Gemm,
+    /// `contiguous(a)`: whether the 2-d array `a`'s elements lie in C order one after
+    /// the other (its total is then one pairwise sum over them, as numpy adds it).
+    Contiguous(Var),
 }
 
 /// What a new array of [`Intrinsic::NewArray`] holds, and where its shape comes from.
@@ -258,6 +261,7 @@ impl Intrinsic {
             Intrinsic::Scratch(_) => "scratch",
             Intrinsic::NewArray(n) => n.name(),
             Intrinsic::Gemm => "gemm",
+            Intrinsic::Contiguous(_) => "contiguous",
         }
     }
 

@@ -8,7 +8,8 @@
 //! follows: over the view itself, or over a temporary the prologue fills with the
 //! expression's values (numpy's temporary; its dtype must be the first operand's,
 //! which typing checks like a fused statement's value). A sum of comparisons is a
-//! count, in int64 as numpy has it.
+//! count, in int64 as numpy has it. The sum of a whole float matrix whose elements
+//! lie in C order is one pairwise sum over them, as numpy's.
 
 use super::Pass;
 use super::dots::dot_view;
@@ -47,6 +48,32 @@ impl Pass<'_> {
     ) -> Result<Option<Expr>> {
         if !self.arrayish(operand) {
             return Ok(None);
+        }
+        // The total of a whole float matrix: one pairwise sum over its elements where
+        // they lie in C order (numpy's one run); otherwise the interpreter's order.
+        if let Expr::Var(v) = operand
+            && let Some(a) = self.array_ty(*v)
+            && a.ndim == 2
+            && a.dtype.is_float()
+            && matches!(r, Reduction::Sum | Reduction::Mean)
+        {
+            self.check(Expr::Call(Intrinsic::Contiguous(*v), Vec::new()), out);
+            let len = Expr::Binary(
+                BinOp::Mul,
+                Box::new(Expr::Shape(*v, 0)),
+                Box::new(Expr::Shape(*v, 1)),
+            );
+            let view = DotView {
+                array: *v,
+                first: vec![Expr::Int(0), Expr::Int(0)],
+                axis: 1,
+                step: 1,
+            };
+            let sum = Expr::Sum(Box::new(view), Box::new(len.clone()));
+            return Ok(Some(match r {
+                Reduction::Mean => Expr::Binary(BinOp::Div, Box::new(sum), Box::new(len)),
+                _ => sum,
+            }));
         }
         let mut operands = Vec::new();
         let tree = self.elementwise(operand, &mut operands, out)?;

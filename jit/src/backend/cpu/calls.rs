@@ -19,6 +19,7 @@ impl Gen<'_, '_> {
         match f {
             Intrinsic::Scratch(var) => return self.scratch(var, args),
             Intrinsic::Gemm => return self.gemm(args),
+            Intrinsic::Contiguous(var) => return Ok(self.contiguous(var)),
             Intrinsic::ClearFpFlags
             | Intrinsic::CheckFpFlags
             | Intrinsic::FpRaised
@@ -144,6 +145,7 @@ impl Gen<'_, '_> {
             | Intrinsic::Copy
             | Intrinsic::NewArray(_)
             | Intrinsic::Gemm
+            | Intrinsic::Contiguous(_)
             | Intrinsic::Where => {
                 unreachable!("handled above, or refused by typing")
             }
@@ -445,5 +447,23 @@ impl Gen<'_, '_> {
             ],
         );
         Ok(self.exact(Scalar::Bool, one))
+    }
+
+    /// Whether the 2-d array `var` is C-contiguous: unit inner stride, and rows one
+    /// after the other (or at most one row).
+    fn contiguous(&mut self, var: crate::ir::Var) -> Val {
+        let a = self.arrays[var].clone().expect("typed as an array");
+        let elem = a.ty.dtype.size() as i64;
+        let unit = self.b.ins().icmp_imm_s(IntCC::Equal, a.strides[1], elem);
+        let row = self.b.ins().imul_imm_s(a.shape[1], elem);
+        let rows_follow = self.b.ins().icmp(IntCC::Equal, a.strides[0], row);
+        let one_row = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::SignedLessThanOrEqual, a.shape[0], 1);
+        let rows = self.b.ins().bor(rows_follow, one_row);
+        let c = self.b.ins().band(unit, rows);
+        let v = self.b.ins().uextend(types::I64, c);
+        self.exact(Scalar::Bool, v)
     }
 }
