@@ -663,6 +663,7 @@ impl<'a> Typing<'a> {
                     | Intrinsic::Check
                     | Intrinsic::Scratch(_)
                     | Intrinsic::Contiguous(_)
+                    | Intrinsic::Zeroed(_)
                     | Intrinsic::ClearFpFlags
                     | Intrinsic::CheckFpFlags
                     | Intrinsic::FpRaised

@@ -93,6 +93,9 @@ pub enum Intrinsic {
     /// `contiguous(a)`: whether the 2-d array `a`'s elements lie in C order one after
     /// the other (its total is then one pairwise sum over them, as numpy adds it).
     Contiguous(Var),
+    /// `zeroed(t)`: every byte of the array `t`, compiled code's own C-contiguous
+    /// memory, set to zero (`np.zeros`: 0, 0.0 and False are all zero bits); `True`.
+    Zeroed(Var),
 }
 
 /// What a new array of [`Intrinsic::NewArray`] holds, and where its shape comes from.
@@ -262,6 +265,7 @@ impl Intrinsic {
             Intrinsic::NewArray(n) => n.name(),
             Intrinsic::Gemm => "gemm",
             Intrinsic::Contiguous(_) => "contiguous",
+            Intrinsic::Zeroed(_) => "zeroed",
         }
     }
 

@@ -327,6 +327,15 @@ fn gemm_into<T: Copy + Default + From<u8>>(
     }
 }
 
+/// Sets `bytes` bytes at `p` to zero (a new array of `np.zeros`).
+extern "C" fn kiln_zero_fill(p: *mut u8, bytes: i64) -> i64 {
+    if bytes > 0 {
+        // SAFETY: `p` is compiled code's scratch memory of at least `bytes` bytes.
+        unsafe { std::ptr::write_bytes(p, 0, bytes as usize) };
+    }
+    1
+}
+
 extern "C" fn kiln_dot_f32(a: *const f32, sa: i64, b: *const f32, sb: i64, n: i64) -> f32 {
     dot(a, sa, b, sb, n, matrixmultiply::sgemm)
 }
@@ -469,6 +478,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("kiln_dot_f64", kiln_dot_f64 as *const u8),
         ("kiln_dot_f32", kiln_dot_f32 as *const u8),
         ("kiln_gemm_f64", kiln_gemm_f64 as *const u8),
+        ("kiln_zero_fill", kiln_zero_fill as *const u8),
         ("kiln_gemm_f32", kiln_gemm_f32 as *const u8),
         ("kiln_exp", kiln_exp as *const u8),
         ("kiln_log", kiln_log as *const u8),

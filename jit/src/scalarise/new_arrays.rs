@@ -54,6 +54,11 @@ impl Pass<'_> {
             return self.allocated_ty(*new, args);
         }
         let (var, index) = self.first_operand(v)?;
+        self.view_ty(var, index)
+    }
+
+    /// The type of a new array of the values of the view `var[index]`.
+    fn view_ty(&self, var: Var, index: &[Expr]) -> Option<ArrayTy> {
         let a = self.array_ty(var)?;
         let fixed = index
             .iter()
@@ -167,18 +172,13 @@ impl Pass<'_> {
     /// The type of `np.zeros(...)`, `np.ones_like(...)` with these arguments.
     fn allocated_ty(&self, new: NewArray, args: &[Expr]) -> Option<ArrayTy> {
         let (dtype, ndim) = if new.like {
-            let (var, index): (Var, &[Expr]) = match args.first()? {
-                Expr::Var(v) => (*v, &[]),
-                Expr::Load(v, index) if self.is_view(*v, index) => (*v, index),
-                _ => return None,
-            };
-            let a = self.array_ty(var)?;
-            let fixed = index
-                .iter()
-                .filter(|i| !matches!(i, Expr::Slice(_) | Expr::NewAxis))
-                .count() as u32;
-            let new = index.iter().filter(|i| matches!(i, Expr::NewAxis)).count() as u32;
-            (a.dtype, (a.ndim + new).saturating_sub(fixed))
+            let arg = args.first()?;
+            if !matches!(arg, Expr::Var(_) | Expr::Load(..)) {
+                return None;
+            }
+            let (var, index) = self.first_operand(arg)?;
+            let t = self.view_ty(var, index)?;
+            (t.dtype, t.ndim)
         } else {
             (new.dtype?, args.len() as u32)
         };
@@ -239,7 +239,26 @@ impl Pass<'_> {
             _ => Expr::Int(one),
         };
         self.temporaries.push((t, ty));
-        self.fill(t, &lens, value, false, out);
+        if new.ones {
+            self.fill(t, &lens, value, false, out);
+        } else {
+            // Zeros: the memory cleared by one call, no loop to compile.
+            for f in [Intrinsic::Scratch(t), Intrinsic::Zeroed(t)] {
+                let ok = self.vars.push(VarData {
+                    name: format!("#zeros{}", self.point.as_u32()),
+                    hidden: true,
+                });
+                let args = if f == Intrinsic::Zeroed(t) {
+                    Vec::new()
+                } else {
+                    lens.clone()
+                };
+                out.push(self.at(StmtKind::Assign {
+                    targets: vec![ok],
+                    values: vec![Expr::Call(f, args)],
+                }));
+            }
+        }
         Ok(())
     }
 

@@ -20,6 +20,7 @@ impl Gen<'_, '_> {
             Intrinsic::Scratch(var) => return self.scratch(var, args),
             Intrinsic::Gemm => return self.gemm(args),
             Intrinsic::Contiguous(var) => return Ok(self.contiguous(var)),
+            Intrinsic::Zeroed(var) => return Ok(self.zeroed(var)),
             Intrinsic::ClearFpFlags
             | Intrinsic::CheckFpFlags
             | Intrinsic::FpRaised
@@ -146,6 +147,7 @@ impl Gen<'_, '_> {
             | Intrinsic::NewArray(_)
             | Intrinsic::Gemm
             | Intrinsic::Contiguous(_)
+            | Intrinsic::Zeroed(_)
             | Intrinsic::Where => {
                 unreachable!("handled above, or refused by typing")
             }
@@ -465,5 +467,18 @@ impl Gen<'_, '_> {
         let c = self.b.ins().band(unit, rows);
         let v = self.b.ins().uextend(types::I64, c);
         self.exact(Scalar::Bool, v)
+    }
+
+    /// `zeroed(t)`: the bytes of `t`'s C-contiguous memory set to zero by one call.
+    fn zeroed(&mut self, var: crate::ir::Var) -> Val {
+        let a = self.arrays[var].clone().expect("typed as an array");
+        let mut bytes = self.iconst(a.ty.dtype.size() as i64);
+        for len in &a.shape {
+            bytes = self.b.ins().imul(bytes, *len);
+        }
+        let f = self.helper("kiln_zero_fill", &[self.pointer, types::I64], types::I64);
+        self.b.ins().call(f, &[a.data, bytes]);
+        let one = self.iconst(1);
+        self.exact(Scalar::Bool, one)
     }
 }
