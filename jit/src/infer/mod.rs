@@ -647,6 +647,13 @@ impl<'a> Typing<'a> {
                     if !t.variants().iter().all(|t| numeric(*t)) {
                         return Err(format!("{f:?} of {}", t.describe()));
                     }
+                    if matches!(f, Intrinsic::Scratch(_)) && t.machine() != types::Machine::I64 {
+                        return Err(format!(
+                            "a new array with a length of {} (numpy raises TypeError) stays \
+                             interpreted",
+                            t.describe()
+                        ));
+                    }
                 }
                 match f {
                     Intrinsic::Math(MathFn::Floor | MathFn::Ceil) => scalar(Scalar::Int),

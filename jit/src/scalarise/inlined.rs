@@ -12,7 +12,9 @@
 //!    before the statement: an array parameter is renamed to its argument's variable,
 //!    the others are assigned their arguments, the body's variables become the nest's
 //!    temporaries, and the call's value is the body's result expression
-//!    ([`Pass::hoist_body`]).
+//!    ([`Pass::hoist_body`]); `y = f(x)` of a body that makes the array it returns
+//!    then copies it into `y`'s own memory, so that `y` is assigned last, after
+//!    everything that can hand back.
 //!
 //! Both move evaluation earlier than Python has it, which no one can see when nothing
 //! evaluated in between stores: the bodies store only into arrays they make, and a
@@ -34,7 +36,10 @@ impl Pass<'_> {
     /// stores into it).
     pub(super) fn hoist_arguments(&mut self, s: &Stmt, out: &mut Vec<Stmt>) -> Result<Stmt> {
         let mut stmt = s.clone();
-        if stores_elsewhere(s) {
+        // A loop's own statement stays as it is: a `while` condition is evaluated on
+        // every iteration, and a loop at a point whose loops the flags check would have
+        // its whole body go unchecked.
+        if stores_elsewhere(s) || matches!(s.kind, StmtKind::While { .. } | StmtKind::For { .. }) {
             return Ok(stmt);
         }
         let mut hoisted = Vec::new();
@@ -90,23 +95,10 @@ impl Pass<'_> {
 
     /// The statements of the first inlined body of `s` that takes or makes arrays and
     /// may run before it (see the module doc), and `s` with that call replaced by its
-    /// value (none where the body assigns the statement's target itself); `None`
-    /// when there is none.
-    pub(super) fn hoist_body(&mut self, s: &Stmt) -> Option<(Vec<Stmt>, Option<Stmt>)> {
-        if stores_elsewhere(s) || matches!(s.kind, StmtKind::While { .. }) {
+    /// value; `None` when there is none.
+    pub(super) fn hoist_body(&mut self, s: &Stmt) -> Option<(Vec<Stmt>, Stmt)> {
+        if stores_elsewhere(s) || matches!(s.kind, StmtKind::While { .. } | StmtKind::For { .. }) {
             return None;
-        }
-        // `y = f(x)`: the array the body makes is `y`'s. Not where the statement
-        // reads `y`: a hand-back after the body assigned it runs the statement again,
-        // which would read the new value.
-        if let StmtKind::Assign { targets, values } = &s.kind
-            && let ([y], [Expr::Inline(inl)]) = (&targets[..], &values[..])
-            && !reads(s, *y)
-            && self.takes_or_makes_arrays(inl)
-            && let Some((body, result)) = self.unfold(inl, s)
-            && let Some(body) = retarget(body, &result, *y)
-        {
-            return Some((body, None));
         }
         let mut stmt = s.clone();
         let mut hoisted = None;
@@ -115,7 +107,7 @@ impl Pass<'_> {
                 hoisted = self.hoist_in(e, s);
             }
         }
-        hoisted.map(|body| (body, Some(stmt)))
+        hoisted.map(|body| (body, stmt))
     }
 
     /// Hoists the first inlined body in `e` that qualifies, at a place evaluated
@@ -252,46 +244,6 @@ impl Pass<'_> {
             self.new_arrays.insert(*t, ty);
         }
     }
-}
-
-/// For `y = f(x)`, the unfolded body of `f` with the variable it returns renamed `y`:
-/// the array it makes is `y`'s. `None` where `y` is one of the body's names (an
-/// argument renamed), or the value is not a variable the body assigns.
-fn retarget(mut body: Vec<Stmt>, result: &Expr, y: Var) -> Option<Vec<Stmt>> {
-    let Expr::Var(r) = result else { return None };
-    let (mut named, mut assigned) = (false, false);
-    for s in &body {
-        s.each(&mut |s| {
-            if let StmtKind::Assign { targets, .. } = &s.kind {
-                named |= targets.contains(&y);
-                assigned |= targets.contains(r);
-            }
-            for e in s.exprs() {
-                e.walk(&mut |e| {
-                    named |= matches!(e, Expr::Var(v) | Expr::Load(v, _) if *v == y);
-                });
-            }
-        });
-    }
-    if named || !assigned {
-        return None;
-    }
-    let r = *r;
-    for s in &mut body {
-        s.remap_vars(&|v| if v == r { y } else { v });
-    }
-    Some(body)
-}
-
-/// Whether `s` reads `y` (in its inlined calls' arguments too).
-fn reads(s: &Stmt, y: Var) -> bool {
-    let mut found = false;
-    for e in s.exprs() {
-        e.walk(&mut |e| {
-            found |= matches!(e, Expr::Var(v) | Expr::Load(v, _) | Expr::Shape(v, _) | Expr::Len(v) if *v == y);
-        });
-    }
-    found
 }
 
 /// Whether an inlined call of `s` stores into an array its body did not make.

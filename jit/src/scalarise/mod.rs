@@ -279,9 +279,7 @@ impl Pass<'_> {
                 shared = true;
             }
             if let Some((body, rest)) = self.hoist_body(&s) {
-                if let Some(rest) = rest {
-                    queue.push_front((rest, hoisted, true));
-                }
+                queue.push_front((rest, hoisted, true));
                 for b in body.into_iter().rev() {
                     queue.push_front((b, true, true));
                 }
@@ -296,7 +294,7 @@ impl Pass<'_> {
                 Lowered::Plain(p) => {
                     self.emit_run(std::mem::take(&mut run), &mut out);
                     if shared {
-                        self.flags_around(p, &mut out);
+                        self.flags_around_loops(p, &mut out);
                     } else {
                         out.extend(p);
                     }
@@ -379,6 +377,20 @@ impl Pass<'_> {
                 self.array_points.insert(s.point);
                 return Ok(Lowered::Plain(out));
             }
+            // `y = #r`, an array a hoisted body made ([`inlined`]): copied into `y`'s
+            // own memory (the body's is made again next time).
+            StmtKind::Assign { targets, values }
+                if let ([t], [Expr::Var(r)]) = (&targets[..], &values[..])
+                    && self.vars[*r].is_temporary()
+                    && let Some(ty) = self.array_ty(*r) =>
+            {
+                let copy = Expr::Call(Intrinsic::Copy, vec![Expr::Var(*r)]);
+                self.new_arrays.entry(*t).or_insert(ty);
+                let mut out = Vec::new();
+                self.new_array(*t, &copy, &mut out)?;
+                self.array_points.insert(s.point);
+                return Ok(Lowered::Plain(out));
+            }
             StmtKind::Assign { targets, values } => {
                 if let Some((t, _)) = targets.iter().zip(values).find(|(_, v)| self.arrayish(v)) {
                     return Err(self.err(format!(
@@ -415,6 +427,9 @@ impl Pass<'_> {
             },
             _ => s.kind.clone(),
         };
+        // The blocks inside moved the point on: what follows is this statement's own
+        // (its condition's reductions and their checks hand back here).
+        (self.point, self.line) = (s.point, s.line);
         let mut stmt = Stmt {
             point: s.point,
             line: s.line,
@@ -759,13 +774,28 @@ impl Pass<'_> {
 
     /// `stmts` between a clearing and a check of the CPU's flags, at the current point:
     /// where statements share a point (the hoisted ones of [`inlined`]), an array
-    /// statement among them has the point's numpy operations checked by the flags, so
-    /// each of the others needs its own check (it tests no value either).
+    /// statement among them has the loops of the point checked by the flags, so the
+    /// loops of the others (a new array's, a reduction's) need their own check (they
+    /// test no value either).
     fn flags_around(&mut self, stmts: Vec<Stmt>, out: &mut Vec<Stmt>) {
         let (point, line) = (self.point, self.line);
         self.fp_flags(Intrinsic::ClearFpFlags, point, line, out);
         out.extend(stmts);
         self.fp_flags(Intrinsic::CheckFpFlags, point, line, out);
+    }
+
+    /// Each loop the pass made in `stmts` between a clearing and a check of the flags
+    /// (see [`Pass::flags_around`]), the rest as it is: a statement outside them tests
+    /// its values itself, and a check after it would hand back after its assignments.
+    fn flags_around_loops(&mut self, stmts: Vec<Stmt>, out: &mut Vec<Stmt>) {
+        for s in stmts {
+            // Loops the pass made count with a temporary of its own.
+            if matches!(s.kind, StmtKind::For { var, .. } if self.vars[var].is_temporary()) {
+                self.flags_around(vec![s], out);
+            } else {
+                out.push(s);
+            }
+        }
     }
 
     /// `clear_fp_flags()` or `check_fp_flags()` at `point`, whose numpy operations the

@@ -11,8 +11,13 @@
 //! another array.
 
 use super::Pass;
-use crate::ir::{CmpOp, EntityRef, Expr, Intrinsic, Nest, NewArray, Stmt, StmtKind, Var, VarData};
+use crate::ir::{
+    BinOp, CmpOp, EntityRef, Expr, Intrinsic, Nest, NewArray, Stmt, StmtKind, Var, VarData,
+};
 use crate::types::{ArrayTy, Dtype, Ty};
+
+/// The largest new array of `np.zeros(shape)` compiled code makes itself.
+const MAX_BYTES: i64 = 1 << 32;
 
 type Result<T> = std::result::Result<T, String>;
 
@@ -229,6 +234,15 @@ impl Pass<'_> {
                 self.check(ok, out);
                 lens.push(len);
             }
+            // Past 4 GiB (or a size beyond 64 bits, whose product hands back) the
+            // interpreter allocates, or raises MemoryError.
+            let bytes = lens
+                .iter()
+                .fold(Expr::Int(ty.dtype.size() as i64), |acc, len| {
+                    Expr::Binary(BinOp::Mul, Box::new(acc), Box::new(len.clone()))
+                });
+            let fits = Expr::Compare(Box::new(bytes), vec![(CmpOp::Le, Expr::Int(MAX_BYTES))]);
+            self.check(fits, out);
             lens
         };
         let one = new.ones as i64;

@@ -28,7 +28,13 @@ impl Pass<'_> {
         for e in s.exprs() {
             e.walk(&mut |e| found |= matches!(e, Expr::MatMul(..)));
         }
-        if !found || super::inlined::stores_elsewhere(s) {
+        // A loop's own statement stays as it is: a `while` condition is evaluated on
+        // every iteration, and a loop at a point whose loops the flags check would have
+        // its whole body go unchecked (typing refuses the products left).
+        if !found
+            || super::inlined::stores_elsewhere(s)
+            || matches!(s.kind, StmtKind::While { .. } | StmtKind::For { .. })
+        {
             return Ok(stmt);
         }
         // `t = a @ b`: the product is made in `t`'s own memory (where the operands do
