@@ -20,3 +20,23 @@ a = np.array([1.5, 0.0, -0.0])
 for n in (300, 301, 302, 303, 305, 306):
     r = k(A, a, n)
     print(r[0], [type(x).__module__ for x in r[1:]])
+
+
+# Both parts of a compared product are computed, as numpy computes the whole product
+# first: its imaginary part overflows (numpy warns) even where the real parts already
+# differ (differential tester, seed 71).
+def overflowing(q, r, n):
+    m = 0.0
+    for k in range(n):  # jit: compiled, deopts
+        if -((1.5 - 0.5j) * q[k % q.shape[0]]) != r[k % r.shape[0]]:
+            m += 1.0
+    return m
+
+
+import warnings
+
+q = np.array([1 + 1j, 2 - 1j, 1e308 - 1e308j, 0.5j])
+with warnings.catch_warnings(record=True) as seen:
+    warnings.simplefilter("always")
+    print(overflowing(q, np.zeros(3, dtype=np.complex128), 60))
+print(len(seen), sorted({str(w.message) for w in seen}))

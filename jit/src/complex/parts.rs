@@ -18,10 +18,13 @@ impl Splitter<'_> {
         };
         let result = self.ty(e)?;
         let (a, b) = (self.any_parts(first)?, self.any_parts(right)?);
+        // Both parts are computed whatever the first comparison gives, as the
+        // interpreter computes the whole number first (a part whose operation
+        // overflows warns, or hands back, either way): `&`/`|` of bools, not `and`/`or`.
         let logic = if *op == CmpOp::Eq {
-            LogicOp::And
+            BinOp::BitAnd
         } else {
-            LogicOp::Or
+            BinOp::BitOr
         };
         let compare = |numpy: bool, a: &Pair, b: &Pair| {
             let convert = |p: &Pair| {
@@ -34,7 +37,7 @@ impl Splitter<'_> {
             };
             let ((ar, ai), (br, bi)) = (convert(a), convert(b));
             let cmp = |x: Expr, y: Expr| Expr::Compare(Box::new(x), vec![(*op, y)]);
-            Expr::Logic(logic, vec![cmp(ar, br), cmp(ai, bi)])
+            Expr::Binary(logic, Box::new(cmp(ar, br)), Box::new(cmp(ai, bi)))
         };
         if !result.mixed {
             return Ok(compare(result.ty.is_numpy(), &a, &b));

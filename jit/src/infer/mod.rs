@@ -741,6 +741,14 @@ pub fn binary_result(op: BinOp, x: Scalar, y: Scalar) -> Option<Scalar> {
         BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor if x == Scalar::Bool && y == Scalar::Bool => {
             Some(Scalar::Bool)
         }
+        // numpy's bool with a bool of either kind: numpy's.
+        BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor
+            if [x, y]
+                .iter()
+                .all(|t| matches!(t, Scalar::Bool | Scalar::Np(types::Dtype::Bool))) =>
+        {
+            Some(Scalar::Np(types::Dtype::Bool))
+        }
         BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::LShift | BinOp::RShift => {
             types::arithmetic(x, y).filter(|t| t.is_integer())
         }
