@@ -21,6 +21,7 @@ fn kiln(script: &Path, report: &Path) -> Output {
         .arg(script)
         .current_dir(root())
         .env("KILN_JIT_THRESHOLD", THRESHOLD)
+        .env("KILN_JIT_VERIFY", "1")
         .env("KILN_JIT_REPORT", report)
         .output()
         .expect("kiln runs")

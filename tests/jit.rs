@@ -27,6 +27,7 @@ fn kiln(script: &Path, jit: bool, report: Option<&Path>) -> Output {
     cmd.env_remove("KILN_JIT_REPORT");
     if jit {
         cmd.env("KILN_JIT_THRESHOLD", THRESHOLD);
+        cmd.env("KILN_JIT_VERIFY", "1");
     } else {
         cmd.env("KILN_JIT", "0");
     }

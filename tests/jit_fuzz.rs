@@ -621,6 +621,7 @@ fn main() {
                             cmd.arg(&path).env_remove("KILN_JIT_REPORT");
                             if jit {
                                 cmd.env("KILN_JIT_THRESHOLD", "3");
+                                cmd.env("KILN_JIT_VERIFY", "1");
                                 cmd.env("KILN_JIT_REPORT", &report);
                             } else {
                                 cmd.env("KILN_JIT", "0");

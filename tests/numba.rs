@@ -77,6 +77,7 @@ fn check(script: &Path, python: &Path) -> Result<(), String> {
         .arg(script)
         .current_dir(root())
         .env("KILN_JIT_THRESHOLD", THRESHOLD)
+        .env("KILN_JIT_VERIFY", "1")
         .env("KILN_JIT_REPORT", &report)
         .output()
         .expect("kiln runs");

@@ -174,6 +174,9 @@ Environment:
                back-edges before a loop is compiled (default 100)
   KILN_JIT_REPORT=path
                write the jit report to path as JSON when the program ends
+  KILN_JIT_VERIFY=1
+               check the IR of every compiled loop with Cranelift's verifier
+               (slower compiles; the test suites set it)
 
 Exit status: the program's sys.exit() code; 0 when it finishes; 1 on an uncaught
 exception (its traceback is printed); 130 on an uncaught KeyboardInterrupt; 2 when

@@ -157,6 +157,15 @@ pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest
             .map_err(|e| format!("cranelift setting {k}: {e}"))
     };
     set(&mut flags, "opt_level", "speed")?;
+    // Cranelift's verifier checks each function's IR, about a third of the compile
+    // time: on in debug builds and where `KILN_JIT_VERIFY` is set (the test suites and
+    // the differential tester set it), off for users.
+    let verify = cfg!(debug_assertions) || std::env::var_os("KILN_JIT_VERIFY").is_some();
+    set(
+        &mut flags,
+        "enable_verifier",
+        if verify { "true" } else { "false" },
+    )?;
     set(&mut flags, "is_pic", "false")?;
     let isa = cranelift_native::builder()
         .map_err(|e| format!("no Cranelift backend for this machine: {e}"))?
