@@ -198,61 +198,39 @@ extern "C" fn kiln_dot_f64(a: *const f64, sa: i64, b: *const f64, sb: i64, n: i6
     dot(a, sa, b, sb, n, matrixmultiply::dgemm)
 }
 
-/// `c = a @ b` for float64 matrices (`n x k` and `k x m`, strides in bytes, row then
-/// column), as the interpreter's `@` computes it: matrixmultiply's GEMM with the
-/// operands read in place where it can (the values do not depend on the strides, nor
-/// on the interpreter's split of large products by rows over threads), `c` all zeros
-/// when `k` is 0. `c` does not overlap `a` or `b`.
-#[allow(clippy::too_many_arguments)]
-extern "C" fn kiln_gemm_f64(
-    n: i64,
-    k: i64,
-    m: i64,
-    a: *const f64,
-    rsa: i64,
-    csa: i64,
-    b: *const f64,
-    rsb: i64,
-    csb: i64,
-    c: *mut f64,
-    rsc: i64,
-    csc: i64,
-) -> i64 {
-    gemm_into(
-        [n, k, m],
-        (a, rsa, csa),
-        (b, rsb, csb),
-        (c, rsc, csc),
-        matrixmultiply::dgemm,
-    );
-    1
+macro_rules! gemm_helpers {
+    ($($name:ident: $t:ty => $gemm:path;)*) => {$(
+        /// `c = a @ b` for matrices (`n x k` and `k x m`, strides in bytes, row then
+        /// column), as the interpreter's `@` computes it (see [`gemm_into`]).
+        #[allow(clippy::too_many_arguments)]
+        extern "C" fn $name(
+            n: i64,
+            k: i64,
+            m: i64,
+            a: *const $t,
+            rsa: i64,
+            csa: i64,
+            b: *const $t,
+            rsb: i64,
+            csb: i64,
+            c: *mut $t,
+            rsc: i64,
+            csc: i64,
+        ) -> i64 {
+            gemm_into([n, k, m], (a, rsa, csa), (b, rsb, csb), (c, rsc, csc), $gemm);
+            1
+        }
+    )*};
 }
 
-#[allow(clippy::too_many_arguments)]
-extern "C" fn kiln_gemm_f32(
-    n: i64,
-    k: i64,
-    m: i64,
-    a: *const f32,
-    rsa: i64,
-    csa: i64,
-    b: *const f32,
-    rsb: i64,
-    csb: i64,
-    c: *mut f32,
-    rsc: i64,
-    csc: i64,
-) -> i64 {
-    gemm_into(
-        [n, k, m],
-        (a, rsa, csa),
-        (b, rsb, csb),
-        (c, rsc, csc),
-        matrixmultiply::sgemm,
-    );
-    1
+gemm_helpers! {
+    kiln_gemm_f64: f64 => matrixmultiply::dgemm;
+    kiln_gemm_f32: f32 => matrixmultiply::sgemm;
 }
 
+/// matrixmultiply's GEMM with the operands read in place where it can (the values do
+/// not depend on the strides, nor on the interpreter's split of large products by rows
+/// over threads), `c` all zeros when `k` is 0. `c` does not overlap `a` or `b`.
 fn gemm_into<T: Copy + Default + From<u8>>(
     [n, k, m]: [i64; 3],
     (a, rsa, csa): (*const T, i64, i64),
