@@ -36,12 +36,6 @@ impl Pass<'_> {
     /// stores into it).
     pub(super) fn hoist_arguments(&mut self, s: &Stmt, out: &mut Vec<Stmt>) -> Result<Stmt> {
         let mut stmt = s.clone();
-        // A loop's own statement stays as it is: a `while` condition is evaluated on
-        // every iteration, and a loop at a point whose loops the flags check would have
-        // its whole body go unchecked.
-        if stores_elsewhere(s) || matches!(s.kind, StmtKind::While { .. } | StmtKind::For { .. }) {
-            return Ok(stmt);
-        }
         let mut hoisted = Vec::new();
         for e in s.exprs() {
             e.walk(&mut |e| {
@@ -97,9 +91,6 @@ impl Pass<'_> {
     /// may run before it (see the module doc), and `s` with that call replaced by its
     /// value; `None` when there is none.
     pub(super) fn hoist_body(&mut self, s: &Stmt) -> Option<(Vec<Stmt>, Stmt)> {
-        if stores_elsewhere(s) || matches!(s.kind, StmtKind::While { .. } | StmtKind::For { .. }) {
-            return None;
-        }
         let mut stmt = s.clone();
         let mut hoisted = None;
         for e in stmt.exprs_mut() {
@@ -160,24 +151,17 @@ impl Pass<'_> {
     /// where it cannot run before the statement (loops, a parameter it assigns, a
     /// store into an array it did not make).
     fn unfold(&mut self, inl: &Inlined, at: &Stmt) -> Option<(Vec<Stmt>, Expr)> {
-        let mut assigned = HashSet::new();
         let mut loops = false;
         for s in &inl.body {
-            s.each(&mut |s| match &s.kind {
-                StmtKind::Assign { targets, .. } => assigned.extend(targets.iter().copied()),
-                StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::Return(_) => loops = true,
-                _ => {}
-            });
-        }
-        let mut stores_outside = false;
-        for s in &inl.body {
             s.each(&mut |s| {
-                if let StmtKind::Store { array, .. } = &s.kind {
-                    stores_outside |= !assigned.contains(array);
-                }
+                loops |= matches!(
+                    s.kind,
+                    StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::Return(_)
+                )
             });
         }
-        if loops || stores_outside {
+        let assigned = assigned(&inl.body);
+        if loops || stores_outside(&inl.body, &assigned) {
             return None;
         }
         let mut renamed: Vec<(Var, Var)> = Vec::new();
@@ -246,32 +230,53 @@ impl Pass<'_> {
     }
 }
 
+/// Whether what `s` evaluates may be made before it ([`Pass::hoist_products`],
+/// [`Pass::hoist_arguments`], [`Pass::hoist_body`]): not for a loop's own statement (a
+/// `while` condition is evaluated on every iteration, and a loop at a point whose loops
+/// the flags check would have its whole body go unchecked), nor where an inlined call
+/// of `s` stores into an array its body did not make.
+pub(super) fn may_hoist(s: &Stmt) -> bool {
+    !matches!(s.kind, StmtKind::While { .. } | StmtKind::For { .. }) && !stores_elsewhere(s)
+}
+
 /// Whether an inlined call of `s` stores into an array its body did not make.
-pub(super) fn stores_elsewhere(s: &Stmt) -> bool {
+fn stores_elsewhere(s: &Stmt) -> bool {
     let mut found = false;
     for e in s.exprs() {
         e.walk(&mut |e| {
             if let Expr::Inline(inl) = e
                 && inlined_stores(&[e]) > 0
             {
-                let mut assigned = HashSet::new();
-                for b in &inl.body {
-                    b.each(&mut |b| {
-                        if let StmtKind::Assign { targets, .. } = &b.kind {
-                            assigned.extend(targets.iter().copied());
-                        }
-                    });
-                }
-                for b in &inl.body {
-                    b.each(&mut |b| {
-                        if let StmtKind::Store { array, .. } = &b.kind {
-                            found |= !assigned.contains(array);
-                        }
-                        // A call inside the body that stores: counted as elsewhere.
-                        found |= inlined_stores(&b.exprs()) > 0;
-                    });
-                }
+                found |= stores_outside(&inl.body, &assigned(&inl.body));
             }
+        });
+    }
+    found
+}
+
+/// The variables `body` assigns (the arrays it makes among them).
+fn assigned(body: &[Stmt]) -> HashSet<Var> {
+    let mut assigned = HashSet::new();
+    for s in body {
+        s.each(&mut |s| {
+            if let StmtKind::Assign { targets, .. } = &s.kind {
+                assigned.extend(targets.iter().copied());
+            }
+        });
+    }
+    assigned
+}
+
+/// Whether `body` stores into an array other than those it assigns, or calls an
+/// inlined function that stores (counted as elsewhere).
+fn stores_outside(body: &[Stmt], assigned: &HashSet<Var>) -> bool {
+    let mut found = false;
+    for s in body {
+        s.each(&mut |s| {
+            if let StmtKind::Store { array, .. } = &s.kind {
+                found |= !assigned.contains(array);
+            }
+            found |= inlined_stores(&s.exprs()) > 0;
         });
     }
     found

@@ -269,16 +269,23 @@ impl Pass<'_> {
             }
             // Matrix products and array arguments of inlined calls, made before the
             // statement (and apart from the run before it, whose stores they may read).
+            // Only where that cannot be seen (`inlined::may_hoist`); elsewhere typing
+            // refuses what is left, with its reason.
             let mut arguments = Vec::new();
-            let s = self.hoist_products(&s, &mut arguments)?;
-            let s = self.hoist_arguments(&s, &mut arguments)?;
+            let hoist = inlined::may_hoist(&s);
+            let s = if hoist {
+                let s = self.hoist_products(&s, &mut arguments)?;
+                self.hoist_arguments(&s, &mut arguments)?
+            } else {
+                s
+            };
             if !arguments.is_empty() {
                 self.array_points.insert(s.point);
                 self.emit_run(std::mem::take(&mut run), &mut out);
                 self.flags_around(arguments, &mut out);
                 shared = true;
             }
-            if let Some((body, rest)) = self.hoist_body(&s) {
+            if hoist && let Some((body, rest)) = self.hoist_body(&s) {
                 queue.push_front((rest, hoisted, true));
                 for b in body.into_iter().rev() {
                     queue.push_front((b, true, true));
@@ -489,13 +496,19 @@ impl Pass<'_> {
     }
 
     pub(super) fn check(&mut self, cond: Expr, out: &mut Vec<Stmt>) {
+        self.effect("check", Expr::Call(Intrinsic::Check, vec![cond]), out);
+    }
+
+    /// `call`, an intrinsic run for what it does (`check`, `scratch`, `gemm`, ...), at
+    /// the statement's point: its `True` goes to a hidden variable named after `what`.
+    pub(super) fn effect(&mut self, what: &str, call: Expr, out: &mut Vec<Stmt>) {
         let var = self.vars.push(VarData {
-            name: format!("#check{}", self.point.as_u32()),
+            name: format!("#{what}{}", self.point.as_u32()),
             hidden: true,
         });
         out.push(self.at(StmtKind::Assign {
             targets: vec![var],
-            values: vec![Expr::Call(Intrinsic::Check, vec![cond])],
+            values: vec![call],
         }));
     }
 

@@ -257,21 +257,8 @@ impl Pass<'_> {
             self.fill(t, &lens, value, false, out);
         } else {
             // Zeros: the memory cleared by one call, no loop to compile.
-            for f in [Intrinsic::Scratch(t), Intrinsic::Zeroed(t)] {
-                let ok = self.vars.push(VarData {
-                    name: format!("#zeros{}", self.point.as_u32()),
-                    hidden: true,
-                });
-                let args = if f == Intrinsic::Zeroed(t) {
-                    Vec::new()
-                } else {
-                    lens.clone()
-                };
-                out.push(self.at(StmtKind::Assign {
-                    targets: vec![ok],
-                    values: vec![Expr::Call(f, args)],
-                }));
-            }
+            self.effect("zeros", Expr::Call(Intrinsic::Scratch(t), lens), out);
+            self.effect("zeros", Expr::Call(Intrinsic::Zeroed(t), Vec::new()), out);
         }
         Ok(())
     }
@@ -283,14 +270,11 @@ impl Pass<'_> {
     fn fill(&mut self, t: Var, lens: &[Expr], value: Expr, forward: bool, out: &mut Vec<Stmt>) {
         let (point, line) = (self.point, self.line);
         let at = |kind| Stmt { point, line, kind };
-        let ok = self.vars.push(VarData {
-            name: format!("#scratch{}", point.as_u32()),
-            hidden: true,
-        });
-        out.push(at(StmtKind::Assign {
-            targets: vec![ok],
-            values: vec![Expr::Call(Intrinsic::Scratch(t), lens.to_vec())],
-        }));
+        self.effect(
+            "scratch",
+            Expr::Call(Intrinsic::Scratch(t), lens.to_vec()),
+            out,
+        );
         let v = self.vars.push(VarData {
             name: format!("#value{}", point.as_u32()),
             hidden: true,

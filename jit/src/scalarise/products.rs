@@ -11,8 +11,9 @@
 //! ValueError); products of vectors stay inner products (`dots`).
 //!
 //! Moving the product before its statement is sound where nothing evaluated before it
-//! in the statement stores: the caller skips statements whose inlined calls store
-//! elsewhere than into arrays they make.
+//! in the statement stores: the caller makes products only where
+//! `inlined::may_hoist` allows (no loop's own statement, no inlined call that stores
+//! elsewhere than into arrays it makes).
 
 use super::Pass;
 use crate::ir::{CmpOp, Expr, Intrinsic, Stmt, StmtKind, Var, VarData};
@@ -28,13 +29,7 @@ impl Pass<'_> {
         for e in s.exprs() {
             e.walk(&mut |e| found |= matches!(e, Expr::MatMul(..)));
         }
-        // A loop's own statement stays as it is: a `while` condition is evaluated on
-        // every iteration, and a loop at a point whose loops the flags check would have
-        // its whole body go unchecked (typing refuses the products left).
-        if !found
-            || super::inlined::stores_elsewhere(s)
-            || matches!(s.kind, StmtKind::While { .. } | StmtKind::For { .. })
-        {
+        if !found {
             return Ok(stmt);
         }
         // `t = a @ b`: the product is made in `t`'s own memory (where the operands do
@@ -163,22 +158,9 @@ impl Pass<'_> {
             }
         };
         self.temporaries.push((t, ty));
-        for value in [
-            Expr::Call(Intrinsic::Scratch(t), lens),
-            Expr::Call(
-                Intrinsic::Gemm,
-                vec![Expr::Var(t), Expr::Var(x), Expr::Var(y)],
-            ),
-        ] {
-            let ok = self.vars.push(VarData {
-                name: format!("#gemm{}", self.point.as_u32()),
-                hidden: true,
-            });
-            out.push(self.at(StmtKind::Assign {
-                targets: vec![ok],
-                values: vec![value],
-            }));
-        }
+        self.effect("gemm", Expr::Call(Intrinsic::Scratch(t), lens), out);
+        let product = vec![Expr::Var(t), Expr::Var(x), Expr::Var(y)];
+        self.effect("gemm", Expr::Call(Intrinsic::Gemm, product), out);
         Ok(Some(t))
     }
 
