@@ -6,7 +6,8 @@
 //! the function compiled whole or of a loop it was inlined into). A `def` line ending in `# hot` is a
 //! function called often enough to be hot: it counts as compiled when it was compiled
 //! whole (a tier-1 site on its `def` line: `@njit` functions), when a compiled site
-//! inlined it, or when it has hot loops and all of them compiled. A function compiled
+//! inlined it, when it is a `@stencil` kernel whose loop nests (`<stencil NAME>`)
+//! compiled, or when it has hot loops and all of them compiled. A function compiled
 //! whole that stays interpreted gives its site's reason. `# hot,
 //! interpreted: TEXT` records what stays interpreted: for a loop, the report's reason
 //! (or, for a loop that never ran as a site, its enclosing loop's) must contain
@@ -144,12 +145,14 @@ fn check(name: &str, source: &str, sites: &[Value]) -> Vec<String> {
                     .iter()
                     .all(|m| m.interpreted.is_none() && loop_compiled(m.line));
             // Reasons naming the call, or those of the element loop of a `vectorize`
-            // of it (numba's `vectorize` runs one, `<vectorize NAME>`).
+            // of it (numba's `vectorize` runs one, `<vectorize NAME>`) or of a
+            // stencil's loop nest (`<stencil NAME>`).
             let call = format!("`{fname}()`");
-            let element_loop = format!("<vectorize {fname}>");
+            let made_from = [format!("<vectorize {fname}>"), format!("<stencil {fname}>")];
             let named = sites.iter().filter(|s| s["hot"] == true).find_map(|s| {
                 let r = s["reason"].as_str()?;
-                (r.contains(&call) || s["file"] == element_loop.as_str()).then_some(r)
+                (r.contains(&call) || made_from.iter().any(|f| s["file"] == f.as_str()))
+                    .then_some(r)
             });
             let loop_free = inner.clone().all(|k| {
                 let t = lines[k as usize - 1].trim_start();
@@ -167,8 +170,16 @@ fn check(name: &str, source: &str, sites: &[Value]) -> Vec<String> {
                 (None, None, None) => String::new(),
             };
             let compiled_whole = whole.is_some_and(|s| s["tier"] == "tier 1");
+            // A `@stencil` kernel runs in the loop nests made from it.
+            let nests = format!("<stencil {fname}>");
+            let stencil: Vec<&Value> = sites
+                .iter()
+                .filter(|s| s["file"] == nests.as_str() && s["hot"] == true)
+                .collect();
+            let stencil_compiled =
+                !stencil.is_empty() && stencil.iter().all(|s| s["tier"] == "tier 1");
             (
-                compiled_whole || inlined || loops_compiled,
+                compiled_whole || inlined || loops_compiled || stencil_compiled,
                 reason,
                 "function",
             )

@@ -80,9 +80,12 @@ pub fn rewrite_module(body: &mut [Stmt], file: &str, source: &str) {
     let rewriter = Rewriter {
         file,
         lines: &lines,
-        // The element loops `numba.vectorize` compiles (`<vectorize NAME>`) are a
-        // decorated function's too.
-        eager: std::cell::Cell::new(file.starts_with("<vectorize ")),
+        // The element loops `numba.vectorize` compiles (`<vectorize NAME>`) and the
+        // loop nests of `numba.stencil` kernels (`<stencil NAME>`) are a decorated
+        // function's too.
+        eager: std::cell::Cell::new(
+            file.starts_with("<vectorize ") || file.starts_with("<stencil "),
+        ),
     };
     rewriter.block(body, None);
 }

@@ -24,7 +24,8 @@ from numba.core.types import (  # noqa: F401
     float64, f8, double, complex64, c8, complex128, c16, void, none, optional,
     from_dtype, typeof,
 )
-from numba._ufuncs import vectorize, guvectorize, stencil  # noqa: F401
+from numba._ufuncs import vectorize, guvectorize  # noqa: F401
+from numba._stencil import stencil  # noqa: F401
 
 _sys.modules["numba.types"] = types
 _sys.modules["numba.config"] = config
