@@ -37,7 +37,7 @@ def main():
     x = np.arange(n) / (n - 1.0)
     u = np.where(np.abs(x - 0.5) < 0.125, 1.0, 0.0)
     v = np.zeros(n)
-    for step in range(80):  # hot, interpreted: a call whose result is discarded (a function kiln does not compile) stays interpreted
+    for step in range(80):  # hot
         leapfrog(u, v, 0.25)
     print(u[:8])
     print(u[28:36])

@@ -9,6 +9,7 @@
 //! as numbers under the same kind of guard, and a call whose tuple the caller unpacks
 //! (`Expr::Unpack`) ends the body assigning the caller's hidden variables.
 
+use super::splice::{Splice, splice_calls};
 use super::tier::FrameVars;
 use kiln_jit::ir::{Assumed, Nest};
 use rustpython_vm::builtins::{PyDictRef, PyFloat, PyInt};
@@ -57,7 +58,34 @@ pub struct Guard {
     pub inlined: Option<String>,
 }
 
-fn lookup(
+impl Guard {
+    /// The function `name` calls, whose body `inlined` is compiled in.
+    pub(super) fn function(
+        name: &str,
+        globals: &Option<PyDictRef>,
+        function: &PyObjectRef,
+        inlined: &str,
+    ) -> Guard {
+        Guard {
+            name: name.to_owned(),
+            globals: globals.clone(),
+            function: function.clone(),
+            inlined: Some(inlined.to_owned()),
+        }
+    }
+
+    /// The object a name holds, which compiled code relies on.
+    pub(super) fn value(name: &str, globals: &Option<PyDictRef>, value: PyObjectRef) -> Guard {
+        Guard {
+            name: name.to_owned(),
+            globals: globals.clone(),
+            function: value,
+            inlined: None,
+        }
+    }
+}
+
+pub(super) fn lookup(
     globals: &Option<PyDictRef>,
     vars: &FrameVars,
     name: &str,
@@ -91,16 +119,25 @@ pub(super) fn guards_hold(
 /// Calls of user functions this deep are not inlined.
 const MAX_INLINE_DEPTH: usize = 3;
 
-/// The nest with its calls of user functions inlined, and the guards that keep it valid.
+/// A nest with its calls of user functions spliced or inlined, the guards that keep it
+/// valid, and the splices ([`super::splice`]).
+pub(super) type Expanded = (Nest, Vec<Guard>, Vec<Splice>);
+
+/// The nest with its calls of user functions spliced or inlined.
 pub(super) fn inline_calls(
     nest: &Nest,
     vars: &FrameVars,
     vm: &VirtualMachine,
-) -> PyResult<Result<(Nest, Vec<Guard>), String>> {
+) -> PyResult<Result<Expanded, String>> {
     let mut expanded = nest.clone();
+    let mut guards = Vec::new();
+    let splices = match splice_calls(&mut expanded, vars, &mut guards, vm) {
+        Ok(splices) => splices,
+        Err(Ok(reason)) => return Ok(Err(reason)),
+        Err(Err(exc)) => return Err(exc),
+    };
     // The inlined bodies' variables join the nest's while its statements are rewritten.
     let mut nest_vars = std::mem::take(&mut expanded.vars);
-    let mut guards = Vec::new();
     let mut failure: Option<PyResult<String>> = None;
     expanded.root.each_mut(&mut |stmt| {
         for e in stmt.exprs_mut() {
@@ -117,7 +154,7 @@ pub(super) fn inline_calls(
         None => {}
     }
     expanded.vars = nest_vars;
-    Ok(Ok((expanded, guards)))
+    Ok(Ok((expanded, guards, splices)))
 }
 
 /// A call of numpy's math ufuncs or of the `math` module's functions under whatever
@@ -225,7 +262,7 @@ fn module_constants(
 
 /// Replaces the calls of user functions in `e` by their inlined bodies. `Err(Ok(..))`
 /// is a reason not to compile, `Err(Err(..))` an exception.
-fn inline_in(
+pub(super) fn inline_in(
     e: &mut kiln_jit::ir::Expr,
     nest_vars: &mut kiln_jit::ir::PrimaryMap<kiln_jit::ir::Var, kiln_jit::ir::VarData>,
     globals: &Option<PyDictRef>,

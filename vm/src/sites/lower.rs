@@ -38,6 +38,59 @@ use std::collections::HashMap;
 /// Why a loop stays interpreted, for the jit report.
 pub type Reason = String;
 
+/// The name of the temporary a call whose result is discarded assigns
+/// (`#discarded7` for the statement at point 7).
+pub const DISCARDED: &str = "#discarded";
+
+/// Python's builtin functions: a statement calling one of them (`print(x)`) is no
+/// call of a function of yours.
+const BUILTINS: &[&str] = &[
+    "print",
+    "input",
+    "exec",
+    "eval",
+    "setattr",
+    "delattr",
+    "getattr",
+    "hasattr",
+    "next",
+    "iter",
+    "open",
+    "sorted",
+    "reversed",
+    "list",
+    "dict",
+    "set",
+    "tuple",
+    "str",
+    "repr",
+    "format",
+    "vars",
+    "locals",
+    "globals",
+    "dir",
+    "help",
+    "breakpoint",
+    "compile",
+    "exit",
+    "quit",
+    "isinstance",
+    "issubclass",
+    "id",
+    "hash",
+    "callable",
+    "super",
+    "object",
+    "type",
+    "map",
+    "filter",
+    "zip",
+    "enumerate",
+    "range",
+    "any",
+    "all",
+];
+
 /// Builds the nest of the loop statement `stmt` (a `for` or a `while`).
 pub fn lower_loop(stmt: &ast::Stmt, lines: &LineIndex) -> Result<Nest, Reason> {
     let mut lowering = Lowering::new(lines);
@@ -437,6 +490,27 @@ impl<'a> Lowering<'a> {
                     index,
                     op: None,
                     value: self.expr(&call.arguments.args[0], stmt)?,
+                }
+            }
+            // `step(u, v)`: a call of a function of yours whose result is discarded,
+            // assigned to a temporary. The inliner splices in the body of a function
+            // compiled whole (`sites::splice`) or inlines it as in any expression.
+            ast::Stmt::Expr(e)
+                if matches!(&*e.value, ast::Expr::Call(c)
+                    if matches!(&*c.func, ast::Expr::Name(n) if !BUILTINS.contains(&n.id.as_str()))) =>
+            {
+                let call = match self.expr(&e.value, stmt) {
+                    Ok(call @ Expr::CallUser(..)) => call,
+                    _ => {
+                        return Err(self.at(
+                            stmt,
+                            "a call whose result is discarded (a function kiln does not compile) stays interpreted",
+                        ));
+                    }
+                };
+                StmtKind::Assign {
+                    targets: vec![self.hidden(format!("{DISCARDED}{}", point.as_u32()))],
+                    values: vec![call],
                 }
             }
             ast::Stmt::Expr(e) => {

@@ -5,6 +5,8 @@
 //!   rewrite that adds counting, compiled entry, write-back and resume);
 //! - [`lower`]: the loop's AST as the JIT's loop-nest IR, or why it stays interpreted;
 //! - [`inline`]: the calls of user functions a nest inlines, and their guards;
+//! - [`splice`]: the calls of functions compiled whole whose result is discarded,
+//!   replaced by the function's nest, and how a failure inside resumes both;
 //! - [`tier`]: what happens when a site is entered or gets hot: read the live variables
 //!   from the running frame, pick or compile a specialisation, run it, box the results;
 //! - [`runtime`]: `_kiln_jit`, the native module the rewritten code calls;
@@ -20,6 +22,7 @@ pub mod lower;
 pub mod report;
 pub mod rewrite;
 pub mod runtime;
+pub mod splice;
 pub mod tier;
 
 use kiln_jit::ir::{Function, Nest};
@@ -129,6 +132,26 @@ pub fn function(file: &str, line: u32, name: &str) -> Option<Inlinable> {
         .as_ref()?
         .get(&(file.to_owned(), line, name.to_owned()))
         .cloned()
+}
+
+/// The sites of functions compiled whole, by the same key as [`function`].
+static FUNCTION_SITES: RwLock<Option<HashMap<FunctionKey, u32>>> = RwLock::new(None);
+
+pub fn register_function_site(file: &str, line: u32, name: &str, site: u32) {
+    let mut table = FUNCTION_SITES.write().expect("function registry poisoned");
+    let key = (file.to_owned(), line, name.to_owned());
+    table.get_or_insert_default().insert(key, site);
+}
+
+/// The site of the function compiled whole that a function's code says it is.
+pub fn function_site(file: &str, line: u32, name: &str) -> Option<Arc<Site>> {
+    let id = {
+        let table = FUNCTION_SITES.read().ok()?;
+        *table
+            .as_ref()?
+            .get(&(file.to_owned(), line, name.to_owned()))?
+    };
+    site(id)
 }
 
 pub fn site(id: u32) -> Option<Arc<Site>> {

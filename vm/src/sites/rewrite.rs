@@ -115,7 +115,9 @@ impl Rewriter<'_> {
                 let decorated = jit_decorated(f);
                 let outer = self.eager.replace(decorated);
                 if decorated {
-                    self.function_site(f);
+                    if let Some(id) = self.function_site(f) {
+                        super::register_function_site(self.file, line, &f.name, id);
+                    }
                 } else {
                     self.block(&mut f.body, None)
                 }
@@ -152,13 +154,13 @@ impl Rewriter<'_> {
     /// any loop (its `return`s end the nest), on the `def` line. The body's own loops
     /// are inner loops of that nest, and sites of their own as well, for when the
     /// whole body stays interpreted.
-    fn function_site(&self, f: &mut ast::StmtFunctionDef) {
+    fn function_site(&self, f: &mut ast::StmtFunctionDef) -> Option<u32> {
         let docstring = matches!(
             f.body.first(),
             Some(Stmt::Expr(e)) if matches!(&*e.value, Expr::StringLiteral(_))
         ) as usize;
         if f.body.len() == docstring {
-            return;
+            return None;
         }
         let body: Vec<Stmt> = f.body.drain(docstring..).collect();
         let r = TextRange::new(f.name.range().start(), f.range.end());
@@ -170,6 +172,7 @@ impl Rewriter<'_> {
             *w.iter = call(attr(name("_kiln_jit", r), "call", r), vec![int(id, r)], r);
         }
         f.body.push(wrapper);
+        Some(id)
     }
 
     fn site(&self, stmt: &mut Stmt, parent: Option<u32>) {

@@ -220,8 +220,28 @@ mod _kiln_jit {
 
     /// The loop of one iteration a function compiled whole runs its body in
     /// (`rewrite`'s function sites): `range(1)`, builtins' own.
+    ///
+    /// A call that resumes a spliced body's stop (`sites::splice`) takes the outcome
+    /// left for it: the loop ends at once with it, and the function resumes there.
     #[pyfunction]
     fn call(site: u32, vm: &VirtualMachine) -> PyResult {
+        if let Some(outcome) = super::super::splice::take_pending(site)
+            && let Some(counted) = Counted::new(site)
+        {
+            let state = RangeState {
+                cur: 0,
+                stop: 1,
+                step: 1,
+                done: false,
+                pending: Some(outcome),
+            };
+            return Ok(SiteRange {
+                counted,
+                state: PyMutex::new(state),
+            }
+            .into_ref(&vm.ctx)
+            .into());
+        }
         let range = vm.ctx.types.range_type.as_object().call((1,), vm)?;
         loop_over(site, range, vm)
     }

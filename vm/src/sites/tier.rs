@@ -11,6 +11,7 @@
 
 use super::Site;
 use super::inline::{Guard, check_assumptions, guards_hold, inline_calls};
+use super::splice::Splice;
 use kiln_jit::CompiledNest;
 use kiln_jit::frame::{ORIGIN_ENTRY, ORIGIN_FRESH, ROOT_CUR, ROOT_STEP, ROOT_STOP};
 use kiln_jit::types::{ArrayTy, Dtype, Scalar, Ty};
@@ -51,6 +52,8 @@ pub struct Spec {
     /// The user functions it inlined, which must still be the ones the names give.
     pub guards: Vec<Guard>,
     pub code: Arc<CompiledNest>,
+    /// The callees spliced into it, for resuming inside one.
+    pub splices: Arc<Vec<Splice>>,
     pub entries: u64,
     pub deopts: u64,
 }
@@ -111,6 +114,15 @@ impl FrameVars {
             }
         }
         Ok(Some(Lookup::Found(obj)))
+    }
+
+    /// Whether `name` (a variable of the running loop's) holds an ndarray compiled code
+    /// takes.
+    pub(super) fn holds_array(&self, name: &str, vm: &VirtualMachine) -> PyResult<bool> {
+        Ok(match self.get(name, vm)? {
+            Some(Lookup::Found(obj)) => matches!(classify(vm, &obj)?, Entry::Array(..)),
+            _ => false,
+        })
     }
 
     pub(super) fn get_name(
@@ -389,6 +401,8 @@ pub fn run(
     bounds: (i64, i64, i64),
     osr: bool,
 ) -> PyResult<Option<Outcome>> {
+    // An outcome left for a spliced callee that its call did not take is stale now.
+    super::splice::clear_pending();
     let Ok(nest) = &site.nest else {
         return Ok(None);
     };
@@ -446,7 +460,8 @@ pub fn run(
     } else {
         true
     };
-    let candidates: Vec<(Arc<CompiledNest>, Vec<Guard>)> = {
+    type Candidate = (Arc<CompiledNest>, Vec<Guard>, Arc<Vec<Splice>>);
+    let candidates: Vec<Candidate> = {
         let state = site.state.lock().expect("site state poisoned");
         state
             .specs
@@ -454,23 +469,23 @@ pub fn run(
             .filter(|s| {
                 s.key == key && (!s.code.depends_on_fp_errors || s.code.quiet_fp == quiet_fp)
             })
-            .map(|s| (s.code.clone(), s.guards.clone()))
+            .map(|s| (s.code.clone(), s.guards.clone(), s.splices.clone()))
             .collect()
     };
     let mut chosen = None;
-    for (code, guards) in candidates {
+    for (code, guards, splices) in candidates {
         if guards_hold(&guards, &vars, vm)? {
-            chosen = Some(code);
+            chosen = Some((code, splices));
             break;
         }
     }
-    let code = match chosen {
-        Some(code) => {
+    let (code, splices) = match chosen {
+        Some((code, splices)) => {
             let mut state = site.state.lock().expect("site state poisoned");
             if let Some(spec) = state.specs.iter_mut().find(|s| Arc::ptr_eq(&s.code, &code)) {
                 spec.entries += 1;
             }
-            code
+            (code, splices)
         }
         None => {
             {
@@ -489,26 +504,28 @@ pub fn run(
                 }
             }
             let compiled = match inline_calls(nest, &vars, vm)? {
-                Ok((expanded, guards)) => {
+                Ok((expanded, guards, splices)) => {
                     let mut full_key = key.clone();
                     full_key.resize(expanded.vars.len(), Ty::Unbound);
-                    kiln_jit::compile(&expanded, &full_key, quiet_fp).map(|code| (code, guards))
+                    kiln_jit::compile(&expanded, &full_key, quiet_fp)
+                        .map(|code| (code, guards, Arc::new(splices)))
                 }
                 Err(reason) => Err(reason),
             };
             let mut state = site.state.lock().expect("site state poisoned");
             match compiled {
-                Ok((code, guards)) => {
+                Ok((code, guards, splices)) => {
                     let code = Arc::new(code);
                     state.specs.push(Spec {
                         key,
                         guards,
                         code: code.clone(),
+                        splices: splices.clone(),
                         entries: 1,
                         deopts: 0,
                     });
                     state.reason = None;
-                    code
+                    (code, splices)
                 }
                 Err(reason) => {
                     state.failed.push((key, reason.clone()));
@@ -581,57 +598,27 @@ pub fn run(
         None
     };
 
-    let mut values = Vec::new();
-    for var in nest.assigned() {
-        // An array the nest swapped with another (`u, new = new, u`) holds the entry
-        // object its descriptor came from.
-        if let Some(origin) = layout.origin(var) {
-            values.push(match frame[origin] {
-                ORIGIN_ENTRY => objects[var.as_u32() as usize].clone(),
-                ORIGIN_FRESH => Some(fresh_array(vm, layout, var, &frame)?),
-                o => objects[o as usize].clone(),
-            });
-            continue;
-        }
-        let slot = layout.var(var);
-        let bits = frame[slot];
-        if let Some(imag) = imaginary_part(&code, var) {
-            let im = f64::from_bits(frame[layout.var(imag)]);
-            let re = f64::from_bits(bits);
-            values.push(match Scalar::from_code(frame[slot + 1]) {
-                None => objects[var.as_u32() as usize].clone(),
-                Some(Scalar::Float) => Some(
-                    vm.ctx
-                        .new_complex(num_complex::Complex64::new(re, im))
-                        .into(),
-                ),
-                Some(_) => Some(scalar_to_py(
-                    vm,
-                    DType::Complex128,
-                    Element::Complex(re, im),
-                )?),
-            });
-            continue;
-        }
-        let value = match Scalar::from_code(frame[slot + 1]) {
-            // Never assigned: whatever it held on entry.
-            None => objects[var.as_u32() as usize].clone(),
-            Some(Scalar::Bool) => Some(vm.ctx.new_bool(bits != 0).into()),
-            Some(Scalar::Int) => Some(vm.ctx.new_int(bits as i64).into()),
-            Some(Scalar::Float) => Some(vm.ctx.new_float(f64::from_bits(bits)).into()),
-            Some(Scalar::Complex) => unreachable!("complex variables have imaginary parts"),
-            Some(Scalar::Np(d)) => {
-                let element = match d {
-                    Dtype::Bool => Element::Bool(bits != 0),
-                    Dtype::F64 => Element::Float(f64::from_bits(bits)),
-                    Dtype::F32 => Element::Float(f32::from_bits(bits as u32) as f64),
-                    _ => Element::Int(bits as i64),
-                };
-                Some(scalar_to_py(vm, numpy_dtype(d), element)?)
-            }
+    let boxed = |var| boxed_value(vm, &code, &frame, &objects, var);
+    let values = nest
+        .assigned()
+        .into_iter()
+        .map(boxed)
+        .collect::<PyResult<Vec<_>>>()?;
+    // A stop inside a spliced callee: the callee resumes where it stopped, the nest at
+    // the call.
+    let point = if point >= 0 && !splices.is_empty() {
+        let state = |p| {
+            let base = layout.loop_state(p)?;
+            Some((
+                frame[base] as i64,
+                frame[base + 1] as i64,
+                frame[base + 2] as i64,
+            ))
         };
-        values.push(value);
-    }
+        super::splice::resume(&splices, point, interrupt.is_some(), &boxed, &state)?
+    } else {
+        point
+    };
     let mut loops = HashMap::new();
     if point >= 0 {
         loops.insert(
@@ -673,4 +660,63 @@ pub fn run(
         loops,
         interrupt,
     }))
+}
+
+/// The object a variable holds after a compiled run: what it was given (a value, an
+/// array it made or swapped), or, never assigned, what it held on entry.
+fn boxed_value(
+    vm: &VirtualMachine,
+    code: &CompiledNest,
+    frame: &[u64],
+    objects: &[Option<PyObjectRef>],
+    var: kiln_jit::ir::Var,
+) -> PyResult<Option<PyObjectRef>> {
+    let layout = &code.layout;
+    let entry = |var: kiln_jit::ir::Var| objects.get(var.as_u32() as usize).cloned().flatten();
+    // An array the nest swapped with another (`u, new = new, u`) holds the entry
+    // object its descriptor came from.
+    if let Some(origin) = layout.origin(var) {
+        return Ok(match frame[origin] {
+            ORIGIN_ENTRY => entry(var),
+            ORIGIN_FRESH => Some(fresh_array(vm, layout, var, frame)?),
+            o => objects.get(o as usize).cloned().flatten(),
+        });
+    }
+    let slot = layout.var(var);
+    let bits = frame[slot];
+    if let Some(imag) = imaginary_part(code, var) {
+        let im = f64::from_bits(frame[layout.var(imag)]);
+        let re = f64::from_bits(bits);
+        return Ok(match Scalar::from_code(frame[slot + 1]) {
+            None => entry(var),
+            Some(Scalar::Float) => Some(
+                vm.ctx
+                    .new_complex(num_complex::Complex64::new(re, im))
+                    .into(),
+            ),
+            Some(_) => Some(scalar_to_py(
+                vm,
+                DType::Complex128,
+                Element::Complex(re, im),
+            )?),
+        });
+    }
+    let value = match Scalar::from_code(frame[slot + 1]) {
+        // Never assigned: whatever it held on entry.
+        None => entry(var),
+        Some(Scalar::Bool) => Some(vm.ctx.new_bool(bits != 0).into()),
+        Some(Scalar::Int) => Some(vm.ctx.new_int(bits as i64).into()),
+        Some(Scalar::Float) => Some(vm.ctx.new_float(f64::from_bits(bits)).into()),
+        Some(Scalar::Complex) => unreachable!("complex variables have imaginary parts"),
+        Some(Scalar::Np(d)) => {
+            let element = match d {
+                Dtype::Bool => Element::Bool(bits != 0),
+                Dtype::F64 => Element::Float(f64::from_bits(bits)),
+                Dtype::F32 => Element::Float(f32::from_bits(bits as u32) as f64),
+                _ => Element::Int(bits as i64),
+            };
+            Some(scalar_to_py(vm, numpy_dtype(d), element)?)
+        }
+    };
+    Ok(value)
 }

@@ -1,0 +1,470 @@
+//! Splicing: a call whose result is discarded of a function compiled whole (`@njit`),
+//! `step(u, v, dt)` in a time loop, replaced by the loop nest of that function's site.
+//!
+//! The callee's site nest is a loop of one iteration (`rewrite`'s function sites). It
+//! goes in place of the calling statement, inside `if True:`, after the assignments
+//! that bind the parameters: a parameter passed a name the function never assigns
+//! is that name (an array argument is the caller's array itself), any other gets a
+//! variable of its own, assigned the argument. The callee's variables join the
+//! caller's (`step.x`), its points are numbered after the caller's, its `return`s
+//! leave the loop of one iteration (`break`), and what it reads as globals is looked
+//! up in its own module: the numbers become constants under guards, the calls are
+//! inlined or spliced in their turn.
+//!
+//! Invariant: a check that fails inside a spliced body hands the caller back at the
+//! calling statement and the callee at the statement that failed. The caller's
+//! interpreter runs the call again; the callee's site, entered by that call, takes the
+//! pending outcome made here from the caller's frame (the callee's variables and loop
+//! states) instead of running, and its interpreter resumes the body where compiled
+//! code stopped. Nothing runs between the two but the evaluation of the call's
+//! arguments, which compiled code evaluated already (they have no effects), so the
+//! callee resumes in exactly the state it was in. A pending outcome no call takes is
+//! dropped at the next compiled run.
+
+use super::inline::{Guard, check_assumptions, inline_in, lookup};
+use super::lower::DISCARDED;
+use super::tier::{FrameVars, Outcome};
+use kiln_jit::ir::{EntityRef, Expr, Nest, Point, PrimaryMap, Stmt, StmtKind, Var, VarData};
+use rustpython_vm::builtins::{PyDictRef, PyFloat, PyFunction, PyInt};
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+
+/// Functions spliced into functions spliced into ... this deep are not.
+const MAX_DEPTH: usize = 3;
+
+/// A callee's nest spliced into a caller's.
+#[derive(Clone, Debug)]
+pub struct Splice {
+    /// The callee's function site.
+    pub site: u32,
+    /// The calling statement (for a call inside a spliced body, a point of that body).
+    pub call: Point,
+    /// The caller's point for the callee's point 0; its points follow.
+    pub first: u32,
+    pub points: u32,
+    /// The caller's variable for each of the callee's.
+    pub vars: Vec<Var>,
+}
+
+impl Splice {
+    fn contains(&self, point: i64) -> bool {
+        (self.first as i64..(self.first + self.points) as i64).contains(&point)
+    }
+}
+
+/// `Err(Ok(..))`: a reason not to compile; `Err(Err(..))`: an exception.
+type Spliced<T> = Result<T, PyResult<String>>;
+
+struct Splicer<'a> {
+    frame: &'a FrameVars,
+    vm: &'a VirtualMachine,
+    vars: PrimaryMap<Var, VarData>,
+    /// How many of `vars` are the loop's own, which the frame has.
+    own_vars: usize,
+    points: u32,
+    in_place: Vec<Point>,
+    guards: &'a mut Vec<Guard>,
+    splices: Vec<Splice>,
+}
+
+/// Splices the calls of functions compiled whole whose results `nest` discards (see the
+/// module doc); the splices, for [`resume`].
+pub(super) fn splice_calls(
+    nest: &mut Nest,
+    frame: &FrameVars,
+    guards: &mut Vec<Guard>,
+    vm: &VirtualMachine,
+) -> Spliced<Vec<Splice>> {
+    let mut s = Splicer {
+        frame,
+        vm,
+        own_vars: nest.vars.len(),
+        vars: std::mem::take(&mut nest.vars),
+        points: nest.points,
+        in_place: std::mem::take(&mut nest.in_place),
+        guards,
+        splices: Vec::new(),
+    };
+    let result = s.stmt(&mut nest.root, &None, 0);
+    nest.vars = s.vars;
+    nest.points = s.points;
+    nest.in_place = s.in_place;
+    result.map(|()| s.splices)
+}
+
+impl Splicer<'_> {
+    fn body(
+        &mut self,
+        body: &mut [Stmt],
+        globals: &Option<PyDictRef>,
+        depth: usize,
+    ) -> Spliced<()> {
+        body.iter_mut()
+            .try_for_each(|s| self.stmt(s, globals, depth))
+    }
+
+    fn stmt(&mut self, stmt: &mut Stmt, globals: &Option<PyDictRef>, depth: usize) -> Spliced<()> {
+        match &mut stmt.kind {
+            StmtKind::If { then, orelse, .. } => {
+                self.body(then, globals, depth)?;
+                self.body(orelse, globals, depth)
+            }
+            StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
+                self.body(body, globals, depth)
+            }
+            StmtKind::Assign { targets, values }
+                if targets.len() == 1
+                    && self.vars[targets[0]].name.starts_with(DISCARDED)
+                    && matches!(values[..], [Expr::CallUser(..)]) =>
+            {
+                let Expr::CallUser(name, args) = &values[0] else {
+                    unreachable!("matched a call")
+                };
+                let (name, args) = (name.clone(), args.clone());
+                if let Some(kind) = self.splice(&name, &args, stmt, globals, depth)? {
+                    stmt.kind = kind;
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The statement that replaces `stmt`, the call `name(args)`, or `None` where
+    /// `name` is no function compiled whole (the call is then inlined, or not, as any).
+    fn splice(
+        &mut self,
+        name: &str,
+        args: &[Expr],
+        stmt: &Stmt,
+        globals: &Option<PyDictRef>,
+        depth: usize,
+    ) -> Spliced<Option<StmtKind>> {
+        let vm = self.vm;
+        let Some(function) = lookup(globals, self.frame, name, vm).map_err(Err)? else {
+            return Ok(None);
+        };
+        if function.downcast_ref::<PyFunction>().is_none()
+            || !vm.is_none(&*function.get_attr("__closure__", vm).map_err(Err)?)
+        {
+            return Ok(None);
+        }
+        let code = function.get_attr("__code__", vm).map_err(Err)?;
+        let Some(code) = code.downcast_ref::<rustpython_vm::builtins::PyCode>() else {
+            return Ok(None);
+        };
+        let code = &code.code;
+        let line = code.first_line_number.map_or(0, |n| n.get() as u32);
+        let Some(site) =
+            super::function_site(code.source_path.as_str(), line, code.obj_name.as_str())
+        else {
+            return Ok(None);
+        };
+        let fname = code.obj_name.as_str();
+        let callee = match &site.nest {
+            Ok(nest) => nest,
+            Err(why) => return Err(Ok(format!("`{name}()` stays interpreted: {why}"))),
+        };
+        if depth >= MAX_DEPTH {
+            return Err(Ok(format!(
+                "`{name}()` is called deeper than {MAX_DEPTH} functions"
+            )));
+        }
+        let varargs = code.flags.bits() & 0x000c != 0;
+        let arg_count = code.arg_count as usize;
+        if varargs || code.kwonlyarg_count != 0 || args.len() != arg_count {
+            return Err(Ok(format!(
+                "`{name}()` is called with {} arguments for its {arg_count} parameters \
+                 (defaults, `*args` and keywords stay interpreted)",
+                args.len()
+            )));
+        }
+        let params: Vec<&str> = code.varnames[..arg_count]
+            .iter()
+            .map(|n| n.as_str())
+            .collect();
+        let callee_globals: PyDictRef = function
+            .get_attr("__globals__", vm)
+            .and_then(|g| g.try_into_value(vm))
+            .map_err(Err)?;
+        let own = Some(callee_globals.clone());
+        let resolve = |n: &str| lookup(&own, self.frame, n, vm);
+        if let Err(reason) = check_assumptions(&callee.assumed, &resolve, vm).map_err(Err)? {
+            return Err(Ok(reason));
+        }
+
+        let assigned: HashSet<Var> = callee.assigned().into_iter().collect();
+        // Variables assigned only by `name op= value`, which updates an array in place.
+        let mut rebound = HashSet::new();
+        callee.root.each(&mut |s| {
+            if let StmtKind::Assign { targets, .. } = &s.kind
+                && !callee.in_place.contains(&s.point)
+            {
+                rebound.extend(targets.iter().copied());
+            }
+        });
+        // Every variable the body names, wherever it does.
+        let read = RefCell::new(HashSet::new());
+        callee.root.clone().remap_vars(&|v| {
+            read.borrow_mut().insert(v);
+            v
+        });
+        let read = read.into_inner();
+        let mut vars = Vec::with_capacity(callee.vars.len());
+        let mut binds = Vec::new();
+        let mut constants = Vec::new();
+        for (v, d) in callee.vars.iter() {
+            let param = (!d.hidden)
+                .then(|| params.iter().position(|p| *p == d.name))
+                .flatten();
+            // A parameter passed a name: that name, if the function never assigns it,
+            // or only updates it in place (`v += a`) and it holds an array.
+            if let Some(k) = param
+                && let Expr::Var(arg) = &args[k]
+                && (!assigned.contains(&v)
+                    || (!rebound.contains(&v) && self.holds_array(*arg).map_err(Err)?))
+            {
+                vars.push(*arg);
+                continue;
+            }
+            let new = self.vars.push(VarData {
+                name: if d.hidden {
+                    d.name.clone()
+                } else {
+                    format!("{fname}.{}", d.name)
+                },
+                hidden: d.hidden,
+            });
+            vars.push(new);
+            if let Some(k) = param {
+                binds.push((new, args[k].clone()));
+            } else if !d.hidden && !assigned.contains(&v) && read.contains(&v) {
+                // A global of the callee's module.
+                match self.constant(&d.name, &own)? {
+                    Some(c) => constants.push((new, c)),
+                    None => {
+                        return Err(Ok(format!(
+                            "`{name}()` is not spliced: it reads `{}`, which is not a number \
+                             of its module",
+                            d.name
+                        )));
+                    }
+                }
+            }
+        }
+
+        let base = self.points;
+        self.points += callee.points;
+        self.in_place.extend(
+            callee
+                .in_place
+                .iter()
+                .map(|p| Point::new(base as usize + p.index())),
+        );
+        let mut root = callee.root.clone();
+        root.remap_vars(&|v| vars[v.index()]);
+        root.each_mut(&mut |s| s.point = Point::new(base as usize + s.point.index()));
+        // A site's own bounds come from its frame: here the loop of one call is
+        // `range(1)`.
+        let StmtKind::For {
+            start,
+            stop,
+            step,
+            body,
+            ..
+        } = &mut root.kind
+        else {
+            return Err(Ok(format!("`{name}()`'s site is no loop of one call")));
+        };
+        (*start, *stop, *step) = (Expr::Int(0), Expr::Int(1), Expr::Int(1));
+        if !returns_to_breaks(body, false) {
+            return Err(Ok(format!(
+                "`{name}()` is not spliced: it returns from inside a loop"
+            )));
+        }
+        for (var, constant) in &constants {
+            let put = &mut |e: &mut Expr| {
+                if matches!(e, Expr::Var(v) if v == var) {
+                    *e = constant.clone();
+                }
+            };
+            root.each_mut(&mut |s| s.exprs_mut().into_iter().for_each(|e| e.walk_mut(put)));
+        }
+        self.guards
+            .push(Guard::function(name, globals, &function, fname));
+        self.splices.push(Splice {
+            site: site.id,
+            call: stmt.point,
+            first: base,
+            points: callee.points,
+            vars,
+        });
+        // Its own calls, in its own module.
+        self.stmt(&mut root, &own, depth + 1)?;
+        let mut failure = None;
+        root.each_mut(&mut |s| {
+            for e in s.exprs_mut() {
+                if failure.is_none()
+                    && let Err(f) = inline_in(
+                        e,
+                        &mut self.vars,
+                        &own,
+                        self.frame,
+                        depth + 1,
+                        self.guards,
+                        vm,
+                    )
+                {
+                    failure = Some(f);
+                }
+            }
+        });
+        if let Some(f) = failure {
+            return Err(f);
+        }
+        let mut then: Vec<Stmt> = binds
+            .into_iter()
+            .map(|(var, value)| Stmt {
+                point: stmt.point,
+                line: stmt.line,
+                kind: StmtKind::Assign {
+                    targets: vec![var],
+                    values: vec![value],
+                },
+            })
+            .collect();
+        then.push(root);
+        Ok(Some(StmtKind::If {
+            cond: Expr::Bool(true),
+            then,
+            orelse: Vec::new(),
+        }))
+    }
+
+    /// Whether the loop's variable `var` holds an array (the specialisation being
+    /// compiled is for the types its variables hold now).
+    fn holds_array(&self, var: Var) -> PyResult<bool> {
+        if var.index() >= self.own_vars {
+            return Ok(false);
+        }
+        self.frame.holds_array(&self.vars[var].name, self.vm)
+    }
+
+    /// The number a global name (`N`, or `np.pi`) of the callee's module holds, under a
+    /// guard on the name; `None` for anything else.
+    fn constant(&mut self, name: &str, globals: &Option<PyDictRef>) -> Spliced<Option<Expr>> {
+        let vm = self.vm;
+        let mut parts = name.split('.');
+        let first = parts.next().unwrap_or(name);
+        let Some(base) = lookup(globals, self.frame, first, vm).map_err(Err)? else {
+            return Ok(None);
+        };
+        let mut value = base.clone();
+        for part in parts {
+            match value.get_attr(&vm.ctx.new_str(part), vm) {
+                Ok(v) => value = v,
+                Err(_) => return Ok(None),
+            }
+        }
+        let types = &vm.ctx.types;
+        let class = value.class();
+        let constant = if class.is(types.bool_type) {
+            Expr::Bool(value.is(&vm.ctx.true_value))
+        } else if class.is(types.int_type) {
+            match value
+                .downcast_ref::<PyInt>()
+                .map(|i| i.try_to_primitive::<i64>(vm))
+            {
+                Some(Ok(i)) => Expr::Int(i),
+                _ => return Ok(None),
+            }
+        } else if class.is(types.float_type) {
+            Expr::Float(value.downcast_ref::<PyFloat>().expect("a float").to_f64())
+        } else {
+            return Ok(None);
+        };
+        // `np.pi`: the name `np` must stay the module it is (whose attributes are taken
+        // to stay what they are, as a module's constants do).
+        self.guards.push(Guard::value(first, globals, base));
+        Ok(Some(constant))
+    }
+}
+
+/// Turns the `return`s of a function site's body into `break`s out of its loop of one
+/// iteration; false where one is inside a loop of the body.
+fn returns_to_breaks(body: &mut [Stmt], in_loop: bool) -> bool {
+    body.iter_mut().all(|s| match &mut s.kind {
+        StmtKind::Return(_) if in_loop => false,
+        StmtKind::Return(_) => {
+            s.kind = StmtKind::Break;
+            true
+        }
+        StmtKind::If { then, orelse, .. } => {
+            returns_to_breaks(then, in_loop) && returns_to_breaks(orelse, in_loop)
+        }
+        StmtKind::For { body, .. } | StmtKind::While { body, .. } => returns_to_breaks(body, true),
+        _ => true,
+    })
+}
+
+thread_local! {
+    /// The outcomes callees' sites take at their next entry (see the module doc).
+    static PENDING: RefCell<HashMap<u32, Outcome>> = RefCell::new(HashMap::new());
+}
+
+/// Drops the pending outcomes no call took.
+pub(super) fn clear_pending() {
+    PENDING.with(|p| p.borrow_mut().clear());
+}
+
+/// The outcome pending for `site`, which its entry takes instead of running.
+pub(super) fn take_pending(site: u32) -> Option<Outcome> {
+    PENDING.with(|p| p.borrow_mut().remove(&site))
+}
+
+/// Where the caller resumes after its compiled code stopped at `point`: a point inside
+/// a spliced body leaves a pending outcome for the callee (and for the callees around
+/// it) and resumes the caller at the calling statement. `value` boxes a caller
+/// variable as the write-back does; `state` gives the state of the caller's `for` loop
+/// at a point. With an interrupt to raise the callee is not resumed: the interrupt
+/// comes first.
+pub(super) fn resume(
+    splices: &[Splice],
+    mut point: i64,
+    interrupted: bool,
+    value: &dyn Fn(Var) -> PyResult<Option<PyObjectRef>>,
+    state: &dyn Fn(Point) -> Option<(i64, i64, i64)>,
+) -> PyResult<i64> {
+    while let Some(s) = splices.iter().find(|s| s.contains(point)) {
+        let k = point - s.first as i64;
+        if k > 0
+            && !interrupted
+            && let Some(site) = super::site(s.site)
+            && let Ok(callee) = &site.nest
+        {
+            let values = callee
+                .assigned()
+                .into_iter()
+                .map(|v| value(s.vars[v.index()]))
+                .collect::<PyResult<Vec<_>>>()?;
+            let mut loops = HashMap::new();
+            for stmt in callee.statements() {
+                if let StmtKind::For { .. } = stmt.kind
+                    && let Some(st) = state(Point::new(s.first as usize + stmt.point.index()))
+                {
+                    loops.insert(stmt.point.as_u32(), st);
+                }
+            }
+            let outcome = Outcome {
+                values,
+                point: k,
+                loops,
+                interrupt: None,
+            };
+            PENDING.with(|p| p.borrow_mut().insert(s.site, outcome));
+        }
+        point = s.call.as_u32() as i64;
+    }
+    Ok(point)
+}
