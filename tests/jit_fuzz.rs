@@ -23,6 +23,7 @@
 //! that store into an array before
 //! something can fail (overflow, a zero divisor, an index), shapes are unpacked
 //! (`x, y = m.shape`, and of a 1-d array, which raises), chained assignments appear,
+//! tuples are bound to names (`tp = (e1, e2)`, read back by subscripts and returned),
 //! every integer dtype receives stores that do not fit it, some loops iterate over
 //! arrays (`enumerate`, `zip`), and some runs have an interval timer firing a Python
 //! signal handler while their loops run.
@@ -292,6 +293,12 @@ impl Gen {
                 let e = self.expr(0);
                 self.line(depth, &format!("x, y = pair({arr}, {v}, {e})"));
             }
+            _ if self.rng.chance(12) => {
+                // A tuple bound to a name, read by subscripts and written back.
+                let (e1, e2) = (self.expr(0), self.expr(0));
+                self.line(depth, &format!("tp = ({e1}, {e2})"));
+                self.line(depth, "s += tp[0] - tp[-1] * len(tp)");
+            }
             _ if self.rng.chance(10) => {
                 // The shape of the 2-d (or 1-d) array, unpacked.
                 let (shape, names) = if self.rng.chance(80) {
@@ -445,10 +452,11 @@ impl Gen {
         self.line(1, &format!("s = {s0}"));
         self.line(1, "t = 1");
         self.line(1, "u = False");
+        self.line(1, "tp = (0, 0.5)");
         self.returns = Some("s, t, u, x, y");
         self.for_loop(1, 0);
         self.returns = None;
-        self.line(1, "return s, t, u, x, y");
+        self.line(1, "return s, t, u, x, y, tp");
         self.line(0, "");
         let _ = writeln!(self.out, "run({k}, f{k})\n");
     }
@@ -673,7 +681,7 @@ fn main() {
     );
     let mut reasons: Vec<_> = stats.reasons.into_iter().collect();
     reasons.sort_by_key(|r| std::cmp::Reverse(r.1));
-    for (reason, n) in reasons.iter().take(40) {
+    for (reason, n) in reasons.iter().take(5) {
         println!("  interpreted {n}x: {reason}");
     }
     // A fuzzer whose loops all stay interpreted tests nothing.

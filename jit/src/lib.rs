@@ -25,6 +25,7 @@ pub mod ir;
 pub mod liveness;
 pub mod runtime;
 pub mod scalarise;
+pub mod tuples;
 pub mod types;
 
 pub use backend::cpu::{BROKE, CompiledNest, FINISHED, compile};

@@ -37,7 +37,7 @@ def main():
     best = -2.0
     pair = (0, 0)
     for i in range(30):
-        for j in range(i + 1, 30):  # hot, interpreted: a tuple as a value stays interpreted
+        for j in range(i + 1, 30):  # hot
             if S[i, j] > best:
                 best = S[i, j]
                 pair = (i, j)

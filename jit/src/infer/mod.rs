@@ -629,6 +629,7 @@ impl<'a> Typing<'a> {
             Expr::Inline(inl) => self.expr(&inl.result),
             Expr::CallUser(name, _) => Err(format!("`{name}()` is not a function kiln can inline")),
             Expr::Unpack(..) => Err("a call whose tuple is unpacked is not inlined".into()),
+            Expr::Tuple(_) => Err("a tuple as a value stays interpreted".into()),
             Expr::Call(f, args) => {
                 let tys = args
                     .iter()

@@ -245,6 +245,9 @@ pub enum Expr {
     /// failing inside hands back the whole statement the call is in, after undoing the
     /// body's array stores (its other effects are on its own hidden variables).
     Inline(Box<Inlined>),
+    /// A tuple display assigned to a name (`best = (i, j)`); [`crate::tuples`] makes the
+    /// name a variable per element, and nothing after it sees this form.
+    Tuple(Vec<Expr>),
 }
 
 /// A 1-d view an [`Expr::Dot`] reads: its first element (one subscript per axis of
@@ -389,9 +392,11 @@ impl Expr {
                 a.walk(f);
                 b.walk(f);
             }
-            Expr::Logic(_, es) | Expr::Load(_, es) | Expr::Call(_, es) | Expr::CallUser(_, es) => {
-                es.iter().for_each(|e| e.walk(f))
-            }
+            Expr::Logic(_, es)
+            | Expr::Load(_, es)
+            | Expr::Call(_, es)
+            | Expr::CallUser(_, es)
+            | Expr::Tuple(es) => es.iter().for_each(|e| e.walk(f)),
             Expr::Inline(inl) => {
                 inl.params.iter().for_each(|(_, e)| e.walk(f));
                 inl.result.walk(f);
@@ -441,9 +446,11 @@ impl Expr {
                 a.walk_mut(f);
                 b.walk_mut(f);
             }
-            Expr::Logic(_, es) | Expr::Load(_, es) | Expr::Call(_, es) | Expr::CallUser(_, es) => {
-                es.iter_mut().for_each(|e| e.walk_mut(f))
-            }
+            Expr::Logic(_, es)
+            | Expr::Load(_, es)
+            | Expr::Call(_, es)
+            | Expr::CallUser(_, es)
+            | Expr::Tuple(es) => es.iter_mut().for_each(|e| e.walk_mut(f)),
             Expr::Inline(inl) => {
                 inl.params.iter_mut().for_each(|(_, e)| e.walk_mut(f));
                 inl.result.walk_mut(f);

@@ -49,6 +49,7 @@ impl Pass<'_> {
             | Expr::NewAxis
             | Expr::CallUser(..)
             | Expr::Unpack(..)
+            | Expr::Tuple(_)
             | Expr::Inline(_)
             // Of two vectors a number; typing refuses the rest.
             | Expr::MatMul(..)

@@ -430,6 +430,20 @@ impl<'a> Lowering<'a> {
                     let values = self.tuple_display(&a.value, t.elts.len(), stmt)?;
                     self.element_swap(&t.elts, values, point, stmt)?
                 }
+                // `best = (i, j)`: a tuple bound to a name (`kiln_jit::tuples`).
+                [ast::Expr::Name(name)]
+                    if matches!(&*a.value, ast::Expr::Tuple(t)
+                        if (1..=8).contains(&t.elts.len())
+                            && !t.elts.iter().any(|e| matches!(e, ast::Expr::Starred(_)))) =>
+                {
+                    let ast::Expr::Tuple(t) = &*a.value else {
+                        unreachable!("matched a tuple")
+                    };
+                    StmtKind::Assign {
+                        targets: vec![self.var(name.id.as_str())],
+                        values: vec![Expr::Tuple(self.exprs(&t.elts, stmt)?)],
+                    }
+                }
                 [target] => self.assign(target, None, &a.value, stmt)?,
                 targets => self.chained(targets, &a.value, point, stmt)?,
             },

@@ -673,6 +673,17 @@ fn boxed_value(
 ) -> PyResult<Option<PyObjectRef>> {
     let layout = &code.layout;
     let entry = |var: kiln_jit::ir::Var| objects.get(var.as_u32() as usize).cloned().flatten();
+    // A tuple, from its elements' variables, assigned together.
+    if let Some((_, elements)) = code.tuple_parts.iter().find(|(t, _)| *t == var) {
+        if frame[layout.var(elements[0]) + 1] == 0 {
+            return Ok(entry(var));
+        }
+        let mut items = Vec::with_capacity(elements.len());
+        for e in elements {
+            items.push(boxed_value(vm, code, frame, objects, *e)?.unwrap_or_else(|| vm.ctx.none()));
+        }
+        return Ok(Some(vm.ctx.new_tuple(items).into()));
+    }
     // An array the nest swapped with another (`u, new = new, u`) holds the entry
     // object its descriptor came from.
     if let Some(origin) = layout.origin(var) {

@@ -214,6 +214,7 @@ impl Gen<'_, '_> {
             }
             Expr::CallUser(name, _) => return Err(format!("`{name}()` is not inlined")),
             Expr::Unpack(..) => return Err("a call whose tuple is unpacked is not inlined".into()),
+            Expr::Tuple(_) => return Err("a tuple as a value stays interpreted".into()),
         })
     }
 

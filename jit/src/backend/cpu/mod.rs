@@ -74,6 +74,9 @@ pub struct CompiledNest {
     /// ([`crate::complex`]): the VM writes and reads a complex number's parts there,
     /// in the part type's code (a float for a complex, a float64 for a complex128).
     pub complex_parts: Vec<(Var, Var)>,
+    /// Each name that holds a tuple and its elements' variables ([`crate::tuples`]):
+    /// the VM makes the tuple from them when it writes the name back.
+    pub tuple_parts: Vec<(Var, Vec<Var>)>,
 }
 
 // The module's code is immutable once finalised and the entry point is re-entrant.
@@ -96,6 +99,12 @@ impl CompiledNest {
 /// [`crate::scalarise::scalarise`]).
 pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest, String> {
     let started = Instant::now();
+    let tupled = crate::tuples::split(nest, entry)?;
+    let tuple_parts = tupled.as_ref().map_or(Vec::new(), |s| s.parts.clone());
+    let (nest, entry) = match &tupled {
+        Some(s) => (&s.nest, &s.entry[..]),
+        None => (nest, entry),
+    };
     let split = crate::complex::split(nest, entry)?;
     let complex_parts = split.as_ref().map_or(Vec::new(), |s| s.parts.clone());
     let (nest, entry) = match &split {
@@ -228,6 +237,7 @@ pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest
         depends_on_fp_errors,
         fp_ops,
         complex_parts,
+        tuple_parts,
     })
 }
 
