@@ -310,13 +310,15 @@ fn dispatch(id: u32, nest: &Nest, original: &Stmt, orelse: Vec<Stmt>, r: TextRan
     } else {
         orelse
     };
-    let mut chain = vec![pass(r)];
-    for p in resume_points(original).into_iter().rev() {
-        let test = eq(attr(outcome(), "point", r), int(p, r), r);
-        chain = vec![if_stmt(test, resume_code(original, p), chain, r)];
-    }
+    // A resume point is never negative: the codes below are not.
+    let resume = if_stmt(
+        compare(attr(outcome(), "point", r), ast::CmpOp::GtE, int(0, r), r),
+        resume_code(original),
+        vec![],
+        r,
+    );
     let finished = eq(attr(outcome(), "point", r), int_i64(-1, r), r);
-    compiled.push(if_stmt(finished, else_clause.clone(), chain, r));
+    compiled.push(if_stmt(finished, else_clause.clone(), vec![resume], r));
     // A `return` inside the nest: the function returns what it assigned.
     let mut returns = std::collections::BTreeSet::new();
     nest.root.each(&mut |s| {
@@ -353,13 +355,6 @@ fn dispatch(id: u32, nest: &Nest, original: &Stmt, orelse: Vec<Stmt>, r: TextRan
     vec![if_stmt(ran, compiled, else_clause, r)]
 }
 
-/// The points compiled code can stop at: every statement inside the site's loop, and
-/// for a `while` the loop itself (its test).
-fn resume_points(root: &Stmt) -> Vec<u32> {
-    let first = if matches!(root, Stmt::While(_)) { 0 } else { 1 };
-    (first..size(root)).collect()
-}
-
 /// How many points a statement and its children take (pre-order numbering).
 fn size(stmt: &Stmt) -> u32 {
     1 + children(stmt)
@@ -384,39 +379,57 @@ fn children(stmt: &Stmt) -> Vec<&[Stmt]> {
     }
 }
 
-/// The code that continues the site's loop from point `p` (numbered as [`size`] does,
-/// the loop itself being point 0) to the end of the loop.
-pub fn resume_code(root: &Stmt, p: u32) -> Vec<Stmt> {
-    if p == 0 {
+/// The code that continues the site's loop from the point `__kiln_o.point` (numbered
+/// as [`size`] does, the loop itself being point 0) to the end of the loop.
+///
+/// One copy of the loop serves every point: each statement is guarded by the point,
+/// run whole where the point is at or before it, entered where the point is inside
+/// it (an `if`'s branch that holds the point; a loop's rest of the iteration, then its
+/// remaining iterations), skipped where the point is past it. So the code grows with
+/// the loop's size times its depth, not with the square of its size (a copy of the
+/// rest of the loop per point), which the bytecode compiler pays for at import.
+pub fn resume_code(root: &Stmt) -> Vec<Stmt> {
+    let inside = resume_loop(root, 0);
+    match root {
         // A `while` stopped at its test: the loop runs again from the test.
-        return vec![root.clone()];
+        Stmt::While(_) => {
+            let r = root.range();
+            let at_test = eq(attr(name("__kiln_o", r), "point", r), int(0, r), r);
+            vec![if_stmt(at_test, vec![root.clone()], inside, r)]
+        }
+        _ => inside,
     }
-    resume_loop(root, 0, p)
 }
 
-/// Resumes inside `stmt`, a statement numbered `at`, at point `p` within it.
-fn resume_stmt(stmt: &Stmt, at: u32, p: u32) -> Vec<Stmt> {
-    if at == p {
-        return vec![stmt.clone()];
-    }
+/// Resumes inside `stmt`, a compound statement numbered `at`, at a point within it.
+fn resume_stmt(stmt: &Stmt, at: u32) -> Vec<Stmt> {
     match stmt {
         Stmt::If(i) => {
             let then_size: u32 = i.body.iter().map(size).sum();
-            if p < at + 1 + then_size {
-                resume_block(&i.body, at + 1, p)
-            } else {
-                let orelse = &i.elif_else_clauses.first().expect("p is inside").body;
-                resume_block(orelse, at + 1 + then_size, p)
+            let then = resume_block(&i.body, at + 1);
+            match i.elif_else_clauses.first() {
+                Some(clause) => {
+                    let r = stmt.range();
+                    let in_then = compare(
+                        attr(name("__kiln_o", r), "point", r),
+                        ast::CmpOp::Lt,
+                        int(at + 1 + then_size, r),
+                        r,
+                    );
+                    let orelse = resume_block(&clause.body, at + 1 + then_size);
+                    vec![if_stmt(in_then, then, orelse, r)]
+                }
+                None => then,
             }
         }
-        Stmt::For(_) | Stmt::While(_) => resume_loop(stmt, at, p),
+        Stmt::For(_) | Stmt::While(_) => resume_loop(stmt, at),
         _ => unreachable!("only compound statements contain points"),
     }
 }
 
 /// The rest of the current iteration (run inside a one-shot loop, so `break` and
 /// `continue` keep their meaning), then the remaining iterations.
-fn resume_loop(stmt: &Stmt, at: u32, p: u32) -> Vec<Stmt> {
+fn resume_loop(stmt: &Stmt, at: u32) -> Vec<Stmt> {
     let r = stmt.range();
     let (body, rest) = match stmt {
         Stmt::For(f) => {
@@ -433,7 +446,7 @@ fn resume_loop(stmt: &Stmt, at: u32, p: u32) -> Vec<Stmt> {
         Stmt::While(w) => (&w.body, Stmt::While(w.clone())),
         _ => unreachable!(),
     };
-    let partial = resume_block(body, at + 1, p);
+    let partial = resume_block(body, at + 1);
     let once = Expr::Tuple(ast::ExprTuple {
         node_index: Default::default(),
         range: r,
@@ -491,19 +504,26 @@ fn rest_iterable(iter: &Expr, at: u32) -> Expr {
     }
 }
 
-/// Resumes in a block whose first statement is numbered `first`.
-fn resume_block(stmts: &[Stmt], first: u32, p: u32) -> Vec<Stmt> {
+/// Resumes in a block whose first statement is numbered `first`: each statement run
+/// whole, entered or skipped as the point says (see [`resume_code`]).
+fn resume_block(stmts: &[Stmt], first: u32) -> Vec<Stmt> {
+    let mut out = Vec::with_capacity(stmts.len());
     let mut at = first;
-    for (m, stmt) in stmts.iter().enumerate() {
+    for stmt in stmts {
         let n = size(stmt);
-        if p < at + n {
-            let mut out = resume_stmt(stmt, at, p);
-            out.extend(stmts[m + 1..].iter().cloned());
-            return out;
-        }
+        let r = stmt.range();
+        let point = || attr(name("__kiln_o", r), "point", r);
+        let from_here = compare(point(), ast::CmpOp::LtE, int(at, r), r);
+        let inside = if n == 1 {
+            Vec::new()
+        } else {
+            let within = compare(point(), ast::CmpOp::Lt, int(at + n, r), r);
+            vec![if_stmt(within, resume_stmt(stmt, at), vec![], r)]
+        };
+        out.push(if_stmt(from_here, vec![stmt.clone()], inside, r));
         at += n;
     }
-    unreachable!("point {p} is not in this block")
+    out
 }
 
 /// Rewrites `if/elif/else` chains as nested `if/else`, everywhere: the loop-nest IR and
@@ -668,11 +688,15 @@ fn int_i64(value: i64, range: TextRange) -> Expr {
 }
 
 fn eq(left: Expr, right: Expr, range: TextRange) -> Expr {
+    compare(left, ast::CmpOp::Eq, right, range)
+}
+
+fn compare(left: Expr, op: ast::CmpOp, right: Expr, range: TextRange) -> Expr {
     Expr::Compare(ast::ExprCompare {
         node_index: Default::default(),
         range,
         left: Box::new(left),
-        ops: Box::new([ast::CmpOp::Eq]),
+        ops: Box::new([op]),
         comparators: Box::new([right]),
         runtime_comparators: None,
     })
