@@ -174,21 +174,67 @@ impl Pass<'_> {
         // A store a later one of the run overwrites (`r *= r` before `r[:] = c`) goes
         // through a variable, which the code keeps computed for the flags its
         // operations raise: Cranelift drops a store another overwrites, and with it the
-        // operations whose flags numpy would warn about.
+        // operations whose flags numpy would warn about. The statements after it read
+        // the element from that variable (`f[:] = -k * x` then `a[:] = f / m`), and
+        // where one of them overwrites the same element and some read it, the store is
+        // not made at all: nothing else reads it, and the rare path below computes
+        // everything again from the chunk's start.
         let mut kept = Vec::new();
+        let mut forwarded: Vec<(Var, &[Expr], Var)> = Vec::new();
         for (k, (s, store)) in group.iter().zip(stores).enumerate() {
-            if !group[k + 1..].iter().any(|later| later.array == s.array) {
-                kept.push(store.clone());
+            let mut value = s.full_value();
+            let mut reads = 0;
+            value.walk_mut(&mut |e| {
+                if let Expr::Load(a, index) = e
+                    && let Some((_, _, v)) = forwarded
+                        .iter()
+                        .rev()
+                        .find(|(f, at, _)| f == a && *at == &index[..])
+                {
+                    *e = Expr::Var(*v);
+                    reads += 1;
+                }
+            });
+            let later = group[k + 1..].iter().position(|l| l.array == s.array);
+            let Some(next) = later else {
+                // The last store: later reads find it in memory.
+                forwarded.retain(|(f, _, _)| *f != s.array);
+                kept.push(if reads == 0 {
+                    store.clone()
+                } else {
+                    at(StmtKind::Store {
+                        array: s.array,
+                        index: s.index.clone(),
+                        op: None,
+                        value,
+                    })
+                });
                 continue;
+            };
+            let var = self.hidden("overwritten", point);
+            kept.push(at(assign(var, value)));
+            // Read before it is overwritten, at this very element, and nowhere else?
+            let overwriter = &group[k + 1 + next];
+            let (mut here, mut elsewhere) = (false, false);
+            for l in &group[k + 1..] {
+                l.full_value().walk(&mut |e| {
+                    if let Expr::Load(a, index) = e
+                        && *a == s.array
+                    {
+                        here |= *index == s.index;
+                        elsewhere |= *index != s.index;
+                    }
+                });
             }
-            let value = self.hidden("overwritten", point);
-            kept.push(at(assign(value, s.full_value())));
-            kept.push(at(StmtKind::Store {
-                array: s.array,
-                index: s.index.clone(),
-                op: None,
-                value: Expr::Var(value),
-            }));
+            if !(here && !elsewhere && overwriter.index == s.index) {
+                kept.push(at(StmtKind::Store {
+                    array: s.array,
+                    index: s.index.clone(),
+                    op: None,
+                    value: Expr::Var(var),
+                }));
+            }
+            forwarded.push((s.array, &s.index, var));
         }
         let mut chunk_stores = range(chunk, Expr::Var(end), kept);
         chunk_stores.remap_vars(&|v| if v == i { unchecked } else { v });
