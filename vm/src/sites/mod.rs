@@ -187,6 +187,10 @@ pub struct JitSettings {
     pub enabled: bool,
     /// `KILN_JIT_THRESHOLD`: back-edges before a site is compiled.
     pub threshold: u64,
+    /// Interpreted time in one run of a loop after which it is compiled before its
+    /// back-edges reach the threshold; `None` where `KILN_JIT_THRESHOLD` is set, which
+    /// then alone decides (the test suites rely on it).
+    pub hot_time: Option<std::time::Duration>,
 }
 
 /// The default hot threshold, in back-edges (a loop's iterations and its inner loops').
@@ -200,15 +204,24 @@ pub struct JitSettings {
 /// before its compile is paid.
 pub const DEFAULT_THRESHOLD: u64 = 100;
 
+/// A loop whose iterations are long (whole-array statements over a million elements:
+/// milliseconds each) is hot before its hundredth back-edge: once one run of it has
+/// spent this long in the interpreter, about what compiling a nest costs, the rest of
+/// it is worth compiling (the rent-or-buy rule: never spend more than twice the best).
+pub const HOT_TIME: std::time::Duration = std::time::Duration::from_millis(2);
+
 pub fn settings() -> &'static JitSettings {
     static SETTINGS: OnceLock<JitSettings> = OnceLock::new();
     SETTINGS.get_or_init(|| {
         let enabled = std::env::var("KILN_JIT").map_or(true, |v| v.trim() != "0");
-        let threshold = std::env::var("KILN_JIT_THRESHOLD")
+        let given = std::env::var("KILN_JIT_THRESHOLD")
             .ok()
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or(DEFAULT_THRESHOLD);
-        JitSettings { enabled, threshold }
+            .and_then(|v| v.trim().parse().ok());
+        JitSettings {
+            enabled,
+            threshold: given.unwrap_or(DEFAULT_THRESHOLD),
+            hot_time: given.is_none().then_some(HOT_TIME),
+        }
     })
 }
 

@@ -78,15 +78,20 @@ fn exhausted(site: u32, outcome: Option<Outcome>) -> PyResult<PyIterReturn> {
     Ok(PyIterReturn::StopIteration(None))
 }
 
-/// A site and the sites around it, which its back-edges count for too.
+/// A site and the sites around it, which its back-edges count for too, in one run of
+/// the site's loop.
 struct Counted {
     chain: Vec<Arc<Site>>,
+    entered: std::time::Instant,
 }
 
 impl Counted {
     fn new(site: u32) -> Option<Counted> {
         let chain = super::chain(site);
-        (!chain.is_empty()).then_some(Counted { chain })
+        (!chain.is_empty()).then(|| Counted {
+            chain,
+            entered: std::time::Instant::now(),
+        })
     }
 
     fn site(&self) -> &Site {
@@ -100,7 +105,15 @@ impl Counted {
         }
         let site = self.site();
         let count = site.count_back_edge();
-        if count < site.next_try.load(Ordering::Relaxed) || site.nest.is_err() {
+        let next_try = site.next_try.load(Ordering::Relaxed);
+        // Before its first try, a run of the loop that has been long is hot too (see
+        // `sites::HOT_TIME`); the clock is read on every fourth back-edge.
+        let long_run = next_try == site.threshold
+            && count % 4 == 0
+            && super::settings()
+                .hot_time
+                .is_some_and(|t| self.entered.elapsed() >= t);
+        if (count < next_try && !long_run) || site.nest.is_err() {
             return false;
         }
         // Whatever happens, the next attempt waits twice as long.
