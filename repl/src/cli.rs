@@ -171,7 +171,9 @@ Environment:
   PYTHONPATH   directories put in front of the module search path
   KILN_JIT=0   turn the JIT off: every loop is interpreted
   KILN_JIT_THRESHOLD=n
-               back-edges before a loop is compiled (default 100)
+               back-edges before a loop is compiled (default 100, or
+               sooner once one run of it has taken 2 ms; a value given
+               is the only rule)
   KILN_JIT_REPORT=path
                write the jit report to path as JSON when the program ends
   KILN_JIT_VERIFY=1
