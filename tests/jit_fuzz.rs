@@ -24,6 +24,7 @@
 //! something can fail (overflow, a zero divisor, an index), shapes are unpacked
 //! (`x, y = m.shape`, and of a 1-d array, which raises), chained assignments appear,
 //! tuples are bound to names (`tp = (e1, e2)`, read back by subscripts and returned),
+//! module lists of floats and ints are read (`LF[i % 7]`, one past the end too, `len`),
 //! every integer dtype receives stores that do not fit it, some loops iterate over
 //! arrays (`enumerate`, `zip`), and some runs have an interval timer firing a Python
 //! signal handler while their loops run.
@@ -159,6 +160,16 @@ impl Gen {
                     let v = self.loop_var();
                     let f = self.rng.pick(&["bump", "side", "pick", "scan"]);
                     format!("{f}({arr}, {v}, {})", self.expr(depth + 1))
+                }
+                // Elements of module lists of numbers (one past the end now and then).
+                4 => {
+                    let v = self.loop_var();
+                    let index = self.rng.pick(&["% 7", "% 9 - 8", "- 5"]);
+                    format!("LF[{v} {index}]")
+                }
+                5 => {
+                    let v = self.loop_var();
+                    format!("(LI[{v} % len(LI)] - len(LF))")
                 }
                 // numpy's functions and scalar types on numbers (issue 17), by module
                 // and by bare name (`from numpy import exp`).
@@ -505,6 +516,10 @@ def scan(c, i, v):
         t = t + k
         k += 1
     return t
+
+# Lists of numbers the loops read (`LF[i % 7]`, `len(LI)`).
+LF = [0.5, -1.25, 3.0, 2.0, -0.75, 4.5, 0.1]
+LI = [3, -7, 11, 0, 5, -2]
 
 # A tuple the loops unpack (`x, y = pair(a, i, v)`), reading a module constant.
 STEP = 3

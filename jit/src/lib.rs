@@ -22,6 +22,7 @@ pub mod complex;
 pub mod frame;
 pub mod infer;
 pub mod ir;
+pub mod lists;
 pub mod liveness;
 pub mod runtime;
 pub mod scalarise;

@@ -441,6 +441,19 @@ pub struct ArrayTy {
     /// No other array variable of the nest shares its buffer: if the nest never stores
     /// to it, its elements do not change while the nest runs.
     pub own_buffer: bool,
+    /// A list of numbers, copied into a buffer of float64 or int64 on entry
+    /// (`vm::sites::tier`): its elements, its length and iteration over it are all of
+    /// it that compiles ([`crate::lists`]).
+    pub list: Option<Elements>,
+}
+
+/// What the numbers of a list are.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Elements {
+    /// Python floats, or Python ints (that fit in 64 bits).
+    Python,
+    /// numpy scalars of the array's dtype (`np.float64`, `np.int64`).
+    Numpy,
 }
 
 /// The type of a variable on entry to compiled code.

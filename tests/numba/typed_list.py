@@ -8,11 +8,11 @@ from numba.typed import List
 @njit
 def mean_var(lst):
     s = 0.0
-    for v in lst:  # hot, interpreted: not yet at an iteration boundary since it got hot
+    for v in lst:  # hot
         s += v
     mean = s / len(lst)
     q = 0.0
-    for i in range(len(lst)):  # hot, interpreted: `lst` is a List
+    for i in range(len(lst)):  # hot
         q += (lst[i] - mean) ** 2
     return mean, q / len(lst)
 
@@ -32,7 +32,7 @@ def primes_below(n):
     ps.append(2)
     for k in range(3, n, 2):  # hot, interpreted: a call whose result is discarded (a function kiln does not compile) stays interpreted
         is_p = True
-        for p in ps:  # hot, interpreted: not yet at an iteration boundary since it got hot
+        for p in ps:  # hot
             if p * p > k:
                 break
             if k % p == 0:

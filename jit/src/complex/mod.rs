@@ -113,6 +113,7 @@ pub fn float_view(a: ArrayTy) -> ArrayTy {
         ndim: a.ndim + 1,
         unit_inner: true,
         own_buffer: a.own_buffer,
+        list: None,
     }
 }
 

@@ -610,7 +610,12 @@ impl<'a> Typing<'a> {
                 if a.dtype == types::Dtype::U64 {
                     return Err("uint64 elements stay interpreted".into());
                 }
-                scalar(Scalar::Np(a.dtype))
+                // A list's elements are Python's numbers (`crate::lists`).
+                match (a.list, a.dtype) {
+                    (Some(types::Elements::Python), types::Dtype::F64) => scalar(Scalar::Float),
+                    (Some(types::Elements::Python), _) => scalar(Scalar::Int),
+                    (_, d) => scalar(Scalar::Np(d)),
+                }
             }
             Expr::Shape(array, axis) => {
                 let a = self.array(*array)?;

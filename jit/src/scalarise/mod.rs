@@ -628,6 +628,7 @@ impl Pass<'_> {
                 ndim: nt as u32,
                 unit_inner: true,
                 own_buffer: true,
+                list: None,
             };
             self.temporaries.push((var, ty));
             var

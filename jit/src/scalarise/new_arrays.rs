@@ -75,6 +75,7 @@ impl Pass<'_> {
             ndim: (a.ndim + new).saturating_sub(fixed),
             unit_inner: true,
             own_buffer: true,
+            list: None,
         })
     }
 
@@ -140,6 +141,7 @@ impl Pass<'_> {
             ndim: n as u32,
             unit_inner: true,
             own_buffer: true,
+            list: None,
         };
         if !self.holds(t, ty) {
             return refuse(self, "of another kind than it holds elsewhere");
@@ -192,6 +194,7 @@ impl Pass<'_> {
             ndim,
             unit_inner: true,
             own_buffer: true,
+            list: None,
         })
     }
 

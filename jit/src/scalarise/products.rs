@@ -135,6 +135,7 @@ impl Pass<'_> {
             ndim: lens.len() as u32,
             unit_inner: true,
             own_buffer: true,
+            list: None,
         };
         let t = match into {
             Some(t) => {

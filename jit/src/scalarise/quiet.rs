@@ -86,6 +86,7 @@ impl Pass<'_> {
             ndim: 1,
             unit_inner: true,
             own_buffer: true,
+            list: None,
         };
         // The elements read before they are written: an undo buffer each.
         let stored: HashSet<Var> = group.iter().map(|s| s.array).collect();

@@ -186,6 +186,7 @@ impl Pass<'_> {
                             ndim: 1,
                             unit_inner: true,
                             own_buffer: true,
+                            list: None,
                         };
                         self.temporaries.push((temporary, ty));
                         let ok = self.vars.push(VarData {

@@ -466,8 +466,8 @@ fn resume_loop(stmt: &Stmt, at: u32) -> Vec<Stmt> {
 }
 
 /// What the rest of the `for` loop at point `at` iterates after the iteration that
-/// stopped: the range left, or, for a loop over arrays, the same arrays from the next
-/// index on (`enumerate` counting on from it).
+/// stopped: the range left, or, for a loop over arrays or lists, the same from the next
+/// index on (`_kiln_jit.tail`; `enumerate` counting on from it).
 fn rest_iterable(iter: &Expr, at: u32) -> Expr {
     let r = iter.range();
     if super::lower::range_call(iter).is_some() {
@@ -475,19 +475,11 @@ fn rest_iterable(iter: &Expr, at: u32) -> Expr {
     }
     let next = || call(attr(name("__kiln_o", r), "next", r), vec![int(at, r)], r);
     let from_next = |seq: &Expr| {
-        Expr::Subscript(ast::ExprSubscript {
-            node_index: Default::default(),
-            range: r,
-            value: Box::new(seq.clone()),
-            slice: Box::new(Expr::Slice(ast::ExprSlice {
-                node_index: Default::default(),
-                range: r,
-                lower: Some(Box::new(next())),
-                upper: None,
-                step: None,
-            })),
-            ctx: ast::ExprContext::Load,
-        })
+        call(
+            attr(name("_kiln_jit", r), "tail", r),
+            vec![seq.clone(), next()],
+            r,
+        )
     };
     match iter {
         Expr::Call(c) => {

@@ -109,7 +109,7 @@ impl Counted {
         // Before its first try, a run of the loop that has been long is hot too (see
         // `sites::HOT_TIME`); the clock is read on every fourth back-edge.
         let long_run = next_try == site.threshold
-            && count % 4 == 0
+            && count.is_multiple_of(4)
             && super::settings()
                 .hot_time
                 .is_some_and(|t| self.entered.elapsed() >= t);
@@ -357,6 +357,8 @@ mod _kiln_jit {
         counted: Counted,
         kind: ItemsKind,
         arrays: Vec<PyObjectRef>,
+        /// Whether some of them are lists.
+        lists: bool,
         state: PyMutex<RangeState>,
     }
 
@@ -373,6 +375,18 @@ mod _kiln_jit {
 
     impl IterNext for SiteItems {
         fn next(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<PyIterReturn> {
+            // A list may grow or shrink while the loop runs (not in compiled code,
+            // which changes no list): it is iterated as Python's list iterator does,
+            // to its length at each step.
+            if zelf.lists {
+                let live = zelf.arrays.iter().filter_map(items_len).min();
+                let mut st = zelf.state.lock();
+                if let Some(live) = live
+                    && !st.done
+                {
+                    st.stop = live as i64;
+                }
+            }
             let cur = match advance(&zelf.counted, &zelf.state, vm)? {
                 Ok(cur) => cur,
                 Err(exhausted) => return Ok(exhausted),
@@ -394,6 +408,39 @@ mod _kiln_jit {
         }
     }
 
+    /// The length a site's loop over `a` iterates: an array's first axis, or a list's
+    /// (of any numbers: the types are the specialisation's to check).
+    fn items_len(a: &PyObjectRef) -> Option<usize> {
+        use kiln_stdlib::numpy::python::ndarray::PyNdArray;
+        if let Some(a) = a.downcast_ref::<PyNdArray>() {
+            return a.array.shape.first().copied();
+        }
+        a.downcast_ref::<rustpython_vm::builtins::PyList>()
+            .map(|l| l.borrow_vec().len())
+    }
+
+    /// What the rest of a loop over `seq` iterates after its `start` items (the resume
+    /// code's, `rewrite::rest_iterable`): an array's view from there, or a list's own
+    /// iterator set to there, which sees the list as it changes, as the loop would.
+    #[pyfunction]
+    fn tail(seq: PyObjectRef, start: i64, vm: &VirtualMachine) -> PyResult {
+        if seq
+            .downcast_ref::<rustpython_vm::builtins::PyList>()
+            .is_some()
+        {
+            let it = seq.get_iter(vm)?;
+            vm.call_method(it.as_object(), "__setstate__", (start,))?;
+            return Ok(it.into());
+        }
+        let slice = vm
+            .ctx
+            .types
+            .slice_type
+            .as_object()
+            .call((start, vm.ctx.none()), vm)?;
+        seq.get_item(&*slice, vm)
+    }
+
     /// The iterator a rewritten `for x in a` / `enumerate(a)` / `zip(a, b)` loop runs
     /// over (`function` is `None`, or what `enumerate` or `zip` names where the loop
     /// runs): a counting iterator when the arguments are arrays of at least one axis
@@ -405,7 +452,6 @@ mod _kiln_jit {
         arrays: rustpython_vm::function::PosArgs,
         vm: &VirtualMachine,
     ) -> PyResult {
-        use kiln_stdlib::numpy::python::ndarray::PyNdArray;
         let arrays = arrays.into_vec();
         let kind = if vm.is_none(&function) {
             Some(ItemsKind::Plain)
@@ -423,13 +469,7 @@ mod _kiln_jit {
                 None
             }
         };
-        let lengths: Option<Vec<usize>> = arrays
-            .iter()
-            .map(|a| {
-                let a = a.downcast_ref::<PyNdArray>()?;
-                a.array.shape.first().copied()
-            })
-            .collect();
+        let lengths: Option<Vec<usize>> = arrays.iter().map(items_len).collect();
         let counted = Counted::new(site);
         let (Some(kind), Some(lengths), Some(counted), false) =
             (kind, lengths, counted, observed(vm))
@@ -455,10 +495,15 @@ mod _kiln_jit {
             done: false,
             pending,
         };
+        let lists = arrays.iter().any(|a| {
+            a.downcast_ref::<rustpython_vm::builtins::PyList>()
+                .is_some()
+        });
         Ok(SiteItems {
             counted,
             kind,
             arrays,
+            lists,
             state: PyMutex::new(state),
         }
         .into_ref(&vm.ctx)

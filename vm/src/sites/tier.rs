@@ -14,10 +14,10 @@ use super::inline::{Guard, check_assumptions, guards_hold, inline_calls};
 use super::splice::Splice;
 use kiln_jit::CompiledNest;
 use kiln_jit::frame::{ORIGIN_ENTRY, ORIGIN_FRESH, ROOT_CUR, ROOT_STEP, ROOT_STOP};
-use kiln_jit::types::{ArrayTy, Dtype, Scalar, Ty};
+use kiln_jit::types::{ArrayTy, Dtype, Elements, Scalar, Ty};
 use kiln_stdlib::numpy::DType;
 use kiln_stdlib::numpy::format::Element;
-use kiln_stdlib::numpy::python::convert::{scalar_element, scalar_to_py};
+use kiln_stdlib::numpy::python::convert::{Strength, scalar_element, scalar_to_py};
 use kiln_stdlib::numpy::python::ndarray::PyNdArray;
 use rustpython_vm::builtins::{PyComplex, PyFloat, PyInt};
 use rustpython_vm::frame::FrameObject;
@@ -223,6 +223,10 @@ enum Entry {
     Complex(Scalar, u64, u64),
     /// The type, the frame slots, and the address of the buffer behind the array.
     Array(ArrayTy, Vec<u64>, usize),
+    /// A list of numbers as the array compiled code reads (`kiln_jit::lists`): its
+    /// type, frame slots, and the copy of its elements the slots point into, which
+    /// lives as long as the run (held here, never read).
+    List(ArrayTy, Vec<u64>, #[allow(dead_code)] Vec<u64>),
     Unbound,
     Other(String),
 }
@@ -285,11 +289,14 @@ fn classify(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Entry> {
             unit_inner,
             // Settled once every variable is classified (`mark_own_buffers`).
             own_buffer: false,
+            list: None,
         };
         return Ok(Entry::Array(ty, slots, a.buffer.as_ptr() as usize));
     }
+    if let Some(list) = number_list(vm, obj)? {
+        return Ok(list);
+    }
     if let Some((element, strength)) = scalar_element(vm, obj)? {
-        use kiln_stdlib::numpy::python::convert::Strength;
         let Strength::Strong(dtype) = strength else {
             return Ok(Entry::Other(format!("a {}", class.name())));
         };
@@ -310,6 +317,106 @@ fn classify(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Entry> {
         return Ok(Entry::Scalar(Scalar::Np(d), bits));
     }
     Ok(Entry::Other(format!("a {}", class.name())))
+}
+
+/// A list of Python floats, of Python ints that fit in 64 bits (not bools), or of
+/// `np.float64` or `np.int64` scalars, as the float64 or int64 array compiled code
+/// reads it; `None` for anything but a list. A subclass
+/// of `list` qualifies where it reads its items as a list does (numba's typed `List`).
+fn number_list(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Option<Entry>> {
+    let Some(list) = obj.downcast_ref::<rustpython_vm::builtins::PyList>() else {
+        return Ok(None);
+    };
+    let types = &vm.ctx.types;
+    let class = obj.class();
+    if !class.is(types.list_type) {
+        for base in class
+            .mro
+            .read()
+            .iter()
+            .take_while(|c| !c.is(types.list_type))
+        {
+            for name in ["__getitem__", "__len__", "__iter__"] {
+                if base.get_direct_attr(vm.ctx.intern_str(name)).is_some() {
+                    return Ok(Some(Entry::Other(format!(
+                        "a {} with its own {name}",
+                        class.name()
+                    ))));
+                }
+            }
+        }
+    }
+    let items = list.borrow_vec();
+    // The kind of number the first element is; every other must be of its class.
+    let first = items.first().map(|x| x.class().to_owned());
+    let (dtype, elements) = match &first {
+        None => (Dtype::F64, Elements::Python),
+        Some(c) if c.is(types.float_type) => (Dtype::F64, Elements::Python),
+        Some(c) if c.is(types.int_type) => (Dtype::I64, Elements::Python),
+        Some(_) => match scalar_element(vm, &items[0])? {
+            Some((Element::Float(_), Strength::Strong(DType::Float64))) => {
+                (Dtype::F64, Elements::Numpy)
+            }
+            Some((Element::Int(_), Strength::Strong(DType::Int64))) => {
+                (Dtype::I64, Elements::Numpy)
+            }
+            _ => {
+                return Ok(Some(Entry::Other(format!(
+                    "a list of {}",
+                    items[0].class().name()
+                ))));
+            }
+        },
+    };
+    let mut bits = Vec::with_capacity(items.len());
+    for x in items.iter() {
+        if first.as_ref().is_some_and(|c| !x.class().is(c)) {
+            return Ok(Some(Entry::Other(format!(
+                "a list of {} and {}",
+                items[0].class().name(),
+                x.class().name()
+            ))));
+        }
+        let b = match elements {
+            Elements::Python if dtype == Dtype::F64 => x
+                .downcast_ref::<PyFloat>()
+                .expect("a float")
+                .to_f64()
+                .to_bits(),
+            Elements::Python => match x
+                .downcast_ref::<PyInt>()
+                .expect("an int")
+                .try_to_primitive::<i64>(vm)
+            {
+                Ok(v) => v as u64,
+                Err(_) => {
+                    return Ok(Some(Entry::Other(
+                        "a list with an int beyond 64 bits".into(),
+                    )));
+                }
+            },
+            Elements::Numpy => match scalar_element(vm, x)? {
+                Some((Element::Float(f), _)) => f.to_bits(),
+                Some((Element::Int(v), _)) => v as u64,
+                _ => {
+                    return Ok(Some(Entry::Other(format!(
+                        "a list of {}",
+                        x.class().name()
+                    ))));
+                }
+            },
+        };
+        bits.push(b);
+    }
+    let ty = ArrayTy {
+        dtype,
+        ndim: 1,
+        unit_inner: true,
+        own_buffer: true,
+        list: Some(elements),
+    };
+    let slots = vec![bits.as_ptr() as u64, bits.len() as u64, 8];
+    Ok(Some(Entry::List(ty, slots, bits)))
 }
 
 /// Marks the arrays whose buffer no other array variable of the nest uses: compiled
@@ -439,7 +546,7 @@ pub fn run(
     for entry in &entries {
         key.push(match entry {
             Entry::Scalar(s, _) | Entry::Complex(s, _, _) => Ty::Scalar(*s),
-            Entry::Array(a, _, _) => Ty::Array(*a),
+            Entry::Array(a, _, _) | Entry::List(a, _, _) => Ty::Array(*a),
             Entry::Unbound => Ty::Unbound,
             Entry::Other(what) => Ty::Other(what.clone()),
         });
@@ -558,7 +665,7 @@ pub fn run(
                     frame[islot + 1] = part;
                 }
             }
-            Entry::Array(_, slots, _) => {
+            Entry::Array(_, slots, _) | Entry::List(_, slots, _) => {
                 let (base, _) = layout.array(var).expect("arrays have descriptors");
                 frame[base..base + slots.len()].copy_from_slice(slots);
                 let origin = layout.origin(var).expect("arrays have descriptors");

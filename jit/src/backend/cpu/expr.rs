@@ -5,7 +5,7 @@
 
 use super::{Gen, Val};
 use crate::ir::{BinOp, CmpOp, Expr, LogicOp, UnaryOp, Var};
-use crate::types::{Dtype, Machine, Scalar, ScalarTy};
+use crate::types::{Dtype, Elements, Machine, Scalar, ScalarTy};
 use cranelift_codegen::ir::{
     BlockArg, InstBuilder, Value,
     condcodes::{FloatCC, IntCC},
@@ -152,12 +152,18 @@ impl Gen<'_, '_> {
             }
             Expr::Load(array, index) => {
                 let address = self.element_address(*array, index)?;
-                let dtype = self.arrays[*array].as_ref().unwrap().ty.dtype;
+                let ty = self.arrays[*array].as_ref().unwrap().ty;
                 // Only where every subscript is proven: a pure load may be hoisted
                 // above the checks that guard it, to an address that is not an element.
                 let constant = self.constant_arrays.contains(array)
                     && self.access_bases.contains_key(&index.as_ptr());
-                self.load_element(address, dtype, constant)
+                let element = self.load_element(address, ty.dtype, constant);
+                // A list's Python numbers (`crate::lists`): the same bits, Python's type.
+                match (ty.list, ty.dtype) {
+                    (Some(Elements::Python), Dtype::F64) => self.exact(Scalar::Float, element.v),
+                    (Some(Elements::Python), _) => self.exact(Scalar::Int, element.v),
+                    _ => element,
+                }
             }
             Expr::Shape(array, axis) => {
                 let a = self.arrays[*array].as_ref().expect("typed as an array");

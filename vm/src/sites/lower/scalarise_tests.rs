@@ -25,6 +25,7 @@ fn array(ndim: u32) -> Ty {
         ndim,
         unit_inner: true,
         own_buffer: true,
+        list: None,
     })
 }
 

@@ -1,0 +1,81 @@
+//! Python lists of numbers in compiled code: what of them compiles.
+//!
+//! The VM hands a list of Python floats (or of Python ints that fit in 64 bits, or of
+//! `np.float64` or `np.int64` scalars) to compiled code as a copy of its elements, a
+//! one-axis float64 (int64) array marked a list ([`crate::types::ArrayTy::list`]),
+//! whose elements are typed as the list's numbers are. That is right as long as the nest only reads the list: an element by one
+//! integer subscript (`xs[i]`, `xs[-1]`: out of range hands the statement back, and
+//! the interpreter raises `IndexError`), its length (`len(xs)`), and iteration over it
+//! (`for x in xs`, `enumerate(xs)`, `zip(xs, ys)`). This pass refuses every other use
+//! (a slice, an arithmetic operation, a store, an assignment of the name, a call that
+//! takes it), whose list semantics an array would not have.
+//!
+//! Invariant: compiled code calls nothing that could change a list, so the copy holds
+//! the list's elements for the whole run.
+
+use crate::infer::all_statements;
+use crate::ir::{Expr, Nest, StmtKind, Var};
+use crate::types::Ty;
+use cranelift_codegen::entity::EntityRef;
+
+/// Checks every use of the nest's lists (entry types `entry`).
+pub fn check(nest: &Nest, entry: &[Ty]) -> Result<(), String> {
+    let is_list = |v: &Var| matches!(entry.get(v.index()), Some(Ty::Array(a)) if a.list.is_some());
+    if !entry
+        .iter()
+        .any(|t| matches!(t, Ty::Array(a) if a.list.is_some()))
+    {
+        return Ok(());
+    }
+    let refuse = |v: &Var, what: &str| {
+        Err(format!(
+            "`{}` is a list: {what} stays interpreted (its elements, `len()` and iteration over it compile)",
+            nest.vars[*v].name
+        ))
+    };
+    for stmt in all_statements(nest).0 {
+        match &stmt.kind {
+            StmtKind::Store { array, .. } if is_list(array) => {
+                return refuse(array, "a store into it");
+            }
+            StmtKind::Assign { targets, .. } => {
+                if let Some(t) = targets.iter().find(|t| is_list(t)) {
+                    return refuse(t, "assigning its name");
+                }
+            }
+            StmtKind::For { var, items, .. }
+                if is_list(var) || items.iter().any(|(t, _)| is_list(t)) =>
+            {
+                return refuse(var, "assigning its name");
+            }
+            _ => {}
+        }
+        let mut bad: Option<(Var, &str)> = None;
+        for e in stmt.exprs() {
+            e.walk(&mut |e| {
+                let found = match e {
+                    Expr::Load(v, index) if is_list(v) => {
+                        let element = matches!(&index[..], [i] if !matches!(i, Expr::Slice(_) | Expr::NewAxis));
+                        (!element).then_some((*v, "a slice of it"))
+                    }
+                    Expr::Var(v) if is_list(v) => Some((*v, "using it as a value")),
+                    Expr::Shape(v, _) if is_list(v) => Some((*v, "`.shape`")),
+                    Expr::Dot(views, _) => views
+                        .iter()
+                        .find(|d| is_list(&d.array))
+                        .map(|d| (d.array, "a product of it")),
+                    Expr::Sum(view, _) if is_list(&view.array) => Some((view.array, "its sum")),
+                    Expr::Unpack(_, vs) => vs.iter().find(|v| is_list(v)).map(|v| (*v, "assigning its name")),
+                    _ => None,
+                };
+                if bad.is_none() {
+                    bad = found;
+                }
+            });
+        }
+        if let Some((v, what)) = bad {
+            return refuse(&v, what);
+        }
+    }
+    Ok(())
+}
