@@ -1,17 +1,19 @@
 //! Python lists of numbers in compiled code: what of them compiles.
 //!
-//! The VM hands a list of Python floats (or of Python ints that fit in 64 bits, or of
-//! `np.float64` or `np.int64` scalars) to compiled code as a copy of its elements, a
-//! one-axis float64 (int64) array marked a list ([`crate::types::ArrayTy::list`]),
-//! whose elements are typed as the list's numbers are. That is right as long as the nest only reads the list: an element by one
+//! The VM hands compiled code a list whose first item is a Python float (or a Python
+//! int that fits in 64 bits, an `np.float64`, an `np.int64`) as a one-axis float64
+//! (int64) array marked a list ([`crate::types::ArrayTy::list`]) whose data is the list
+//! object: each item is read by the VM's helper for that kind of number, which hands
+//! the statement back where an item is of another kind, and is typed as the list's
+//! numbers are. That is right as long as the nest only reads the list: an element by one
 //! integer subscript (`xs[i]`, `xs[-1]`: out of range hands the statement back, and
 //! the interpreter raises `IndexError`), its length (`len(xs)`), and iteration over it
 //! (`for x in xs`, `enumerate(xs)`, `zip(xs, ys)`). This pass refuses every other use
 //! (a slice, an arithmetic operation, a store, an assignment of the name, a call that
 //! takes it), whose list semantics an array would not have.
 //!
-//! Invariant: compiled code calls nothing that could change a list, so the copy holds
-//! the list's elements for the whole run.
+//! Invariant: compiled code calls nothing that could change a list, so its length, read
+//! on entry, holds for the whole run (the subscripts are checked against it).
 
 use crate::infer::all_statements;
 use crate::ir::{Expr, Nest, StmtKind, Var};

@@ -441,9 +441,9 @@ pub struct ArrayTy {
     /// No other array variable of the nest shares its buffer: if the nest never stores
     /// to it, its elements do not change while the nest runs.
     pub own_buffer: bool,
-    /// A list of numbers, copied into a buffer of float64 or int64 on entry
-    /// (`vm::sites::tier`): its elements, its length and iteration over it are all of
-    /// it that compiles ([`crate::lists`]).
+    /// A list of numbers, read item by item through the VM's helpers (its data is the
+    /// list object): its items, its length and iteration over it are all of it that
+    /// compiles ([`crate::lists`]).
     pub list: Option<Elements>,
 }
 

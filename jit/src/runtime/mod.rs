@@ -497,7 +497,30 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
     ]
     .into_iter()
     .chain(fp::symbols())
+    .chain(
+        PROVIDED
+            .lock()
+            .map(|p| {
+                p.iter()
+                    .map(|(n, f)| (*n, *f as *const u8))
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default(),
+    )
     .collect()
+}
+
+/// Helpers the embedding VM provides (what needs its objects: the items of a list).
+static PROVIDED: std::sync::Mutex<Vec<(&'static str, usize)>> = std::sync::Mutex::new(Vec::new());
+
+/// Makes `f` the helper compiled code calls by `name`; before the first nest that
+/// calls it is compiled.
+pub fn provide(name: &'static str, f: *const u8) {
+    if let Ok(mut provided) = PROVIDED.lock()
+        && !provided.iter().any(|(n, _)| *n == name)
+    {
+        provided.push((name, f as usize));
+    }
 }
 
 #[cfg(test)]

@@ -223,10 +223,9 @@ enum Entry {
     Complex(Scalar, u64, u64),
     /// The type, the frame slots, and the address of the buffer behind the array.
     Array(ArrayTy, Vec<u64>, usize),
-    /// A list of numbers as the array compiled code reads (`kiln_jit::lists`): its
-    /// type, frame slots, and the copy of its elements the slots point into, which
-    /// lives as long as the run (held here, never read).
-    List(ArrayTy, Vec<u64>, #[allow(dead_code)] Vec<u64>),
+    /// A list of numbers as compiled code reads it (`kiln_jit::lists`): its type, and
+    /// its frame slots, the first of which is the list object.
+    List(ArrayTy, Vec<u64>),
     Unbound,
     Other(String),
 }
@@ -319,10 +318,11 @@ fn classify(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Entry> {
     Ok(Entry::Other(format!("a {}", class.name())))
 }
 
-/// A list of Python floats, of Python ints that fit in 64 bits (not bools), or of
-/// `np.float64` or `np.int64` scalars, as the float64 or int64 array compiled code
-/// reads it; `None` for anything but a list. A subclass
-/// of `list` qualifies where it reads its items as a list does (numba's typed `List`).
+/// A list whose first item is a Python float, a Python int that fits in 64 bits (not a
+/// bool), an `np.float64` or an `np.int64`, as compiled code reads it (`kiln_jit::lists`):
+/// the list object itself, each item read by a helper (`list_items`) that checks it
+/// is of the first's kind; `None` for anything but a list. A subclass of `list`
+/// qualifies where it reads its items as a list does (numba's typed `List`).
 fn number_list(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Option<Entry>> {
     let Some(list) = obj.downcast_ref::<rustpython_vm::builtins::PyList>() else {
         return Ok(None);
@@ -347,13 +347,11 @@ fn number_list(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Option<Entry>
         }
     }
     let items = list.borrow_vec();
-    // The kind of number the first element is; every other must be of its class.
-    let first = items.first().map(|x| x.class().to_owned());
-    let (dtype, elements) = match &first {
+    let (dtype, elements) = match items.first() {
         None => (Dtype::F64, Elements::Python),
-        Some(c) if c.is(types.float_type) => (Dtype::F64, Elements::Python),
-        Some(c) if c.is(types.int_type) => (Dtype::I64, Elements::Python),
-        Some(_) => match scalar_element(vm, &items[0])? {
+        Some(x) if x.class().is(types.float_type) => (Dtype::F64, Elements::Python),
+        Some(x) if x.class().is(types.int_type) => (Dtype::I64, Elements::Python),
+        Some(x) => match scalar_element(vm, x)? {
             Some((Element::Float(_), Strength::Strong(DType::Float64))) => {
                 (Dtype::F64, Elements::Numpy)
             }
@@ -363,51 +361,12 @@ fn number_list(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Option<Entry>
             _ => {
                 return Ok(Some(Entry::Other(format!(
                     "a list of {}",
-                    items[0].class().name()
+                    x.class().name()
                 ))));
             }
         },
     };
-    let mut bits = Vec::with_capacity(items.len());
-    for x in items.iter() {
-        if first.as_ref().is_some_and(|c| !x.class().is(c)) {
-            return Ok(Some(Entry::Other(format!(
-                "a list of {} and {}",
-                items[0].class().name(),
-                x.class().name()
-            ))));
-        }
-        let b = match elements {
-            Elements::Python if dtype == Dtype::F64 => x
-                .downcast_ref::<PyFloat>()
-                .expect("a float")
-                .to_f64()
-                .to_bits(),
-            Elements::Python => match x
-                .downcast_ref::<PyInt>()
-                .expect("an int")
-                .try_to_primitive::<i64>(vm)
-            {
-                Ok(v) => v as u64,
-                Err(_) => {
-                    return Ok(Some(Entry::Other(
-                        "a list with an int beyond 64 bits".into(),
-                    )));
-                }
-            },
-            Elements::Numpy => match scalar_element(vm, x)? {
-                Some((Element::Float(f), _)) => f.to_bits(),
-                Some((Element::Int(v), _)) => v as u64,
-                _ => {
-                    return Ok(Some(Entry::Other(format!(
-                        "a list of {}",
-                        x.class().name()
-                    ))));
-                }
-            },
-        };
-        bits.push(b);
-    }
+    list_items::provide();
     let ty = ArrayTy {
         dtype,
         ndim: 1,
@@ -415,8 +374,105 @@ fn number_list(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Option<Entry>
         own_buffer: true,
         list: Some(elements),
     };
-    let slots = vec![bits.as_ptr() as u64, bits.len() as u64, 8];
-    Ok(Some(Entry::List(ty, slots, bits)))
+    // The object (held by the variable for the run), its length, eight bytes an item.
+    let object: &rustpython_vm::PyObject = obj;
+    let slots = vec![object as *const _ as u64, items.len() as u64, 8];
+    Ok(Some(Entry::List(ty, slots)))
+}
+
+/// The helpers compiled code reads a list's items with: `f(list, index, &status)`,
+/// the item's bits, or the status set where it is not of the kind the helper reads
+/// (compiled code then hands the statement back).
+mod list_items {
+    use kiln_stdlib::numpy::format::Element;
+    use rustpython_vm::builtins::{PyFloat, PyInt, PyList};
+    use rustpython_vm::{AsObject, PyObject};
+
+    pub fn provide() {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| {
+            kiln_jit::runtime::provide("kiln_list_float", kiln_list_float as *const u8);
+            kiln_jit::runtime::provide("kiln_list_int", kiln_list_int as *const u8);
+            kiln_jit::runtime::provide("kiln_list_np_float64", kiln_list_np_float64 as *const u8);
+            kiln_jit::runtime::provide("kiln_list_np_int64", kiln_list_np_int64 as *const u8);
+        });
+    }
+
+    /// The item `index` (in range: compiled code checked it against the length, which
+    /// nothing changes while it runs) of the list at `list`, read by `read`.
+    ///
+    /// # Safety
+    /// `list` is a live list object, held by a variable of the running nest.
+    unsafe fn item(
+        list: i64,
+        index: i64,
+        status: *mut i64,
+        read: impl Fn(&PyObject) -> Option<u64>,
+    ) -> i64 {
+        let object = unsafe { &*(list as usize as *const PyObject) };
+        let bits = object.downcast_ref::<PyList>().and_then(|l| {
+            l.borrow_vec()
+                .get(index as usize)
+                .and_then(|x| read(x.as_object()))
+        });
+        match bits {
+            Some(bits) => bits as i64,
+            None => {
+                unsafe { *status = 1 };
+                0
+            }
+        }
+    }
+
+    unsafe extern "C" fn kiln_list_float(list: i64, index: i64, status: *mut i64) -> i64 {
+        unsafe {
+            item(list, index, status, |x| {
+                let ctx = rustpython_vm::Context::genesis();
+                x.class().is(ctx.types.float_type).then(|| {
+                    x.downcast_ref::<PyFloat>()
+                        .expect("a float")
+                        .to_f64()
+                        .to_bits()
+                })
+            })
+        }
+    }
+
+    unsafe extern "C" fn kiln_list_int(list: i64, index: i64, status: *mut i64) -> i64 {
+        unsafe {
+            item(list, index, status, |x| {
+                let ctx = rustpython_vm::Context::genesis();
+                if !x.class().is(ctx.types.int_type) {
+                    return None;
+                }
+                let i = x.downcast_ref::<PyInt>().expect("an int");
+                i64::try_from(i.as_bigint()).ok().map(|v| v as u64)
+            })
+        }
+    }
+
+    fn numpy(x: &PyObject, float: bool) -> Option<u64> {
+        rustpython_vm::vm::thread::with_current_vm(|vm| {
+            let x = x.to_owned();
+            match super::scalar_element(vm, &x).ok()?? {
+                (Element::Float(f), super::Strength::Strong(super::DType::Float64)) if float => {
+                    Some(f.to_bits())
+                }
+                (Element::Int(v), super::Strength::Strong(super::DType::Int64)) if !float => {
+                    Some(v as u64)
+                }
+                _ => None,
+            }
+        })
+    }
+
+    unsafe extern "C" fn kiln_list_np_float64(list: i64, index: i64, status: *mut i64) -> i64 {
+        unsafe { item(list, index, status, |x| numpy(x, true)) }
+    }
+
+    unsafe extern "C" fn kiln_list_np_int64(list: i64, index: i64, status: *mut i64) -> i64 {
+        unsafe { item(list, index, status, |x| numpy(x, false)) }
+    }
 }
 
 /// Marks the arrays whose buffer no other array variable of the nest uses: compiled
@@ -546,7 +602,7 @@ pub fn run(
     for entry in &entries {
         key.push(match entry {
             Entry::Scalar(s, _) | Entry::Complex(s, _, _) => Ty::Scalar(*s),
-            Entry::Array(a, _, _) | Entry::List(a, _, _) => Ty::Array(*a),
+            Entry::Array(a, _, _) | Entry::List(a, _) => Ty::Array(*a),
             Entry::Unbound => Ty::Unbound,
             Entry::Other(what) => Ty::Other(what.clone()),
         });
@@ -665,7 +721,7 @@ pub fn run(
                     frame[islot + 1] = part;
                 }
             }
-            Entry::Array(_, slots, _) | Entry::List(_, slots, _) => {
+            Entry::Array(_, slots, _) | Entry::List(_, slots) => {
                 let (base, _) = layout.array(var).expect("arrays have descriptors");
                 frame[base..base + slots.len()].copy_from_slice(slots);
                 let origin = layout.origin(var).expect("arrays have descriptors");

@@ -157,12 +157,9 @@ impl Gen<'_, '_> {
                 // above the checks that guard it, to an address that is not an element.
                 let constant = self.constant_arrays.contains(array)
                     && self.access_bases.contains_key(&index.as_ptr());
-                let element = self.load_element(address, ty.dtype, constant);
-                // A list's Python numbers (`crate::lists`): the same bits, Python's type.
-                match (ty.list, ty.dtype) {
-                    (Some(Elements::Python), Dtype::F64) => self.exact(Scalar::Float, element.v),
-                    (Some(Elements::Python), _) => self.exact(Scalar::Int, element.v),
-                    _ => element,
+                match ty.list {
+                    Some(elements) => self.list_item(*array, address, elements, ty.dtype),
+                    None => self.load_element(address, ty.dtype, constant),
                 }
             }
             Expr::Shape(array, axis) => {
@@ -222,6 +219,32 @@ impl Gen<'_, '_> {
             Expr::Unpack(..) => return Err("a call whose tuple is unpacked is not inlined".into()),
             Expr::Tuple(_) => return Err("a tuple as a value stays interpreted".into()),
         })
+    }
+
+    /// An item of a list (`crate::lists`), by the VM's helper for its kind of number:
+    /// its descriptor's data is the list object, and `address` is the item's offset
+    /// from it, eight bytes an item, checked against the list's length. An item of
+    /// another kind than the list's first (or a list changed under it: it cannot be)
+    /// hands the statement back.
+    fn list_item(&mut self, list: Var, address: Value, elements: Elements, dtype: Dtype) -> Val {
+        let data = self.arrays[list].as_ref().unwrap().data;
+        let offset = self.b.ins().isub(address, data);
+        let index = self.b.ins().sshr_imm_u(offset, 3);
+        let (helper, ty) = match (elements, dtype) {
+            (Elements::Python, Dtype::F64) => ("kiln_list_float", Scalar::Float),
+            (Elements::Python, _) => ("kiln_list_int", Scalar::Int),
+            (Elements::Numpy, Dtype::F64) => ("kiln_list_np_float64", Scalar::Np(Dtype::F64)),
+            (Elements::Numpy, _) => ("kiln_list_np_int64", Scalar::Np(Dtype::I64)),
+        };
+        let bits = self.call_checked(helper, data, index, types::I64);
+        let v = if dtype == Dtype::F64 {
+            self.b
+                .ins()
+                .bitcast(types::F64, cranelift_codegen::ir::MemFlagsData::new(), bits)
+        } else {
+            bits
+        };
+        self.exact(ty, v)
     }
 
     /// A value in the (possibly mixed) static type `ty` of the expression it is.

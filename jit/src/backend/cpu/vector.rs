@@ -688,7 +688,8 @@ impl Check<'_, '_, '_> {
     /// stride).
     fn element(&mut self, array: Var, index: &[Expr]) -> Option<()> {
         let a = self.g.typing.array(array).ok()?;
-        if a.dtype != self.lane.dtype || self.g.nest.vars[array].is_inlined() {
+        // A list's items are objects, read one at a time (`Gen::list_item`).
+        if a.dtype != self.lane.dtype || self.g.nest.vars[array].is_inlined() || a.list.is_some() {
             return None;
         }
         let base = self.bases.get(&index.as_ptr())?;
