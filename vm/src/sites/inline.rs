@@ -224,7 +224,6 @@ fn module_constants(
             read.insert(*v);
         }
     });
-    let types = &vm.ctx.types;
     let mut out = Vec::new();
     for (var, data) in f.vars.iter() {
         if assigned.contains(&var) || !read.contains(&var) {
@@ -233,20 +232,7 @@ fn module_constants(
         let Some(value) = lookup(callee, vars, &data.name, vm)? else {
             continue;
         };
-        let class = value.class();
-        let constant = if class.is(types.bool_type) {
-            Expr::Bool(value.is(&vm.ctx.true_value))
-        } else if class.is(types.int_type) {
-            match value
-                .downcast_ref::<PyInt>()
-                .map(|i| i.try_to_primitive::<i64>(vm))
-            {
-                Some(Ok(i)) => Expr::Int(i),
-                _ => continue,
-            }
-        } else if class.is(types.float_type) {
-            Expr::Float(value.downcast_ref::<PyFloat>().expect("a float").to_f64())
-        } else {
+        let Some(constant) = number_constant(&value, vm) else {
             continue;
         };
         guards.push(Guard {
@@ -258,6 +244,30 @@ fn module_constants(
         out.push((var, constant));
     }
     Ok(out)
+}
+
+/// A bool, an int that fits in 64 bits or a float, as the constant compiled code
+/// takes it for; `None` for anything else.
+pub(super) fn number_constant(
+    value: &PyObjectRef,
+    vm: &VirtualMachine,
+) -> Option<kiln_jit::ir::Expr> {
+    use kiln_jit::ir::Expr;
+    let types = &vm.ctx.types;
+    let class = value.class();
+    if class.is(types.bool_type) {
+        Some(Expr::Bool(value.is(&vm.ctx.true_value)))
+    } else if class.is(types.int_type) {
+        let i = value
+            .downcast_ref::<PyInt>()?
+            .try_to_primitive::<i64>(vm)
+            .ok()?;
+        Some(Expr::Int(i))
+    } else if class.is(types.float_type) {
+        Some(Expr::Float(value.downcast_ref::<PyFloat>()?.to_f64()))
+    } else {
+        None
+    }
 }
 
 /// Replaces the calls of user functions in `e` by their inlined bodies. `Err(Ok(..))`

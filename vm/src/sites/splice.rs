@@ -21,12 +21,12 @@
 //! callee resumes in exactly the state it was in. A pending outcome no call takes is
 //! dropped at the next compiled run.
 
-use super::inline::{Guard, check_assumptions, inline_in, lookup};
+use super::inline::{Guard, check_assumptions, inline_in, lookup, number_constant};
 use super::lower::DISCARDED;
 use super::tier::{FrameVars, Outcome};
 use kiln_jit::ir::{EntityRef, Expr, Nest, Point, PrimaryMap, Stmt, StmtKind, Var, VarData};
-use rustpython_vm::builtins::{PyDictRef, PyFloat, PyFunction, PyInt};
-use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
+use rustpython_vm::builtins::{PyDictRef, PyFunction};
+use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
@@ -367,21 +367,7 @@ impl Splicer<'_> {
                 Err(_) => return Ok(None),
             }
         }
-        let types = &vm.ctx.types;
-        let class = value.class();
-        let constant = if class.is(types.bool_type) {
-            Expr::Bool(value.is(&vm.ctx.true_value))
-        } else if class.is(types.int_type) {
-            match value
-                .downcast_ref::<PyInt>()
-                .map(|i| i.try_to_primitive::<i64>(vm))
-            {
-                Some(Ok(i)) => Expr::Int(i),
-                _ => return Ok(None),
-            }
-        } else if class.is(types.float_type) {
-            Expr::Float(value.downcast_ref::<PyFloat>().expect("a float").to_f64())
-        } else {
+        let Some(constant) = number_constant(&value, vm) else {
             return Ok(None);
         };
         // `np.pi`: the name `np` must stay the module it is (whose attributes are taken
