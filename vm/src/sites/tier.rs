@@ -45,6 +45,9 @@ pub struct SiteState {
     pub deopts: u64,
     /// Why the site is interpreted now, if it is.
     pub reason: Option<String>,
+    /// The objects the nest's assumed names held when they last checked out: the
+    /// same objects again need no new check (which imports each module named).
+    pub assumed_held: Vec<PyObjectRef>,
 }
 
 pub struct Spec {
@@ -611,9 +614,26 @@ pub fn run(
     // Names the nest takes for modules and builtins are checked on every entry: code
     // compiled for `math.sqrt` must not run once `math` is something else.
     let resolve = |name: &str| vars.get_name(name, vm);
-    if let Err(reason) = check_assumptions(&nest.assumed, &resolve, vm)? {
-        site.state.lock().expect("site state poisoned").reason = Some(reason);
-        return Ok(None);
+    if !nest.assumed.is_empty() {
+        let held = nest
+            .assumed
+            .iter()
+            .map(|a| resolve(&a.name))
+            .collect::<PyResult<Option<Vec<_>>>>()?;
+        let unchanged = {
+            let state = site.state.lock().expect("site state poisoned");
+            held.as_ref().is_some_and(|held| {
+                held.len() == state.assumed_held.len()
+                    && held.iter().zip(&state.assumed_held).all(|(a, b)| a.is(b))
+            })
+        };
+        if !unchanged {
+            if let Err(reason) = check_assumptions(&nest.assumed, &resolve, vm)? {
+                site.state.lock().expect("site state poisoned").reason = Some(reason);
+                return Ok(None);
+            }
+            site.state.lock().expect("site state poisoned").assumed_held = held.unwrap_or_default();
+        }
     }
     // Array statements are compiled for numpy's floating-point errors only warning or
     // not (they store before reading the flags only where nothing can stop them half
