@@ -129,14 +129,44 @@ pub fn fp_errors_only_warn(vm: &VirtualMachine) -> PyResult<bool> {
     {
         return Ok(false);
     }
+    use rustpython_vm::AsObject;
     let filters = vm.import("warnings", 0)?.get_attr("filters", vm)?;
+    // The answer for the filters as they were when last asked, kept with the list and
+    // its filters (held, so none of them can be another object at the same address):
+    // the same list holding the same filters, which are tuples, gives the same answer.
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(PyObjectRef, Vec<PyObjectRef>, bool)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    let items: Option<Vec<PyObjectRef>> = filters
+        .downcast_ref::<rustpython_vm::builtins::PyList>()
+        .map(|l| l.borrow_vec().to_vec());
+    if let Some(items) = &items {
+        let same = LAST.with(|last| match &*last.borrow() {
+            Some((list, held, answer)) => (list.is(&filters)
+                && held.len() == items.len()
+                && held.iter().zip(items).all(|(a, b)| a.is(b)))
+            .then_some(*answer),
+            None => None,
+        });
+        if let Some(answer) = same {
+            return Ok(answer);
+        }
+    }
+    let mut answer = true;
     for filter in filters.try_to_value::<Vec<PyObjectRef>>(vm)? {
         let action = filter.get_item(&0, vm)?;
         if action.str(vm)?.as_wtf8() == "error" {
-            return Ok(false);
+            answer = false;
+            break;
         }
     }
-    Ok(true)
+    if let Some(items) = items
+        && items.iter().all(|f| f.class().is(vm.ctx.types.tuple_type))
+    {
+        LAST.with(|last| *last.borrow_mut() = Some((filters, items, answer)));
+    }
+    Ok(answer)
 }
 
 /// Calls `warn(category, message)` for each flag of `flags` numpy's error state says
