@@ -133,7 +133,16 @@ impl FrameVars {
         name: &str,
         vm: &VirtualMachine,
     ) -> PyResult<Option<PyObjectRef>> {
-        if let Ok(v) = self.locals.as_object().get_item(name, vm) {
+        // A dict of locals (a function's, a module's) answers without raising a
+        // KeyError for each name that is not there (the globals, the builtins).
+        let locals = self.locals.as_object();
+        let local = match locals.downcast_ref::<rustpython_vm::builtins::PyDict>() {
+            Some(dict) if locals.class().is(vm.ctx.types.dict_type) => {
+                dict.get_item_opt(name, vm)?
+            }
+            _ => locals.get_item(name, vm).ok(),
+        };
+        if let Some(v) = local {
             return Ok(Some(v));
         }
         // A function's own variable that is not in its locals is unbound: it is not
