@@ -407,11 +407,12 @@ mod list_items {
             kiln_jit::runtime::provide("kiln_list_int", kiln_list_int as *const u8);
             kiln_jit::runtime::provide("kiln_list_np_float64", kiln_list_np_float64 as *const u8);
             kiln_jit::runtime::provide("kiln_list_np_int64", kiln_list_np_int64 as *const u8);
+            kiln_jit::runtime::provide("kiln_list_len", kiln_list_len as *const u8);
         });
     }
 
-    /// The item `index` (in range: compiled code checked it against the length, which
-    /// nothing changes while it runs) of the list at `list`, read by `read`.
+    /// The item `index` (Python's way: from the end where negative) of the list at
+    /// `list`, read by `read`; the status is set where there is none or `read` refuses.
     ///
     /// # Safety
     /// `list` is a live list object, held by a variable of the running nest.
@@ -423,9 +424,14 @@ mod list_items {
     ) -> i64 {
         let object = unsafe { &*(list as usize as *const PyObject) };
         let bits = object.downcast_ref::<PyList>().and_then(|l| {
-            l.borrow_vec()
-                .get(index as usize)
-                .and_then(|x| read(x.as_object()))
+            let items = l.borrow_vec();
+            let at = if index < 0 {
+                index + items.len() as i64
+            } else {
+                index
+            };
+            let item = usize::try_from(at).ok().and_then(|at| items.get(at))?;
+            read(item.as_object())
         });
         match bits {
             Some(bits) => bits as i64,
@@ -434,6 +440,14 @@ mod list_items {
                 0
             }
         }
+    }
+
+    /// The length of the list at `list` now.
+    unsafe extern "C" fn kiln_list_len(list: i64) -> i64 {
+        let object = unsafe { &*(list as usize as *const PyObject) };
+        object
+            .downcast_ref::<PyList>()
+            .map_or(0, |l| l.borrow_vec().len() as i64)
     }
 
     unsafe extern "C" fn kiln_list_float(list: i64, index: i64, status: *mut i64) -> i64 {

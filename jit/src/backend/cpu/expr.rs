@@ -151,16 +151,17 @@ impl Gen<'_, '_> {
                 self.val(ty, result, ty.mixed.then_some(flag))
             }
             Expr::Load(array, index) => {
-                let address = self.element_address(*array, index)?;
                 let ty = self.arrays[*array].as_ref().unwrap().ty;
+                if let Some(elements) = ty.list {
+                    let i = self.scalar(&index[0])?;
+                    return Ok(self.list_item(*array, i.v, elements, ty.dtype));
+                }
+                let address = self.element_address(*array, index)?;
                 // Only where every subscript is proven: a pure load may be hoisted
                 // above the checks that guard it, to an address that is not an element.
                 let constant = self.constant_arrays.contains(array)
                     && self.access_bases.contains_key(&index.as_ptr());
-                match ty.list {
-                    Some(elements) => self.list_item(*array, address, elements, ty.dtype),
-                    None => self.load_element(address, ty.dtype, constant),
-                }
+                self.load_element(address, ty.dtype, constant)
             }
             Expr::Shape(array, axis) => {
                 let a = self.arrays[*array].as_ref().expect("typed as an array");
@@ -179,10 +180,17 @@ impl Gen<'_, '_> {
             Expr::Sum(view, len) => self.sum(view, len)?,
             Expr::Reduce(..) => unreachable!("typing refuses a reduction scalarise left"),
             Expr::Len(array) => {
-                let v = self.arrays[*array]
-                    .as_ref()
-                    .expect("typed as an array")
-                    .shape[0];
+                let a = self.arrays[*array].as_ref().expect("typed as an array");
+                let v = match a.ty.list {
+                    // A list's length now (compiled code may have appended to it).
+                    Some(_) => {
+                        let data = a.data;
+                        let f = self.helper("kiln_list_len", &[types::I64], types::I64);
+                        let call = self.b.ins().call(f, &[data]);
+                        self.b.inst_results(call)[0]
+                    }
+                    None => a.shape[0],
+                };
                 self.exact(Scalar::Int, v)
             }
             Expr::Call(f, args) => self.call(*f, args, ty)?,
@@ -222,14 +230,12 @@ impl Gen<'_, '_> {
     }
 
     /// An item of a list (`crate::lists`), by the VM's helper for its kind of number:
-    /// its descriptor's data is the list object, and `address` is the item's offset
-    /// from it, eight bytes an item, checked against the list's length. An item of
-    /// another kind than the list's first (or a list changed under it: it cannot be)
-    /// hands the statement back.
-    fn list_item(&mut self, list: Var, address: Value, elements: Elements, dtype: Dtype) -> Val {
+    /// its descriptor's data is the list object, and the helper takes `index` as
+    /// Python does (from the end where negative) against the list's length now. An
+    /// index out of range, or an item of another kind than the helper reads, hands the
+    /// statement back.
+    fn list_item(&mut self, list: Var, index: Value, elements: Elements, dtype: Dtype) -> Val {
         let data = self.arrays[list].as_ref().unwrap().data;
-        let offset = self.b.ins().isub(address, data);
-        let index = self.b.ins().sshr_imm_u(offset, 3);
         let (helper, ty) = match (elements, dtype) {
             (Elements::Python, Dtype::F64) => ("kiln_list_float", Scalar::Float),
             (Elements::Python, _) => ("kiln_list_int", Scalar::Int),
