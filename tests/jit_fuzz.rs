@@ -25,6 +25,7 @@
 //! (`x, y = m.shape`, and of a 1-d array, which raises), chained assignments appear,
 //! tuples are bound to names (`tp = (e1, e2)`, read back by subscripts and returned),
 //! module lists of floats and ints are read (`LF[i % 7]`, one past the end too, `len`),
+//! a list the function makes is appended to (`out.append(e)`) and read back,
 //! every integer dtype receives stores that do not fit it, some loops iterate over
 //! arrays (`enumerate`, `zip`), and some runs have an interval timer firing a Python
 //! signal handler while their loops run.
@@ -304,6 +305,14 @@ impl Gen {
                 let e = self.expr(0);
                 self.line(depth, &format!("x, y = pair({arr}, {v}, {e})"));
             }
+            _ if self.rng.chance(10) => {
+                // Appending to a list the function made, read back now and then.
+                let e = self.expr(0);
+                self.line(depth, &format!("out.append({e})"));
+                if self.rng.chance(40) {
+                    self.line(depth, "s += out[-1] - len(out)");
+                }
+            }
             _ if self.rng.chance(12) => {
                 // A tuple bound to a name, read by subscripts and written back.
                 let (e1, e2) = (self.expr(0), self.expr(0));
@@ -464,10 +473,11 @@ impl Gen {
         self.line(1, "t = 1");
         self.line(1, "u = False");
         self.line(1, "tp = (0, 0.5)");
+        self.line(1, "out = [0.25]");
         self.returns = Some("s, t, u, x, y");
         self.for_loop(1, 0);
         self.returns = None;
-        self.line(1, "return s, t, u, x, y, tp");
+        self.line(1, "return s, t, u, x, y, tp, len(out), out[-3:]");
         self.line(0, "");
         let _ = writeln!(self.out, "run({k}, f{k})\n");
     }

@@ -5,18 +5,22 @@
 //! (int64) array marked a list ([`crate::types::ArrayTy::list`]) whose data is the list
 //! object: each item is read by the VM's helper for that kind of number, which hands
 //! the statement back where an item is of another kind, and is typed as the list's
-//! numbers are. That is right as long as the nest only reads the list: an element by one
+//! numbers are. That is right for what the nest may do with the list: an element by one
 //! integer subscript (`xs[i]`, `xs[-1]`: out of range hands the statement back, and
 //! the interpreter raises `IndexError`), its length (`len(xs)`), and iteration over it
-//! (`for x in xs`, `enumerate(xs)`, `zip(xs, ys)`). This pass refuses every other use
+//! (`for x in xs`, `enumerate(xs)`, `zip(xs, ys)`), and appending numbers to it
+//! (`xs.append(v)`, but not inside a loop over it, whose count of items is taken
+//! when it starts). This pass refuses every other use
 //! (a slice, an arithmetic operation, a store, an assignment of the name, a call that
 //! takes it), whose list semantics an array would not have.
 //!
-//! Invariant: compiled code calls nothing that could change a list, so its length, read
-//! on entry, holds for the whole run (the subscripts are checked against it).
+//! Invariant: compiled code changes a list only by appending to it, so subscripts and
+//! `len` (taken by the helpers against the list's length at that moment) are Python's,
+//! and a loop over a list, which takes its count of items when it starts, runs over
+//! one its body does not append to.
 
 use crate::infer::all_statements;
-use crate::ir::{Expr, Nest, StmtKind, Var};
+use crate::ir::{Expr, Intrinsic, Nest, Stmt, StmtKind, Var};
 use crate::types::Ty;
 use cranelift_codegen::entity::EntityRef;
 
@@ -35,6 +39,11 @@ pub fn check(nest: &Nest, entry: &[Ty]) -> Result<(), String> {
             nest.vars[*v].name
         ))
     };
+    // A loop over a list counts its items when it starts: one the nest appends to
+    // inside that loop would go on over the new items.
+    if let Some(v) = appended_while_iterated(std::slice::from_ref(&nest.root), &mut Vec::new()) {
+        return refuse(&v, "appending to it while a loop runs over it");
+    }
     for stmt in all_statements(nest).0 {
         match &stmt.kind {
             StmtKind::Store { array, .. } if is_list(array) => {
@@ -53,9 +62,17 @@ pub fn check(nest: &Nest, entry: &[Ty]) -> Result<(), String> {
             _ => {}
         }
         let mut bad: Option<(Var, &str)> = None;
+        // The list `xs.append(v)` appends to, which is no other use of it.
+        let mut appending: Option<*const Expr> = None;
         for e in stmt.exprs() {
             e.walk(&mut |e| {
+                if let Expr::Call(Intrinsic::ListAppend, args) = e
+                    && let Some(list @ Expr::Var(_)) = args.first()
+                {
+                    appending = Some(list as *const Expr);
+                }
                 let found = match e {
+                    Expr::Var(_) if appending == Some(e as *const Expr) => None,
                     Expr::Load(v, index) if is_list(v) => {
                         let element = matches!(&index[..], [i] if !matches!(i, Expr::Slice(_) | Expr::NewAxis));
                         (!element).then_some((*v, "a slice of it"))
@@ -80,4 +97,46 @@ pub fn check(nest: &Nest, entry: &[Ty]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// A list appended to inside a loop over it (`over`: the lists the loops around the
+/// statements run over).
+fn appended_while_iterated(body: &[Stmt], over: &mut Vec<Var>) -> Option<Var> {
+    for stmt in body {
+        match &stmt.kind {
+            StmtKind::Assign { values, .. } => {
+                for v in values {
+                    if let Expr::Call(Intrinsic::ListAppend, args) = v
+                        && let Some(Expr::Var(list)) = args.first()
+                        && over.contains(list)
+                    {
+                        return Some(*list);
+                    }
+                }
+            }
+            StmtKind::For { items, body, .. } => {
+                let n = over.len();
+                over.extend(items.iter().map(|(_, a)| *a));
+                let found = appended_while_iterated(body, over);
+                over.truncate(n);
+                if found.is_some() {
+                    return found;
+                }
+            }
+            StmtKind::While { body, .. } => {
+                if let Some(v) = appended_while_iterated(body, over) {
+                    return Some(v);
+                }
+            }
+            StmtKind::If { then, orelse, .. } => {
+                if let Some(v) = appended_while_iterated(then, over)
+                    .or_else(|| appended_while_iterated(orelse, over))
+                {
+                    return Some(v);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }

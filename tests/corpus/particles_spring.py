@@ -5,7 +5,7 @@ import numpy as np
 
 def simulate(x, v, k, dt, nsteps):
     energy = []
-    for step in range(nsteps):  # hot, interpreted: a call whose result is discarded
+    for step in range(nsteps):  # hot
         v -= k * x * dt
         x += v * dt
         if step % 50 == 0:

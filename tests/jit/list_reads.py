@@ -89,3 +89,52 @@ print(growing([1.0, 2.0, 3.0]))
 print(mixed([1, 2.5, 3] * 20))
 print(mixed([True, 2, 3] * 20))
 print(mixed([1, 2, 2**70] * 20))
+
+
+# Appending numbers to a list the loop is given (issue 18's first step): Python floats
+# and ints, np.float64 elements of an array, read back by `len()` and negative
+# subscripts in the same loop; a list the loop appends to while iterating over it, and
+# a float appended to a list of ints read back in the loop (a hand-back), stay right.
+def collect(a, out):
+    for i in range(1, a.shape[0] - 1):  # jit: compiled
+        if a[i] > a[i - 1] and a[i] >= a[i + 1]:
+            out.append(a[i])
+    return len(out)
+
+
+def squares(n, out):
+    for k in range(n):  # jit: compiled
+        out.append(k * k)
+        if len(out) > 3:
+            out.append(out[-1] - out[-3] + 0.5 * (k % 2))
+    return out[-1], len(out)
+
+
+def primes_below(n):
+    ps = [2]
+    for k in range(3, n, 2):  # jit: compiled
+        is_p = True
+        for i in range(len(ps)):
+            p = ps[i]
+            if p * p > k:
+                break
+            if k % p == 0:
+                is_p = False
+                break
+        if is_p:
+            ps.append(k)
+    return ps[-5:], len(ps)
+
+
+def self_feeding(xs):
+    for x in xs:  # stays interpreted: appending to `xs` while a loop runs over it
+        if len(xs) < 40:
+            xs.append(x + 1)
+    return len(xs), xs[-1]
+
+
+peaks = []
+print(collect(((np.arange(200) * 37) % 23) / 8.0, peaks), peaks[:5], type(peaks[0]).__name__)
+print(squares(60, []))
+print(primes_below(400))
+print(self_feeding([1, 2, 3]))

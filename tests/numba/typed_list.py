@@ -20,7 +20,7 @@ def mean_var(lst):
 @njit
 def peaks(a):
     out = List.empty_list(types.float64)
-    for i in range(1, a.shape[0] - 1):  # hot, interpreted: a call whose result is discarded (a function kiln does not compile) stays interpreted
+    for i in range(1, a.shape[0] - 1):  # hot
         if a[i] > a[i - 1] and a[i] >= a[i + 1]:
             out.append(a[i])
     return out
@@ -30,7 +30,7 @@ def peaks(a):
 def primes_below(n):
     ps = List()
     ps.append(2)
-    for k in range(3, n, 2):  # hot, interpreted: a call whose result is discarded (a function kiln does not compile) stays interpreted
+    for k in range(3, n, 2):  # hot
         is_p = True
         for p in ps:  # hot
             if p * p > k:

@@ -635,6 +635,31 @@ impl<'a> Typing<'a> {
             Expr::CallUser(name, _) => Err(format!("`{name}()` is not a function kiln can inline")),
             Expr::Unpack(..) => Err("a call whose tuple is unpacked is not inlined".into()),
             Expr::Tuple(_) => Err("a tuple as a value stays interpreted".into()),
+            Expr::Call(Intrinsic::ListAppend, args) => {
+                let [Expr::Var(list), value] = &args[..] else {
+                    return Err("`append()` takes one value".into());
+                };
+                if !matches!(&self.vars[*list], VarTy::Array(a) if a.list.is_some()) {
+                    return Err(format!(
+                        "`{}.append()` of something other than a list of numbers stays interpreted",
+                        self.name(*list)
+                    ));
+                }
+                let t = self.scalar(value)?;
+                let boxable = [
+                    Scalar::Float,
+                    Scalar::Int,
+                    Scalar::Np(types::Dtype::F64),
+                    Scalar::Np(types::Dtype::I64),
+                ];
+                if t.mixed || !boxable.contains(&t.ty) {
+                    return Err(format!(
+                        "appending {} to a list stays interpreted",
+                        t.describe()
+                    ));
+                }
+                scalar(Scalar::Bool)
+            }
             Expr::Call(f, args) => {
                 let tys = args
                     .iter()
@@ -674,6 +699,7 @@ impl<'a> Typing<'a> {
                     Intrinsic::Bool
                     | Intrinsic::IsNumpy
                     | Intrinsic::Check
+                    | Intrinsic::ListAppend
                     | Intrinsic::Scratch(_)
                     | Intrinsic::Contiguous(_)
                     | Intrinsic::Zeroed(_)

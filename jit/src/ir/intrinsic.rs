@@ -16,6 +16,10 @@ pub enum Intrinsic {
     Float,
     Bool,
     Round,
+    /// `xs.append(v)` of a list (`crate::lists`): `v` boxed as the interpreter boxes it
+    /// (a Python float or int, an `np.float64`), put at the end of the list; `True`.
+    /// A statement of its own, whose effect comes last: nothing can fail after it.
+    ListAppend,
     /// `check(cond)`, made by [`crate::scalarise`]: hands the statement to the
     /// interpreter unless `cond` holds (a broadcast or an index numpy refuses); `True`.
     Check,
@@ -257,6 +261,7 @@ impl Intrinsic {
             Intrinsic::Where => "np.where",
             Intrinsic::Select => "select",
             Intrinsic::Check => "check",
+            Intrinsic::ListAppend => "append",
             Intrinsic::ClearFpFlags => "clear_fp_flags",
             Intrinsic::CheckFpFlags => "check_fp_flags",
             Intrinsic::FpRaised => "fp_raised",

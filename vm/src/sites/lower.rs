@@ -506,6 +506,39 @@ impl<'a> Lowering<'a> {
                     value: self.expr(&call.arguments.args[0], stmt)?,
                 }
             }
+            // `xs.append(v)`: appending to a list (`kiln_jit::lists`; the typing refuses
+            // anything but a list of numbers). Not in a function inlined into a
+            // statement, which hands back whole: an append cannot be undone.
+            ast::Stmt::Expr(e)
+                if matches!(&*e.value, ast::Expr::Call(c)
+                    if c.arguments.args.len() == 1
+                        && c.arguments.keywords.is_empty()
+                        && matches!(&*c.func, ast::Expr::Attribute(a)
+                            if a.attr.as_str() == "append"
+                                && matches!(&*a.value, ast::Expr::Name(_)))) =>
+            {
+                if self.function_result.is_some() {
+                    return Err(self.at(
+                        stmt,
+                        "`append()` in a function inlined into a statement stays interpreted",
+                    ));
+                }
+                let ast::Expr::Call(call) = &*e.value else {
+                    unreachable!("matched a call")
+                };
+                let ast::Expr::Attribute(attr) = &*call.func else {
+                    unreachable!("matched an attribute")
+                };
+                let ast::Expr::Name(list) = &*attr.value else {
+                    unreachable!("matched a name")
+                };
+                let list = Expr::Var(self.var(list.id.as_str()));
+                let value = self.expr(&call.arguments.args[0], stmt)?;
+                StmtKind::Assign {
+                    targets: vec![self.hidden(format!("{DISCARDED}{}", point.as_u32()))],
+                    values: vec![Expr::Call(Intrinsic::ListAppend, vec![list, value])],
+                }
+            }
             // `step(u, v)`: a call of a function of yours whose result is discarded,
             // assigned to a temporary. The inliner splices in the body of a function
             // compiled whole (`sites::splice`) or inlines it as in any expression.

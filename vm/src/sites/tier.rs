@@ -408,6 +408,19 @@ mod list_items {
             kiln_jit::runtime::provide("kiln_list_np_float64", kiln_list_np_float64 as *const u8);
             kiln_jit::runtime::provide("kiln_list_np_int64", kiln_list_np_int64 as *const u8);
             kiln_jit::runtime::provide("kiln_list_len", kiln_list_len as *const u8);
+            kiln_jit::runtime::provide(
+                "kiln_list_append_float",
+                kiln_list_append_float as *const u8,
+            );
+            kiln_jit::runtime::provide("kiln_list_append_int", kiln_list_append_int as *const u8);
+            kiln_jit::runtime::provide(
+                "kiln_list_append_np_float64",
+                kiln_list_append_np_float64 as *const u8,
+            );
+            kiln_jit::runtime::provide(
+                "kiln_list_append_np_int64",
+                kiln_list_append_np_int64 as *const u8,
+            );
         });
     }
 
@@ -439,6 +452,50 @@ mod list_items {
                 unsafe { *status = 1 };
                 0
             }
+        }
+    }
+
+    /// Puts `value` at the end of the list at `list` (a live list object, held by a
+    /// variable of the running nest).
+    unsafe fn append(list: i64, value: rustpython_vm::PyObjectRef) -> i64 {
+        let object = unsafe { &*(list as usize as *const PyObject) };
+        if let Some(l) = object.downcast_ref::<PyList>() {
+            l.borrow_vec_mut().push(value);
+        }
+        1
+    }
+
+    unsafe extern "C" fn kiln_list_append_float(list: i64, bits: i64) -> i64 {
+        let ctx = rustpython_vm::Context::genesis();
+        unsafe { append(list, ctx.new_float(f64::from_bits(bits as u64)).into()) }
+    }
+
+    unsafe extern "C" fn kiln_list_append_int(list: i64, value: i64) -> i64 {
+        let ctx = rustpython_vm::Context::genesis();
+        unsafe { append(list, ctx.new_int(value).into()) }
+    }
+
+    /// A numpy scalar of `dtype`, made as the interpreter's numpy makes it.
+    fn numpy_scalar(dtype: super::DType, element: Element) -> Option<rustpython_vm::PyObjectRef> {
+        rustpython_vm::vm::thread::with_current_vm(|vm| {
+            super::scalar_to_py(vm, dtype, element).ok()
+        })
+    }
+
+    unsafe extern "C" fn kiln_list_append_np_float64(list: i64, bits: i64) -> i64 {
+        match numpy_scalar(
+            super::DType::Float64,
+            Element::Float(f64::from_bits(bits as u64)),
+        ) {
+            Some(x) => unsafe { append(list, x) },
+            None => 0,
+        }
+    }
+
+    unsafe extern "C" fn kiln_list_append_np_int64(list: i64, value: i64) -> i64 {
+        match numpy_scalar(super::DType::Int64, Element::Int(value)) {
+            Some(x) => unsafe { append(list, x) },
+            None => 0,
         }
     }
 
