@@ -5,6 +5,7 @@
 //!   rewrite that adds counting, compiled entry, write-back and resume);
 //! - [`lower`]: the loop's AST as the JIT's loop-nest IR, or why it stays interpreted;
 //! - [`inline`]: the calls of user functions a nest inlines, and their guards;
+//! - [`lists`]: lists of numbers as compiled code reads and grows them;
 //! - [`splice`]: the calls of functions compiled whole whose result is discarded,
 //!   replaced by the function's nest, and how a failure inside resumes both;
 //! - [`tier`]: what happens when a site is entered or gets hot: read the live variables
@@ -18,6 +19,7 @@
 
 pub mod inline;
 pub mod interrupt;
+pub mod lists;
 pub mod lower;
 pub mod report;
 pub mod rewrite;

@@ -14,7 +14,7 @@ use super::inline::{Guard, check_assumptions, guards_hold, inline_calls};
 use super::splice::Splice;
 use kiln_jit::CompiledNest;
 use kiln_jit::frame::{ORIGIN_ENTRY, ORIGIN_FRESH, ROOT_CUR, ROOT_STEP, ROOT_STOP};
-use kiln_jit::types::{ArrayTy, Dtype, Elements, Scalar, Ty};
+use kiln_jit::types::{ArrayTy, Dtype, Scalar, Ty};
 use kiln_stdlib::numpy::DType;
 use kiln_stdlib::numpy::format::Element;
 use kiln_stdlib::numpy::python::convert::{Strength, scalar_element, scalar_to_py};
@@ -228,7 +228,7 @@ fn plain_attribute(obj: &PyObjectRef, name: &str, vm: &VirtualMachine) -> PyResu
 }
 
 /// A variable's value, classified for the key, and what goes into its frame slots.
-enum Entry {
+pub(super) enum Entry {
     Scalar(Scalar, u64),
     /// A Python complex or a complex128: its type and its parts' bits (compiled code
     /// holds the parts in two variables, `CompiledNest::complex_parts`).
@@ -304,7 +304,7 @@ fn classify(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Entry> {
         };
         return Ok(Entry::Array(ty, slots, a.buffer.as_ptr() as usize));
     }
-    if let Some(list) = number_list(vm, obj)? {
+    if let Some(list) = super::lists::number_list(vm, obj)? {
         return Ok(list);
     }
     if let Some((element, strength)) = scalar_element(vm, obj)? {
@@ -328,234 +328,6 @@ fn classify(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Entry> {
         return Ok(Entry::Scalar(Scalar::Np(d), bits));
     }
     Ok(Entry::Other(format!("a {}", class.name())))
-}
-
-/// A list whose first item is a Python float, a Python int that fits in 64 bits (not a
-/// bool), an `np.float64` or an `np.int64`, as compiled code reads it (`kiln_jit::lists`):
-/// the list object itself, each item read by a helper (`list_items`) that checks it
-/// is of the first's kind; `None` for anything but a list. A subclass of `list`
-/// qualifies where it reads its items as a list does (numba's typed `List`).
-fn number_list(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Option<Entry>> {
-    let Some(list) = obj.downcast_ref::<rustpython_vm::builtins::PyList>() else {
-        return Ok(None);
-    };
-    let types = &vm.ctx.types;
-    let class = obj.class();
-    if !class.is(types.list_type) {
-        for base in class
-            .mro
-            .read()
-            .iter()
-            .take_while(|c| !c.is(types.list_type))
-        {
-            for name in ["__getitem__", "__len__", "__iter__"] {
-                if base.get_direct_attr(vm.ctx.intern_str(name)).is_some() {
-                    return Ok(Some(Entry::Other(format!(
-                        "a {} with its own {name}",
-                        class.name()
-                    ))));
-                }
-            }
-        }
-    }
-    let items = list.borrow_vec();
-    let (dtype, elements) = match items.first() {
-        None => (Dtype::F64, Elements::Python),
-        Some(x) if x.class().is(types.float_type) => (Dtype::F64, Elements::Python),
-        Some(x) if x.class().is(types.int_type) => (Dtype::I64, Elements::Python),
-        Some(x) => match scalar_element(vm, x)? {
-            Some((Element::Float(_), Strength::Strong(DType::Float64))) => {
-                (Dtype::F64, Elements::Numpy)
-            }
-            Some((Element::Int(_), Strength::Strong(DType::Int64))) => {
-                (Dtype::I64, Elements::Numpy)
-            }
-            _ => {
-                return Ok(Some(Entry::Other(format!(
-                    "a list of {}",
-                    x.class().name()
-                ))));
-            }
-        },
-    };
-    list_items::provide();
-    let ty = ArrayTy {
-        dtype,
-        ndim: 1,
-        unit_inner: true,
-        own_buffer: true,
-        list: Some(elements),
-    };
-    // The object (held by the variable for the run), its length, eight bytes an item.
-    let object: &rustpython_vm::PyObject = obj;
-    let slots = vec![object as *const _ as u64, items.len() as u64, 8];
-    Ok(Some(Entry::List(ty, slots)))
-}
-
-/// The helpers compiled code reads a list's items with: `f(list, index, &status)`,
-/// the item's bits, or the status set where it is not of the kind the helper reads
-/// (compiled code then hands the statement back).
-mod list_items {
-    use kiln_stdlib::numpy::format::Element;
-    use rustpython_vm::builtins::{PyFloat, PyInt, PyList};
-    use rustpython_vm::{AsObject, PyObject};
-
-    pub fn provide() {
-        static ONCE: std::sync::Once = std::sync::Once::new();
-        ONCE.call_once(|| {
-            kiln_jit::runtime::provide("kiln_list_float", kiln_list_float as *const u8);
-            kiln_jit::runtime::provide("kiln_list_int", kiln_list_int as *const u8);
-            kiln_jit::runtime::provide("kiln_list_np_float64", kiln_list_np_float64 as *const u8);
-            kiln_jit::runtime::provide("kiln_list_np_int64", kiln_list_np_int64 as *const u8);
-            kiln_jit::runtime::provide("kiln_list_len", kiln_list_len as *const u8);
-            kiln_jit::runtime::provide(
-                "kiln_list_append_float",
-                kiln_list_append_float as *const u8,
-            );
-            kiln_jit::runtime::provide("kiln_list_append_int", kiln_list_append_int as *const u8);
-            kiln_jit::runtime::provide(
-                "kiln_list_append_np_float64",
-                kiln_list_append_np_float64 as *const u8,
-            );
-            kiln_jit::runtime::provide(
-                "kiln_list_append_np_int64",
-                kiln_list_append_np_int64 as *const u8,
-            );
-        });
-    }
-
-    /// The item `index` (Python's way: from the end where negative) of the list at
-    /// `list`, read by `read`; the status is set where there is none or `read` refuses.
-    ///
-    /// # Safety
-    /// `list` is a live list object, held by a variable of the running nest.
-    unsafe fn item(
-        list: i64,
-        index: i64,
-        status: *mut i64,
-        read: impl Fn(&PyObject) -> Option<u64>,
-    ) -> i64 {
-        let object = unsafe { &*(list as usize as *const PyObject) };
-        let bits = object.downcast_ref::<PyList>().and_then(|l| {
-            let items = l.borrow_vec();
-            let at = if index < 0 {
-                index + items.len() as i64
-            } else {
-                index
-            };
-            let item = usize::try_from(at).ok().and_then(|at| items.get(at))?;
-            read(item.as_object())
-        });
-        match bits {
-            Some(bits) => bits as i64,
-            None => {
-                unsafe { *status = 1 };
-                0
-            }
-        }
-    }
-
-    /// Puts `value` at the end of the list at `list` (a live list object, held by a
-    /// variable of the running nest).
-    unsafe fn append(list: i64, value: rustpython_vm::PyObjectRef) -> i64 {
-        let object = unsafe { &*(list as usize as *const PyObject) };
-        if let Some(l) = object.downcast_ref::<PyList>() {
-            l.borrow_vec_mut().push(value);
-        }
-        1
-    }
-
-    unsafe extern "C" fn kiln_list_append_float(list: i64, bits: i64) -> i64 {
-        let ctx = rustpython_vm::Context::genesis();
-        unsafe { append(list, ctx.new_float(f64::from_bits(bits as u64)).into()) }
-    }
-
-    unsafe extern "C" fn kiln_list_append_int(list: i64, value: i64) -> i64 {
-        let ctx = rustpython_vm::Context::genesis();
-        unsafe { append(list, ctx.new_int(value).into()) }
-    }
-
-    /// A numpy scalar of `dtype`, made as the interpreter's numpy makes it.
-    fn numpy_scalar(dtype: super::DType, element: Element) -> Option<rustpython_vm::PyObjectRef> {
-        rustpython_vm::vm::thread::with_current_vm(|vm| {
-            super::scalar_to_py(vm, dtype, element).ok()
-        })
-    }
-
-    unsafe extern "C" fn kiln_list_append_np_float64(list: i64, bits: i64) -> i64 {
-        match numpy_scalar(
-            super::DType::Float64,
-            Element::Float(f64::from_bits(bits as u64)),
-        ) {
-            Some(x) => unsafe { append(list, x) },
-            None => 0,
-        }
-    }
-
-    unsafe extern "C" fn kiln_list_append_np_int64(list: i64, value: i64) -> i64 {
-        match numpy_scalar(super::DType::Int64, Element::Int(value)) {
-            Some(x) => unsafe { append(list, x) },
-            None => 0,
-        }
-    }
-
-    /// The length of the list at `list` now.
-    unsafe extern "C" fn kiln_list_len(list: i64) -> i64 {
-        let object = unsafe { &*(list as usize as *const PyObject) };
-        object
-            .downcast_ref::<PyList>()
-            .map_or(0, |l| l.borrow_vec().len() as i64)
-    }
-
-    unsafe extern "C" fn kiln_list_float(list: i64, index: i64, status: *mut i64) -> i64 {
-        unsafe {
-            item(list, index, status, |x| {
-                let ctx = rustpython_vm::Context::genesis();
-                x.class().is(ctx.types.float_type).then(|| {
-                    x.downcast_ref::<PyFloat>()
-                        .expect("a float")
-                        .to_f64()
-                        .to_bits()
-                })
-            })
-        }
-    }
-
-    unsafe extern "C" fn kiln_list_int(list: i64, index: i64, status: *mut i64) -> i64 {
-        unsafe {
-            item(list, index, status, |x| {
-                let ctx = rustpython_vm::Context::genesis();
-                if !x.class().is(ctx.types.int_type) {
-                    return None;
-                }
-                let i = x.downcast_ref::<PyInt>().expect("an int");
-                i64::try_from(i.as_bigint()).ok().map(|v| v as u64)
-            })
-        }
-    }
-
-    fn numpy(x: &PyObject, float: bool) -> Option<u64> {
-        rustpython_vm::vm::thread::with_current_vm(|vm| {
-            let x = x.to_owned();
-            match super::scalar_element(vm, &x).ok()?? {
-                (Element::Float(f), super::Strength::Strong(super::DType::Float64)) if float => {
-                    Some(f.to_bits())
-                }
-                (Element::Int(v), super::Strength::Strong(super::DType::Int64)) if !float => {
-                    Some(v as u64)
-                }
-                _ => None,
-            }
-        })
-    }
-
-    unsafe extern "C" fn kiln_list_np_float64(list: i64, index: i64, status: *mut i64) -> i64 {
-        unsafe { item(list, index, status, |x| numpy(x, true)) }
-    }
-
-    unsafe extern "C" fn kiln_list_np_int64(list: i64, index: i64, status: *mut i64) -> i64 {
-        unsafe { item(list, index, status, |x| numpy(x, false)) }
-    }
 }
 
 /// Marks the arrays whose buffer no other array variable of the nest uses: compiled
