@@ -14,6 +14,7 @@ mod assigned;
 mod calls;
 mod chained;
 mod constants;
+mod effects;
 mod items;
 mod new_arrays;
 mod returns;
@@ -41,55 +42,6 @@ pub type Reason = String;
 /// The name of the temporary a call whose result is discarded assigns
 /// (`#discarded7` for the statement at point 7).
 pub const DISCARDED: &str = "#discarded";
-
-/// Python's builtin functions: a statement calling one of them (`print(x)`) is no
-/// call of a function of yours.
-const BUILTINS: &[&str] = &[
-    "print",
-    "input",
-    "exec",
-    "eval",
-    "setattr",
-    "delattr",
-    "getattr",
-    "hasattr",
-    "next",
-    "iter",
-    "open",
-    "sorted",
-    "reversed",
-    "list",
-    "dict",
-    "set",
-    "tuple",
-    "str",
-    "repr",
-    "format",
-    "vars",
-    "locals",
-    "globals",
-    "dir",
-    "help",
-    "breakpoint",
-    "compile",
-    "exit",
-    "quit",
-    "isinstance",
-    "issubclass",
-    "id",
-    "hash",
-    "callable",
-    "super",
-    "object",
-    "type",
-    "map",
-    "filter",
-    "zip",
-    "enumerate",
-    "range",
-    "any",
-    "all",
-];
 
 /// Builds the nest of the loop statement `stmt` (a `for` or a `while`).
 pub fn lower_loop(stmt: &ast::Stmt, lines: &LineIndex) -> Result<Nest, Reason> {
@@ -469,106 +421,7 @@ impl<'a> Lowering<'a> {
             ast::Stmt::Expr(e) if matches!(&*e.value, ast::Expr::StringLiteral(_)) => {
                 StmtKind::Pass
             }
-            // `a.fill(v)`, `a[i].fill(v)`: `a[...] = v` (numpy converts alike).
-            ast::Stmt::Expr(e)
-                if matches!(&*e.value, ast::Expr::Call(c)
-                    if c.arguments.args.len() == 1
-                        && c.arguments.keywords.is_empty()
-                        && matches!(&*c.func, ast::Expr::Attribute(a) if a.attr.as_str() == "fill")) =>
-            {
-                let ast::Expr::Call(call) = &*e.value else {
-                    unreachable!("matched a call")
-                };
-                let ast::Expr::Attribute(attr) = &*call.func else {
-                    unreachable!("matched an attribute")
-                };
-                let (array, mut index) = match &*attr.value {
-                    sub @ ast::Expr::Subscript(_) => match self.element(sub, stmt)? {
-                        Some(Expr::Load(array, index)) => (array, index),
-                        _ => return Err(self.at(stmt, "`fill()` of this stays interpreted")),
-                    },
-                    other => match attribute_path(other) {
-                        Some(path) => (self.var(&path), Vec::new()),
-                        None => return Err(self.at(stmt, "`fill()` of this stays interpreted")),
-                    },
-                };
-                // A view already (`a[1:3]`), or made one by a full slice.
-                if !index
-                    .iter()
-                    .any(|i| matches!(i, Expr::Slice(_) | Expr::NewAxis))
-                {
-                    index.push(Expr::Slice(Box::new([None, None, None])));
-                }
-                StmtKind::Store {
-                    array,
-                    index,
-                    op: None,
-                    value: self.expr(&call.arguments.args[0], stmt)?,
-                }
-            }
-            // `xs.append(v)`: appending to a list (`kiln_jit::lists`; the typing refuses
-            // anything but a list of numbers). Not in a function inlined into a
-            // statement, which hands back whole: an append cannot be undone.
-            ast::Stmt::Expr(e)
-                if matches!(&*e.value, ast::Expr::Call(c)
-                    if c.arguments.args.len() == 1
-                        && c.arguments.keywords.is_empty()
-                        && matches!(&*c.func, ast::Expr::Attribute(a)
-                            if a.attr.as_str() == "append"
-                                && matches!(&*a.value, ast::Expr::Name(_)))) =>
-            {
-                if self.function_result.is_some() {
-                    return Err(self.at(
-                        stmt,
-                        "`append()` in a function inlined into a statement stays interpreted",
-                    ));
-                }
-                let ast::Expr::Call(call) = &*e.value else {
-                    unreachable!("matched a call")
-                };
-                let ast::Expr::Attribute(attr) = &*call.func else {
-                    unreachable!("matched an attribute")
-                };
-                let ast::Expr::Name(list) = &*attr.value else {
-                    unreachable!("matched a name")
-                };
-                let list = Expr::Var(self.var(list.id.as_str()));
-                let value = self.expr(&call.arguments.args[0], stmt)?;
-                StmtKind::Assign {
-                    targets: vec![self.hidden(format!("{DISCARDED}{}", point.as_u32()))],
-                    values: vec![Expr::Call(Intrinsic::ListAppend, vec![list, value])],
-                }
-            }
-            // `step(u, v)`: a call of a function of yours whose result is discarded,
-            // assigned to a temporary. The inliner splices in the body of a function
-            // compiled whole (`sites::splice`) or inlines it as in any expression.
-            ast::Stmt::Expr(e)
-                if matches!(&*e.value, ast::Expr::Call(c)
-                    if matches!(&*c.func, ast::Expr::Name(n) if !BUILTINS.contains(&n.id.as_str()))) =>
-            {
-                let call = match self.expr(&e.value, stmt) {
-                    Ok(call @ Expr::CallUser(..)) => call,
-                    _ => {
-                        return Err(self.at(
-                            stmt,
-                            "a call whose result is discarded (a function kiln does not compile) stays interpreted",
-                        ));
-                    }
-                };
-                StmtKind::Assign {
-                    targets: vec![self.hidden(format!("{DISCARDED}{}", point.as_u32()))],
-                    values: vec![call],
-                }
-            }
-            ast::Stmt::Expr(e) => {
-                let what = match &*e.value {
-                    ast::Expr::Call(_) => {
-                        "a call whose result is discarded (a function kiln does not compile)"
-                    }
-                    _ => "an expression statement",
-                };
-                return Err(self.at(stmt, &format!("{what} stays interpreted")));
-            }
+            ast::Stmt::Expr(e) => self.effect(&e.value, point, stmt)?,
             other => {
                 let what = match other {
                     ast::Stmt::Raise(_) => "`raise`",
