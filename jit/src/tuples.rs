@@ -183,13 +183,7 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
         }
     });
     Ok(Some(Split {
-        nest: Nest {
-            vars,
-            root,
-            points: nest.points,
-            assumed: nest.assumed.clone(),
-            in_place: nest.in_place.clone(),
-        },
+        nest: nest.rewritten(vars, root),
         entry: new_entry,
         parts,
     }))

@@ -94,13 +94,7 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
     // The temporaries are unbound on entry.
     new_entry.resize(s.vars.len(), Ty::Unbound);
     Ok(Some(Split {
-        nest: Nest {
-            vars: s.vars,
-            root,
-            points: nest.points,
-            assumed: nest.assumed.clone(),
-            in_place: nest.in_place.clone(),
-        },
+        nest: nest.rewritten(s.vars, root),
         entry: new_entry,
         parts,
     }))

@@ -610,6 +610,18 @@ impl Stmt {
 }
 
 impl Nest {
+    /// What a pass makes of the nest: these variables and this root, the rest (points,
+    /// assumptions, in-place statements) as they were.
+    pub fn rewritten(&self, vars: PrimaryMap<Var, VarData>, root: Stmt) -> Nest {
+        Nest {
+            vars,
+            root,
+            points: self.points,
+            assumed: self.assumed.clone(),
+            in_place: self.in_place.clone(),
+        }
+    }
+
     /// Every statement of the nest, in point order (source order).
     pub fn statements(&self) -> Vec<&Stmt> {
         let mut out = Vec::new();

@@ -183,13 +183,7 @@ pub fn scalarise(
         entry[var.index()] = Ty::Array(*ty);
     }
     Ok(Some(Scalarised {
-        nest: Nest {
-            vars: pass.vars,
-            root,
-            points: nest.points,
-            assumed: nest.assumed.clone(),
-            in_place: nest.in_place.clone(),
-        },
+        nest: nest.rewritten(pass.vars, root),
         entry,
         array_points: pass.array_points,
         fused: pass.fused,

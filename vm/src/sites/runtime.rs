@@ -153,6 +153,33 @@ mod _kiln_jit {
         pending: Option<Outcome>,
     }
 
+    impl RangeState {
+        fn new((cur, stop, step): (i64, i64, i64), pending: Option<Outcome>) -> RangeState {
+            RangeState {
+                cur,
+                stop,
+                step,
+                done: false,
+                pending,
+            }
+        }
+    }
+
+    /// The counting iterator over `range(start, stop, step)` of a site's loop.
+    fn site_range(
+        counted: Counted,
+        bounds: (i64, i64, i64),
+        pending: Option<Outcome>,
+        vm: &VirtualMachine,
+    ) -> PyObjectRef {
+        SiteRange {
+            counted,
+            state: PyMutex::new(RangeState::new(bounds, pending)),
+        }
+        .into_ref(&vm.ctx)
+        .into()
+    }
+
     #[pyattr]
     #[pyclass(name = "site_range")]
     #[derive(PyPayload)]
@@ -241,19 +268,7 @@ mod _kiln_jit {
         if let Some(outcome) = super::super::splice::take_pending(site)
             && let Some(counted) = Counted::new(site)
         {
-            let state = RangeState {
-                cur: 0,
-                stop: 1,
-                step: 1,
-                done: false,
-                pending: Some(outcome),
-            };
-            return Ok(SiteRange {
-                counted,
-                state: PyMutex::new(state),
-            }
-            .into_ref(&vm.ctx)
-            .into());
+            return Ok(site_range(counted, (0, 1, 1), Some(outcome), vm));
         }
         let range = vm.ctx.types.range_type.as_object().call((1,), vm)?;
         loop_over(site, range, vm)
@@ -294,19 +309,7 @@ mod _kiln_jit {
         } else {
             None
         };
-        let state = RangeState {
-            cur: start,
-            stop,
-            step,
-            done: false,
-            pending,
-        };
-        Ok(SiteRange {
-            counted,
-            state: PyMutex::new(state),
-        }
-        .into_ref(&vm.ctx)
-        .into())
+        Ok(site_range(counted, (start, stop, step), pending, vm))
     }
 
     /// A site's loop over something other than a range (a list, a generator, arrays
@@ -375,9 +378,9 @@ mod _kiln_jit {
 
     impl IterNext for SiteItems {
         fn next(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<PyIterReturn> {
-            // A list may grow or shrink while the loop runs (not in compiled code,
-            // which changes no list): it is iterated as Python's list iterator does,
-            // to its length at each step.
+            // A list may grow or shrink while the loop runs (not in compiled code of
+            // this loop, which appends to no list it runs over): it is iterated as
+            // Python's list iterator does, to its length at each step.
             if zelf.lists {
                 let live = zelf.arrays.iter().filter_map(items_len).min();
                 let mut st = zelf.state.lock();
@@ -488,13 +491,7 @@ mod _kiln_jit {
         } else {
             None
         };
-        let state = RangeState {
-            cur: 0,
-            stop,
-            step: 1,
-            done: false,
-            pending,
-        };
+        let state = RangeState::new((0, stop, 1), pending);
         let lists = arrays.iter().any(|a| {
             a.downcast_ref::<rustpython_vm::builtins::PyList>()
                 .is_some()
