@@ -85,6 +85,40 @@ impl Guard {
     }
 }
 
+/// A plain function of the user's (no closure): its code, whose file, first line and
+/// name are the key its definition is registered under (`super::function`,
+/// `super::function_site`), and the globals its names resolve in.
+pub(super) struct Definition {
+    pub code: rustpython_vm::PyRef<rustpython_vm::builtins::PyCode>,
+    pub globals: PyDictRef,
+}
+
+impl Definition {
+    /// The definition of what `function` holds; `None` for anything but a plain
+    /// function.
+    pub(super) fn of(function: &PyObjectRef, vm: &VirtualMachine) -> PyResult<Option<Definition>> {
+        if function
+            .downcast_ref::<rustpython_vm::builtins::PyFunction>()
+            .is_none()
+            || !vm.is_none(&*function.get_attr("__closure__", vm)?)
+        {
+            return Ok(None);
+        }
+        let Ok(code) = function.get_attr("__code__", vm)?.downcast() else {
+            return Ok(None);
+        };
+        let globals = function.get_attr("__globals__", vm)?.try_into_value(vm)?;
+        Ok(Some(Definition { code, globals }))
+    }
+
+    /// The file, first line and name the registries know the definition by.
+    pub(super) fn key(&self) -> (&str, u32, &str) {
+        let code = &self.code.code;
+        let line = code.first_line_number.map_or(0, |n| n.get() as u32);
+        (code.source_path.as_str(), line, code.obj_name.as_str())
+    }
+}
+
 pub(super) fn lookup(
     globals: &Option<PyDictRef>,
     vars: &FrameVars,
@@ -317,20 +351,11 @@ pub(super) fn inline_in(
                 });
                 return Ok(known);
             }
-            if function
-                .downcast_ref::<rustpython_vm::builtins::PyFunction>()
-                .is_none()
-                || !vm.is_none(&*function.get_attr("__closure__", vm).map_err(Err)?)
-            {
-                return not_inlinable();
-            }
-            let code = function.get_attr("__code__", vm).map_err(Err)?;
-            let Some(code) = code.downcast_ref::<rustpython_vm::builtins::PyCode>() else {
+            let Some(definition) = Definition::of(&function, vm).map_err(Err)? else {
                 return not_inlinable();
             };
-            let code = &code.code;
-            let line = code.first_line_number.map_or(0, |n| n.get() as u32);
-            let f = match super::function(code.source_path.as_str(), line, code.obj_name.as_str()) {
+            let (file, line, fname) = definition.key();
+            let f = match super::function(file, line, fname) {
                 Some(Ok(f)) => f,
                 Some(Err(why)) => return Err(Ok(format!("`{name}()` is not inlined: {why}"))),
                 None => return not_inlinable(),
@@ -338,11 +363,7 @@ pub(super) fn inline_in(
             if f.params.len() != args.len() {
                 return not_inlinable();
             }
-            let callee_globals: PyDictRef = function
-                .get_attr("__globals__", vm)
-                .and_then(|g| g.try_into_value(vm))
-                .map_err(Err)?;
-            let callee = Some(callee_globals.clone());
+            let callee = Some(definition.globals.clone());
             let resolve = |n: &str| lookup(&callee, vars, n, vm);
             if let Err(reason) = check_assumptions(&f.assumed, &resolve, vm).map_err(Err)? {
                 return Err(Ok(reason));

@@ -21,11 +21,11 @@
 //! callee resumes in exactly the state it was in. A pending outcome no call takes is
 //! dropped at the next compiled run.
 
-use super::inline::{Guard, check_assumptions, inline_in, lookup, number_constant};
+use super::inline::{Definition, Guard, check_assumptions, inline_in, lookup, number_constant};
 use super::lower::DISCARDED;
 use super::tier::{FrameVars, Outcome};
 use kiln_jit::ir::{EntityRef, Expr, Nest, Point, PrimaryMap, Stmt, StmtKind, Var, VarData};
-use rustpython_vm::builtins::{PyDictRef, PyFunction};
+use rustpython_vm::builtins::PyDictRef;
 use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -145,23 +145,14 @@ impl Splicer<'_> {
         let Some(function) = lookup(globals, self.frame, name, vm).map_err(Err)? else {
             return Ok(None);
         };
-        if function.downcast_ref::<PyFunction>().is_none()
-            || !vm.is_none(&*function.get_attr("__closure__", vm).map_err(Err)?)
-        {
-            return Ok(None);
-        }
-        let code = function.get_attr("__code__", vm).map_err(Err)?;
-        let Some(code) = code.downcast_ref::<rustpython_vm::builtins::PyCode>() else {
+        let Some(definition) = Definition::of(&function, vm).map_err(Err)? else {
             return Ok(None);
         };
-        let code = &code.code;
-        let line = code.first_line_number.map_or(0, |n| n.get() as u32);
-        let Some(site) =
-            super::function_site(code.source_path.as_str(), line, code.obj_name.as_str())
-        else {
+        let (file, line, fname) = definition.key();
+        let Some(site) = super::function_site(file, line, fname) else {
             return Ok(None);
         };
-        let fname = code.obj_name.as_str();
+        let code = &definition.code.code;
         let callee = match &site.nest {
             Ok(nest) => nest,
             Err(why) => return Err(Ok(format!("`{name}()` stays interpreted: {why}"))),
@@ -184,11 +175,7 @@ impl Splicer<'_> {
             .iter()
             .map(|n| n.as_str())
             .collect();
-        let callee_globals: PyDictRef = function
-            .get_attr("__globals__", vm)
-            .and_then(|g| g.try_into_value(vm))
-            .map_err(Err)?;
-        let own = Some(callee_globals.clone());
+        let own = Some(definition.globals.clone());
         let resolve = |n: &str| lookup(&own, self.frame, n, vm);
         if let Err(reason) = check_assumptions(&callee.assumed, &resolve, vm).map_err(Err)? {
             return Err(Ok(reason));
