@@ -138,33 +138,33 @@ pub fn fp_errors_only_warn(vm: &VirtualMachine) -> PyResult<bool> {
         static LAST: std::cell::RefCell<Option<(PyObjectRef, Vec<PyObjectRef>, bool)>> =
             const { std::cell::RefCell::new(None) };
     }
-    let items: Option<Vec<PyObjectRef>> = filters
-        .downcast_ref::<rustpython_vm::builtins::PyList>()
-        .map(|l| l.borrow_vec().to_vec());
-    if let Some(items) = &items {
+    let list = filters.downcast_ref::<rustpython_vm::builtins::PyList>();
+    if let Some(list) = list {
         let same = LAST.with(|last| match &*last.borrow() {
-            Some((list, held, answer)) => (list.is(&filters)
-                && held.len() == items.len()
-                && held.iter().zip(items).all(|(a, b)| a.is(b)))
-            .then_some(*answer),
+            Some((held_list, held, answer)) => {
+                let items = list.borrow_vec();
+                (held_list.is(&filters)
+                    && held.len() == items.len()
+                    && held.iter().zip(items.iter()).all(|(a, b)| a.is(b)))
+                .then_some(*answer)
+            }
             None => None,
         });
         if let Some(answer) = same {
             return Ok(answer);
         }
     }
+    let items = filters.try_to_value::<Vec<PyObjectRef>>(vm)?;
     let mut answer = true;
-    for filter in filters.try_to_value::<Vec<PyObjectRef>>(vm)? {
+    for filter in &items {
         let action = filter.get_item(&0, vm)?;
         if action.str(vm)?.as_wtf8() == "error" {
             answer = false;
             break;
         }
     }
-    if let Some(items) = items
-        && items.iter().all(|f| f.class().is(vm.ctx.types.tuple_type))
-    {
-        LAST.with(|last| *last.borrow_mut() = Some((filters, items, answer)));
+    if list.is_some() && items.iter().all(|f| f.class().is(vm.ctx.types.tuple_type)) {
+        LAST.with(|last| *last.borrow_mut() = Some((filters.clone(), items, answer)));
     }
     Ok(answer)
 }
