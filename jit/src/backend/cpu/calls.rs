@@ -484,35 +484,3 @@ impl Gen<'_, '_> {
         self.exact(Scalar::Bool, one)
     }
 }
-
-impl Gen<'_, '_> {
-    /// `xs.append(v)` (`Intrinsic::ListAppend`): the VM's helper for the value's kind
-    /// boxes it and puts it at the end of the list, which the descriptor's data is.
-    fn list_append(&mut self, args: &[Expr]) -> Result<Val> {
-        let [Expr::Var(list), value] = args else {
-            unreachable!("typed as a list and a value")
-        };
-        let v = self.scalar(value)?;
-        let (helper, bits) = match v.ty.ty {
-            Scalar::Float => (
-                "kiln_list_append_float",
-                self.b
-                    .ins()
-                    .bitcast(types::I64, cranelift_codegen::ir::MemFlagsData::new(), v.v),
-            ),
-            Scalar::Int => ("kiln_list_append_int", v.v),
-            Scalar::Np(Dtype::F64) => (
-                "kiln_list_append_np_float64",
-                self.b
-                    .ins()
-                    .bitcast(types::I64, cranelift_codegen::ir::MemFlagsData::new(), v.v),
-            ),
-            _ => ("kiln_list_append_np_int64", v.v),
-        };
-        let data = self.arrays[*list].as_ref().expect("a list").data;
-        let f = self.helper(helper, &[types::I64, types::I64], types::I64);
-        self.b.ins().call(f, &[data, bits]);
-        let t = self.iconst(1);
-        Ok(self.exact(Scalar::Bool, t))
-    }
-}

@@ -5,7 +5,7 @@
 
 use super::{Gen, Val};
 use crate::ir::{BinOp, CmpOp, Expr, LogicOp, UnaryOp, Var};
-use crate::types::{Dtype, Elements, Machine, Scalar, ScalarTy};
+use crate::types::{Dtype, Machine, Scalar, ScalarTy};
 use cranelift_codegen::ir::{
     BlockArg, InstBuilder, Value,
     condcodes::{FloatCC, IntCC},
@@ -182,13 +182,7 @@ impl Gen<'_, '_> {
             Expr::Len(array) => {
                 let a = self.arrays[*array].as_ref().expect("typed as an array");
                 let v = match a.ty.list {
-                    // A list's length now (compiled code may have appended to it).
-                    Some(_) => {
-                        let data = a.data;
-                        let f = self.helper("kiln_list_len", &[types::I64], types::I64);
-                        let call = self.b.ins().call(f, &[data]);
-                        self.b.inst_results(call)[0]
-                    }
+                    Some(_) => self.list_len(*array),
                     None => a.shape[0],
                 };
                 self.exact(Scalar::Int, v)
@@ -227,30 +221,6 @@ impl Gen<'_, '_> {
             Expr::Unpack(..) => return Err("a call whose tuple is unpacked is not inlined".into()),
             Expr::Tuple(_) => return Err("a tuple as a value stays interpreted".into()),
         })
-    }
-
-    /// An item of a list (`crate::lists`), by the VM's helper for its kind of number:
-    /// its descriptor's data is the list object, and the helper takes `index` as
-    /// Python does (from the end where negative) against the list's length now. An
-    /// index out of range, or an item of another kind than the helper reads, hands the
-    /// statement back.
-    fn list_item(&mut self, list: Var, index: Value, elements: Elements, dtype: Dtype) -> Val {
-        let data = self.arrays[list].as_ref().unwrap().data;
-        let (helper, ty) = match (elements, dtype) {
-            (Elements::Python, Dtype::F64) => ("kiln_list_float", Scalar::Float),
-            (Elements::Python, _) => ("kiln_list_int", Scalar::Int),
-            (Elements::Numpy, Dtype::F64) => ("kiln_list_np_float64", Scalar::Np(Dtype::F64)),
-            (Elements::Numpy, _) => ("kiln_list_np_int64", Scalar::Np(Dtype::I64)),
-        };
-        let bits = self.call_checked(helper, data, index, types::I64);
-        let v = if dtype == Dtype::F64 {
-            self.b
-                .ins()
-                .bitcast(types::F64, cranelift_codegen::ir::MemFlagsData::new(), bits)
-        } else {
-            bits
-        };
-        self.exact(ty, v)
     }
 
     /// A value in the (possibly mixed) static type `ty` of the expression it is.

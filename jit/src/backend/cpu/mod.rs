@@ -25,6 +25,7 @@ mod element;
 mod expr;
 mod flags;
 mod journal;
+mod lists;
 mod loops;
 mod vector;
 
