@@ -26,6 +26,8 @@
 //! tuples are bound to names (`tp = (e1, e2)`, read back by subscripts and returned),
 //! module lists of floats and ints are read (`LF[i % 7]`, one past the end too, `len`),
 //! a list the function makes is appended to (`out.append(e)`) and read back,
+//! attributes are stored (`cfg.acc += e`, and through a second name that is the same
+//! object in some calls),
 //! every integer dtype receives stores that do not fit it, some loops iterate over
 //! arrays (`enumerate`, `zip`), and some runs have an interval timer firing a Python
 //! signal handler while their loops run.
@@ -141,7 +143,7 @@ impl Gen {
             2 => self.element(),
             3 => self
                 .rng
-                .pick(&["s", "t", "x", "y", "n", "cfg.k", "cfg.w"])
+                .pick(&["s", "t", "x", "y", "n", "cfg.k", "cfg.w", "cfg.acc"])
                 .to_string(),
             4 => self
                 .rng
@@ -304,6 +306,14 @@ impl Gen {
                 let v = self.loop_var();
                 let e = self.expr(0);
                 self.line(depth, &format!("x, y = pair({arr}, {v}, {e})"));
+            }
+            _ if self.rng.chance(10) => {
+                // Attributes stored, of an object another name gives in some calls
+                // (`al is cfg`), then one attribute held in two variables.
+                let obj = self.rng.pick(&["cfg", "al"]);
+                let e = self.expr(0);
+                let op = self.rng.pick(&["=", "+=", "-="]);
+                self.line(depth, &format!("{obj}.acc {op} {e}"));
             }
             _ if self.rng.chance(10) => {
                 // Appending to a list the function made, read back now and then.
@@ -545,6 +555,7 @@ class Config:
     pass
 
 cfg = Config()
+al = cfg
 
 ticks = [0]
 
@@ -572,6 +583,11 @@ def run(k, f):
     for call, (x, y) in enumerate([(1.5, 2), (-3, 0.1), (np.float64(0.5), np.int32(3))]):
         a, b, m, n = arrays(call, k)
         cfg.k, cfg.w, cfg.arr = 3 - 2 * call, [0.25, np.float64(-1.5), 7][call], b
+        cfg.acc = [0, 0.5, np.float64(-2.0)][call]
+        global al
+        al = [cfg, Config(), cfg][call]
+        if al is not cfg:
+            al.acc = 1
         # Some runs take signals while their loops run; the handler changes nothing
         # the program prints.
         alarm = k % 8 == 5
@@ -582,9 +598,10 @@ def run(k, f):
             warnings.simplefilter("always")
             try:
                 r = f(a, b, m, n, x, y)
-                print(k, call, "->", " ".join(show(v) for v in r), show(a), show(m))
+                print(k, call, "->", " ".join(show(v) for v in r), show(a), show(m),
+                      show(cfg.acc), show(al.acc))
             except Exception as e:
-                print(k, call, type(e).__name__, e, show(a))
+                print(k, call, type(e).__name__, e, show(a), show(cfg.acc), show(al.acc))
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
         for w in seen:

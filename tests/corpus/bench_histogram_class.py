@@ -15,7 +15,7 @@ class Histogram:
 
     def fill(self):
         width = (self.hi - self.lo) / self.nbins
-        for x in self.data:  # hot, interpreted: assignment to an attribute or a starred target stays interpreted
+        for x in self.data:  # hot
             b = int((x - self.lo) / width)
             b = max(0, min(self.nbins - 1, b))
             self.counts[b] += 1

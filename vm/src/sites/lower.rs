@@ -65,20 +65,24 @@ pub fn lower_loop(stmt: &ast::Stmt, lines: &LineIndex) -> Result<Nest, Reason> {
     Ok(nest)
 }
 
-/// An attribute read (`self.n`, `self.grid.u`) is a variable of its own, read once on
-/// entry like any live-in: the nest stores no attributes and calls nothing that could,
-/// so its value holds for the whole run, unless the nest rebinds the name it hangs on.
+/// An attribute (`self.n`, `self.grid.u`) is a variable of its own, read on entry like
+/// any live-in and, when the nest assigns it, stored back when the nest ends or hands
+/// back to the interpreter (with the other assigned variables): the nest calls nothing
+/// that could read or store it meanwhile, so the object holds the attribute's value
+/// whenever anything else can look. That needs the object it hangs on to stay the same
+/// object: the nest must not rebind the name or attribute the path goes through.
+/// (Two paths to one object, `a.x` and `b.x` with `a is b`, are checked on entry.)
 fn attributes_stay_put(nest: &Nest) -> Result<(), Reason> {
     let assigned = nest.assigned();
     for (_, data) in nest.vars.iter() {
-        let Some((base, _)) = data.name.split_once('.') else {
-            continue;
-        };
-        if assigned.iter().any(|v| nest.vars[*v].name == base) {
-            return Err(format!(
-                "`{}` is read while the loop assigns `{base}`; it stays interpreted",
-                data.name
-            ));
+        for (k, _) in data.name.match_indices('.') {
+            let base = &data.name[..k];
+            if assigned.iter().any(|v| nest.vars[*v].name == base) {
+                return Err(format!(
+                    "`{}` is used while the loop assigns `{base}`; it stays interpreted",
+                    data.name
+                ));
+            }
         }
     }
     Ok(())
@@ -504,13 +508,16 @@ impl<'a> Lowering<'a> {
                 };
                 let mut targets = Vec::new();
                 for elt in &t.elts {
-                    let ast::Expr::Name(name) = elt else {
-                        return Err(self.at(
-                            stmt,
-                            "tuple assignment to something other than names stays interpreted",
-                        ));
-                    };
-                    targets.push(self.var(name.id.as_str()));
+                    targets.push(match elt {
+                        ast::Expr::Name(name) => self.var(name.id.as_str()),
+                        ast::Expr::Attribute(_) => self.attribute_target(elt, stmt)?,
+                        _ => {
+                            return Err(self.at(
+                                stmt,
+                                "tuple assignment to something other than names stays interpreted",
+                            ));
+                        }
+                    });
                 }
                 let values = match shape {
                     Some(array) => (0..n)
@@ -526,6 +533,20 @@ impl<'a> Lowering<'a> {
                 };
                 Ok(StmtKind::Assign { targets, values })
             }
+            // `self.n += 1`: the attribute is a variable of its own (`self.n`), read on
+            // entry and stored back when the nest ends or hands back (see
+            // `attributes_stay_put`).
+            ast::Expr::Attribute(_) => {
+                let var = self.attribute_target(target, stmt)?;
+                let mut value = self.expr(value, stmt)?;
+                if let Some(op) = op {
+                    value = Expr::Binary(op, Box::new(Expr::Var(var)), Box::new(value));
+                }
+                Ok(StmtKind::Assign {
+                    targets: vec![var],
+                    values: vec![value],
+                })
+            }
             ast::Expr::Subscript(_) => {
                 let Some(Expr::Load(array, index)) = self.element(target, stmt)? else {
                     return Err(self.at(stmt, "assignment to this subscript stays interpreted"));
@@ -538,9 +559,36 @@ impl<'a> Lowering<'a> {
                     value,
                 })
             }
-            _ => Err(self.at(
+            _ => Err(self.at(stmt, "assignment to a starred target stays interpreted")),
+        }
+    }
+
+    /// The variable an attribute assigned to stands for (`self.n`): an attribute of a
+    /// name or of a chain of attributes, and none that numbers and arrays have, which
+    /// Python does not let a program assign (`z.real`, `a.shape`) or which are no
+    /// plain values (`a.dtype`).
+    fn attribute_target(&mut self, target: &ast::Expr, stmt: &ast::Stmt) -> Result<Var, Reason> {
+        let ast::Expr::Attribute(attr) = target else {
+            unreachable!("called with an attribute")
+        };
+        const BUILT_IN: &[&str] = &[
+            "real", "imag", "shape", "T", "size", "ndim", "dtype", "strides", "flat", "data",
+            "base", "itemsize", "nbytes",
+        ];
+        if BUILT_IN.contains(&attr.attr.as_str()) {
+            return Err(self.at(
                 stmt,
-                "assignment to an attribute or a starred target stays interpreted",
+                &format!(
+                    "assignment to the attribute `{}` stays interpreted",
+                    attr.attr
+                ),
+            ));
+        }
+        match attribute_path(target) {
+            Some(path) => Ok(self.var(&path)),
+            None => Err(self.at(
+                stmt,
+                "assignment to an attribute of something other than a name stays interpreted",
             )),
         }
     }

@@ -17,6 +17,7 @@
 //! Sites live in one process-wide registry, indexed by id; the ids are what the
 //! rewritten code passes to `_kiln_jit`.
 
+pub mod attributes;
 pub mod inline;
 pub mod interrupt;
 pub mod lists;
@@ -54,6 +55,8 @@ pub struct Site {
     /// Per variable of the nest, whether compiled code may read its value on entry
     /// (`kiln_jit::liveness`); the others are no part of a specialisation's key.
     pub exposed: Vec<bool>,
+    /// The attributes the nest stores, checked on entry.
+    pub attributes: attributes::StoredAttributes,
     /// Back-edges taken in the interpreter, this loop's and its inner loops'.
     pub count: AtomicU64,
     /// The back-edges after which it is hot: the settings' threshold, or 1 for the
@@ -88,6 +91,10 @@ pub fn register_site(
         }
         Err(_) => Vec::new(),
     };
+    let attributes = nest
+        .as_ref()
+        .map(attributes::StoredAttributes::of)
+        .unwrap_or_default();
     let mut sites = REGISTRY.write().expect("site registry poisoned");
     let id = sites.len() as u32;
     sites.push(Arc::new(Site {
@@ -98,6 +105,7 @@ pub fn register_site(
         parent,
         nest,
         exposed,
+        attributes,
         count: AtomicU64::new(0),
         threshold,
         next_try: AtomicU64::new(threshold),

@@ -589,7 +589,18 @@ fn desugar_elif(body: &mut [Stmt]) {
 // AST construction. Every node made here takes the range of the loop it belongs to,
 // so the code it compiles to carries the loop's line.
 
+/// The name `id`, or for a dotted name (an attribute variable's, `self.n`) the
+/// attribute of the object its path names.
 fn name_ctx(id: &str, ctx: ast::ExprContext, range: TextRange) -> Expr {
+    if let Some((owner, attribute)) = id.rsplit_once('.') {
+        return Expr::Attribute(ast::ExprAttribute {
+            node_index: Default::default(),
+            range,
+            value: Box::new(name(owner, range)),
+            attr: ast::Identifier::new(attribute, range),
+            ctx,
+        });
+    }
     Expr::Name(ast::ExprName {
         node_index: Default::default(),
         range,

@@ -119,6 +119,14 @@ impl FrameVars {
         Ok(Some(Lookup::Found(obj)))
     }
 
+    /// The object a name or attribute path gives here, if it is bound and plain.
+    pub(super) fn object(&self, path: &str, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
+        Ok(match self.get(path, vm)? {
+            Some(Lookup::Found(obj)) => Some(obj),
+            _ => None,
+        })
+    }
+
     /// Whether `name` (a variable of the running loop's) holds an ndarray compiled code
     /// takes.
     pub(super) fn holds_array(&self, name: &str, vm: &VirtualMachine) -> PyResult<bool> {
@@ -452,6 +460,10 @@ pub fn run(
         };
         objects.push(obj);
         entries.push(entry);
+    }
+    if let Err(reason) = site.attributes.check(nest, &vars, vm)? {
+        site.state.lock().expect("site state poisoned").reason = Some(reason);
+        return Ok(None);
     }
     mark_own_buffers(&mut entries);
     for entry in &entries {

@@ -73,10 +73,14 @@ impl Lowering<'_> {
                         return Err(self.at(stmt, "assignment to this subscript stays interpreted"));
                     }
                 },
+                ast::Expr::Attribute(_) => StmtKind::Assign {
+                    targets: vec![self.attribute_target(target, stmt)?],
+                    values: vec![Expr::Var(hidden)],
+                },
                 _ => {
                     return Err(self.at(
                         stmt,
-                        "chained assignment to an attribute or a starred target stays interpreted",
+                        "chained assignment to a starred target stays interpreted",
                     ));
                 }
             };
