@@ -27,7 +27,8 @@
 //! module lists of floats and ints are read (`LF[i % 7]`, one past the end too, `len`),
 //! a list the function makes is appended to (`out.append(e)`) and read back,
 //! attributes are stored (`cfg.acc += e`, and through a second name that is the same
-//! object in some calls),
+//! object in some calls), methods of a `@jitclass` object are called (`tally.push(e)`,
+//! which calls another method and can fail after storing),
 //! every integer dtype receives stores that do not fit it, some loops iterate over
 //! arrays (`enumerate`, `zip`), and some runs have an interval timer firing a Python
 //! signal handler while their loops run.
@@ -315,6 +316,12 @@ impl Gen {
                 let op = self.rng.pick(&["=", "+=", "-="]);
                 self.line(depth, &format!("{obj}.acc {op} {e}"));
             }
+            _ if self.rng.chance(8) => {
+                // A method of a `@jitclass` object, which calls another of its own and
+                // can fail after storing attributes (a zero divisor).
+                let e = self.expr(0);
+                self.line(depth, &format!("tally.push({e})"));
+            }
             _ if self.rng.chance(10) => {
                 // Appending to a list the function made, read back now and then.
                 let e = self.expr(0);
@@ -498,7 +505,8 @@ import signal
 import warnings
 import numpy as np
 from numpy import exp, sqrt as np_sqrt
-from numba import njit
+from numba import njit, float64, int64
+from numba.experimental import jitclass
 
 DTYPES = [np.float64, np.int64, np.int32, np.float32, np.int8, np.uint8, np.int16, np.bool_,
           np.uint16, np.uint32, np.uint64]
@@ -550,6 +558,25 @@ def pair(c, i, v):
         return v - i, v * STEP
     return i * 1000003 * 1000003 * 1000003, -v
 
+# A `@jitclass` whose methods the loops call (`tally.push(e)`): spliced into them.
+@jitclass([("n", int64), ("acc", float64)])
+class Tally:
+    def __init__(self):
+        self.n = 0
+        self.acc = 0.0
+
+    def push(self, v):
+        self.n += 1
+        self.acc += v
+        self.note(v)
+
+    def note(self, v):
+        if v > 2:
+            self.n += 2
+        self.acc = self.acc * 0.5 + 1.0 / (v - 3)
+
+tally = Tally()
+
 # Attributes the loops read (`cfg.k`, `cfg.w`, `cfg.arr`), set anew for each call.
 class Config:
     pass
@@ -584,7 +611,8 @@ def run(k, f):
         a, b, m, n = arrays(call, k)
         cfg.k, cfg.w, cfg.arr = 3 - 2 * call, [0.25, np.float64(-1.5), 7][call], b
         cfg.acc = [0, 0.5, np.float64(-2.0)][call]
-        global al
+        global al, tally
+        tally = Tally()
         al = [cfg, Config(), cfg][call]
         if al is not cfg:
             al.acc = 1
@@ -599,9 +627,10 @@ def run(k, f):
             try:
                 r = f(a, b, m, n, x, y)
                 print(k, call, "->", " ".join(show(v) for v in r), show(a), show(m),
-                      show(cfg.acc), show(al.acc))
+                      show(cfg.acc), show(al.acc), show(tally.n), show(tally.acc))
             except Exception as e:
-                print(k, call, type(e).__name__, e, show(a), show(cfg.acc), show(al.acc))
+                print(k, call, type(e).__name__, e, show(a), show(cfg.acc), show(al.acc),
+                      show(tally.n), show(tally.acc))
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
         for w in seen:

@@ -60,7 +60,7 @@ class Ring:
 
 @njit
 def feed(acc, ring, data):
-    for i in range(data.shape[0]):  # hot, interpreted: a call whose result is discarded (a function kiln does not compile) stays interpreted
+    for i in range(data.shape[0]):  # hot
         acc.push(data[i])
         ring.add(data[i])
 

@@ -15,73 +15,83 @@
 //!   `a is b` would be two variables for one value, so the owners of every such pair
 //!   must be distinct objects.
 
-use super::tier::FrameVars;
+use super::tier::{Entry, FrameVars};
 use kiln_jit::ir::{Nest, Var};
+use kiln_jit::types::Ty;
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
-/// What a site's entry checks of the attributes its nest stores.
-#[derive(Debug, Default)]
+/// What an entry checks of the attributes a nest stores.
+#[derive(Debug, Default, Clone)]
 pub struct StoredAttributes {
-    /// The dotted variables the nest assigns.
-    stored: Vec<Var>,
-    /// Dotted variables with the same attribute name and different owner paths, at
+    /// The attribute paths the nest assigns (`self.n`).
+    stored: Vec<String>,
+    /// Attribute paths with the same attribute name and different owner paths, at
     /// least one of them stored: their owners must differ.
-    pairs: Vec<(Var, Var)>,
+    pairs: Vec<(String, String)>,
 }
 
 impl StoredAttributes {
+    /// The checks for a nest's own attributes (its dotted variables).
     pub fn of(nest: &Nest) -> StoredAttributes {
         let assigned = nest.assigned();
-        let stored: Vec<Var> = assigned
+        let attributes: Vec<(&str, bool)> = nest
+            .vars
             .iter()
-            .copied()
-            .filter(|v| nest.vars[*v].name.contains('.'))
+            .filter(|(_, d)| d.name.contains('.'))
+            .map(|(v, d)| (d.name.as_str(), assigned.contains(&v)))
+            .collect();
+        StoredAttributes::of_paths(&attributes)
+    }
+
+    /// The checks for attribute paths, each with whether the nest stores it.
+    pub fn of_paths(attributes: &[(&str, bool)]) -> StoredAttributes {
+        let stored: Vec<String> = attributes
+            .iter()
+            .filter(|(_, s)| *s)
+            .map(|(p, _)| p.to_string())
             .collect();
         let mut pairs = Vec::new();
-        for &s in &stored {
-            let (owner, attribute) = split(&nest.vars[s].name);
-            for (v, data) in nest.vars.iter() {
-                if v == s || !data.name.contains('.') {
-                    continue;
-                }
-                let (other_owner, other_attribute) = split(&data.name);
-                let counted = stored.contains(&v) && v < s;
-                if other_attribute == attribute && other_owner != owner && !counted {
-                    pairs.push((s, v));
+        for (k, &(path, is_stored)) in attributes.iter().enumerate() {
+            let (owner, attribute) = split(path);
+            for (j, &(other, other_stored)) in attributes.iter().enumerate() {
+                let (other_owner, other_attribute) = split(other);
+                // Each pair once: from its first stored member.
+                let first = is_stored && (!other_stored || k < j);
+                if j != k && first && other_attribute == attribute && other_owner != owner {
+                    pairs.push((path.to_string(), other.to_string()));
                 }
             }
         }
         StoredAttributes { stored, pairs }
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.stored.is_empty()
+    }
+
     /// `Ok(Err(reason))` where compiled code must not hold the stored attributes in
     /// variables on this entry.
     pub(super) fn check(
         &self,
-        nest: &Nest,
         vars: &FrameVars,
         vm: &VirtualMachine,
     ) -> PyResult<Result<(), String>> {
-        let owner = |v: Var| -> PyResult<Option<PyObjectRef>> {
-            vars.object(split(&nest.vars[v].name).0, vm)
-        };
-        for &s in &self.stored {
-            let Some(obj) = owner(s)? else {
+        let owner = |path: &str| vars.object(split(path).0, vm);
+        for path in &self.stored {
+            let Some(obj) = owner(path)? else {
                 // Unbound or not plain: the entry's key says why already.
                 continue;
             };
-            let (_, attribute) = split(&nest.vars[s].name);
-            if let Some(why) = not_plain_store(&obj, attribute, vm) {
-                return Ok(Err(format!("`{}` {why}", nest.vars[s].name)));
+            if let Some(why) = not_plain_store(&obj, split(path).1, vm) {
+                return Ok(Err(format!("`{path}` {why}")));
             }
         }
-        for &(a, b) in &self.pairs {
+        for (a, b) in &self.pairs {
             if let (Some(x), Some(y)) = (owner(a)?, owner(b)?)
                 && x.is(&y)
             {
                 return Ok(Err(format!(
-                    "`{}` and `{}` are one attribute of one object",
-                    nest.vars[a].name, nest.vars[b].name
+                    "`{a}` and `{b}` are one attribute of one object"
                 )));
             }
         }
@@ -131,4 +141,202 @@ fn not_plain_store(obj: &PyObjectRef, attribute: &str, vm: &VirtualMachine) -> O
         return Some("is stored into an object without a `__dict__`".into());
     }
     None
+}
+
+/// The function `obj.name(...)` calls as a method, when that is a plain function of
+/// the user's found on the object's class: not a static or class method, not shadowed
+/// by the instance's own dict, not looked up through a `__getattribute__` of the
+/// class's own. `None` for anything else (a module's function, a builtin's method).
+pub(super) fn method_of(
+    obj: &PyObjectRef,
+    name: &str,
+    vm: &VirtualMachine,
+) -> PyResult<Option<PyObjectRef>> {
+    use rustpython_vm::builtins::{PyFunction, PyModule, PyType};
+    if obj.downcast_ref::<PyModule>().is_some() || obj.downcast_ref::<PyType>().is_some() {
+        return Ok(None);
+    }
+    let class = obj.class();
+    let hook = vm.ctx.intern_str("__getattribute__");
+    let plain_lookup = match (
+        class.get_attr(hook),
+        vm.ctx.types.object_type.get_attr(hook),
+    ) {
+        (Some(h), Some(o)) => h.is(&o),
+        _ => false,
+    };
+    if !plain_lookup {
+        return Ok(None);
+    }
+    let Some(function) = class.get_attr(vm.ctx.intern_str(name)) else {
+        return Ok(None);
+    };
+    if function.downcast_ref::<PyFunction>().is_none() {
+        return Ok(None);
+    }
+    if let Some(dict) = obj.dict()
+        && dict.get_item_opt(name, vm)?.is_some()
+    {
+        return Ok(None);
+    }
+    Ok(Some(function))
+}
+
+/// The attributes of the objects whose methods a specialisation spliced (`acc.n` for
+/// `self.n` in `acc.push(x)`): variables the nest did not name, so no part of the
+/// site's key, read from the frame on each entry (their types are a further key), and
+/// stored back after each run, where the write-back of the nest's own variables
+/// cannot (the rewritten loop knows only those).
+#[derive(Debug, Default)]
+pub struct ReceiverAttributes {
+    /// Each variable, its path, and the type it was compiled for.
+    vars: Vec<(Var, String, Ty)>,
+    /// Those the nest assigns.
+    stored: Vec<Var>,
+    /// The checks for the nest's own attributes and these together.
+    checks: StoredAttributes,
+}
+
+/// A received attribute's variable, the object it held on entry, and its entry.
+pub(super) type Received = (Var, Option<PyObjectRef>, Entry);
+
+impl ReceiverAttributes {
+    /// The attributes `extra` of `expanded` (the site's `nest` with its calls
+    /// spliced), as the frame has them now, for a new specialisation; `Ok(Err(..))`
+    /// where they cannot be held in variables.
+    pub(super) fn new(
+        expanded: &Nest,
+        nest: &Nest,
+        extra: &[Var],
+        own: &[Entry],
+        frame: &FrameVars,
+        vm: &VirtualMachine,
+    ) -> PyResult<Result<(ReceiverAttributes, Vec<Received>), String>> {
+        if extra.is_empty() {
+            return Ok(Ok((ReceiverAttributes::default(), Vec::new())));
+        }
+        let assigned = expanded.assigned();
+        let own_paths = nest
+            .vars
+            .iter()
+            .filter(|(_, d)| d.name.contains('.'))
+            .map(|(v, d)| (d.name.as_str(), assigned.contains(&v)));
+        let extra_paths = extra
+            .iter()
+            .map(|v| (expanded.vars[*v].name.as_str(), assigned.contains(v)));
+        let paths: Vec<(&str, bool)> = own_paths.chain(extra_paths).collect();
+        let mut receivers = ReceiverAttributes {
+            vars: Vec::new(),
+            stored: extra
+                .iter()
+                .copied()
+                .filter(|v| assigned.contains(v))
+                .collect(),
+            checks: StoredAttributes::of_paths(&paths),
+        };
+        let mut read = Vec::new();
+        for &v in extra {
+            let path = expanded.vars[v].name.clone();
+            let (obj, entry) = receive(&path, frame, vm)?;
+            if let Some(why) = shares_buffer(&entry, own) {
+                return Ok(Err(format!("`{path}` {why}")));
+            }
+            receivers.vars.push((v, path, entry.ty()));
+            read.push((v, obj, entry));
+        }
+        if let Err(reason) = receivers.checks.check(frame, vm)? {
+            return Ok(Err(reason));
+        }
+        Ok(Ok((receivers, read)))
+    }
+
+    /// `acc.n: int`, for each variable, for the jit report.
+    pub fn describe(&self) -> Vec<String> {
+        self.vars
+            .iter()
+            .map(|(_, path, ty)| format!("{path}: {}", ty.describe()))
+            .collect()
+    }
+
+    /// The key's types for the variables.
+    pub(super) fn complete_key(&self, key: &mut [Ty]) {
+        for (v, _, ty) in &self.vars {
+            key[v.as_u32() as usize] = ty.clone();
+        }
+    }
+
+    /// The variables' entries as the frame has them now, or `None` where the
+    /// specialisation does not fit them (another type, a shared buffer, a check).
+    pub(super) fn read(
+        &self,
+        own: &[Entry],
+        frame: &FrameVars,
+        vm: &VirtualMachine,
+    ) -> PyResult<Option<Vec<Received>>> {
+        if self.vars.is_empty() {
+            return Ok(Some(Vec::new()));
+        }
+        let mut read = Vec::with_capacity(self.vars.len());
+        for (v, path, ty) in &self.vars {
+            let (obj, entry) = receive(path, frame, vm)?;
+            if entry.ty() != *ty || shares_buffer(&entry, own).is_some() {
+                return Ok(None);
+            }
+            read.push((*v, obj, entry));
+        }
+        if self.checks.check(frame, vm)?.is_err() {
+            return Ok(None);
+        }
+        Ok(Some(read))
+    }
+
+    /// Stores the values the nest gave the attributes it assigns (`boxed` boxes a
+    /// variable as the write-back does) into their objects.
+    pub(super) fn write_back(
+        &self,
+        boxed: &dyn Fn(Var) -> PyResult<Option<PyObjectRef>>,
+        frame: &FrameVars,
+        vm: &VirtualMachine,
+    ) -> PyResult<()> {
+        for (v, path, _) in &self.vars {
+            if !self.stored.contains(v) {
+                continue;
+            }
+            let (owner, attribute) = split(path);
+            if let (Some(value), Some(obj)) = (boxed(*v)?, frame.object(owner, vm)?) {
+                obj.set_attr(vm.ctx.intern_str(attribute), value, vm)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The object an attribute path gives in the frame and its entry (an array's buffer
+/// taken as shared: no variable of the nest's may assume it its own).
+fn receive(
+    path: &str,
+    frame: &FrameVars,
+    vm: &VirtualMachine,
+) -> PyResult<(Option<PyObjectRef>, Entry)> {
+    Ok(match frame.lookup(path, vm)? {
+        Ok(obj) => {
+            let mut entry = super::tier::classify(vm, &obj)?;
+            if let Entry::Array(ty, _, _) = &mut entry {
+                ty.own_buffer = false;
+            }
+            (Some(obj), entry)
+        }
+        Err(why) => (None, Entry::Other(why)),
+    })
+}
+
+/// Why an array attribute cannot be read alongside the nest's own variables: it is
+/// the buffer of one of them (which may have been compiled as the only user of it).
+fn shares_buffer(entry: &Entry, own: &[Entry]) -> Option<&'static str> {
+    let Entry::Array(_, _, buffer) = entry else {
+        return None;
+    };
+    own.iter()
+        .any(|e| matches!(e, Entry::Array(_, _, b) if b == buffer))
+        .then_some("shares its buffer with an array the loop names")
 }

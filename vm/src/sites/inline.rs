@@ -9,6 +9,7 @@
 //! as numbers under the same kind of guard, and a call whose tuple the caller unpacks
 //! (`Expr::Unpack`) ends the body assigning the caller's hidden variables.
 
+use super::attributes::method_of;
 use super::splice::{Splice, splice_calls};
 use super::tier::FrameVars;
 use kiln_jit::ir::{Assumed, Nest};
@@ -56,6 +57,9 @@ pub struct Guard {
     /// The inlined function's own name (`__name__`), for the jit report; `None` for
     /// a numpy or `math` function called as an intrinsic.
     pub inlined: Option<String>,
+    /// For a method (`name` is `acc.push`): the class of the object the path names in
+    /// the running frame, which must still be its class and give that function.
+    class: Option<PyObjectRef>,
 }
 
 impl Guard {
@@ -71,6 +75,24 @@ impl Guard {
             globals: globals.clone(),
             function: function.clone(),
             inlined: Some(inlined.to_owned()),
+            class: None,
+        }
+    }
+
+    /// The method `function` of `obj`, the object the path before the last dot of
+    /// `name` (`acc` in `acc.push`) names in the running frame.
+    pub(super) fn method(
+        name: &str,
+        obj: &PyObjectRef,
+        function: &PyObjectRef,
+        inlined: &str,
+    ) -> Guard {
+        Guard {
+            name: name.to_owned(),
+            globals: None,
+            function: function.clone(),
+            inlined: Some(inlined.to_owned()),
+            class: Some(obj.class().to_owned().into()),
         }
     }
 
@@ -81,6 +103,7 @@ impl Guard {
             globals: globals.clone(),
             function: value,
             inlined: None,
+            class: None,
         }
     }
 }
@@ -142,6 +165,17 @@ pub(super) fn guards_hold(
     vm: &VirtualMachine,
 ) -> PyResult<bool> {
     for g in guards {
+        if let Some(class) = &g.class {
+            let (receiver, method) = g.name.rsplit_once('.').unwrap_or_default();
+            let held = match vars.object(receiver, vm)? {
+                Some(obj) if obj.class().is(class) => method_of(&obj, method, vm)?,
+                _ => None,
+            };
+            if !held.is_some_and(|f| f.is(&g.function)) {
+                return Ok(false);
+            }
+            continue;
+        }
         match lookup(&g.globals, vars, &g.name, vm)? {
             Some(f) if f.is(&g.function) => {}
             _ => return Ok(false),
@@ -155,7 +189,7 @@ const MAX_INLINE_DEPTH: usize = 3;
 
 /// A nest with its calls of user functions spliced or inlined, the guards that keep it
 /// valid, and the splices ([`super::splice`]).
-pub(super) type Expanded = (Nest, Vec<Guard>, Vec<Splice>);
+pub(super) type Expanded = (Nest, Vec<Guard>, Vec<Splice>, Vec<kiln_jit::ir::Var>);
 
 /// The nest with its calls of user functions spliced or inlined.
 pub(super) fn inline_calls(
@@ -165,8 +199,8 @@ pub(super) fn inline_calls(
 ) -> PyResult<Result<Expanded, String>> {
     let mut expanded = nest.clone();
     let mut guards = Vec::new();
-    let splices = match splice_calls(&mut expanded, vars, &mut guards, vm) {
-        Ok(splices) => splices,
+    let (splices, extra) = match splice_calls(&mut expanded, vars, &mut guards, vm) {
+        Ok(spliced) => spliced,
         Err(Ok(reason)) => return Ok(Err(reason)),
         Err(Err(exc)) => return Err(exc),
     };
@@ -188,7 +222,7 @@ pub(super) fn inline_calls(
         None => {}
     }
     expanded.vars = nest_vars;
-    Ok(Ok((expanded, guards, splices)))
+    Ok(Ok((expanded, guards, splices, extra)))
 }
 
 /// A call of numpy's math ufuncs or of the `math` module's functions under whatever
@@ -274,6 +308,7 @@ fn module_constants(
             globals: callee.clone(),
             function: value,
             inlined: None,
+            class: None,
         });
         out.push((var, constant));
     }
@@ -336,7 +371,16 @@ pub(super) fn inline_in(
                     "`{name}()` is called deeper than {MAX_INLINE_DEPTH} functions"
                 )));
             }
-            let not_inlinable = || Err(Ok(format!("a call of `{name}()` stays interpreted")));
+            let not_inlinable = || {
+                Err(Ok(if name.contains('.') {
+                    format!(
+                        "a call of `{name}()` stays interpreted: of the methods, only those \
+                         of `@jitclass` classes compile into the loops that call them"
+                    )
+                } else {
+                    format!("a call of `{name}()` stays interpreted")
+                }))
+            };
             let Some(function) = lookup(globals, vars, name, vm).map_err(Err)? else {
                 return not_inlinable();
             };
@@ -348,6 +392,7 @@ pub(super) fn inline_in(
                     globals: globals.clone(),
                     function: function.clone(),
                     inlined: None,
+                    class: None,
                 });
                 return Ok(known);
             }
@@ -373,6 +418,7 @@ pub(super) fn inline_in(
                 globals: globals.clone(),
                 function: function.clone(),
                 inlined: Some(f.name.clone()),
+                class: None,
             });
             let base = nest_vars.len();
             for (_, d) in f.vars.iter() {

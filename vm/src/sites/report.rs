@@ -43,7 +43,9 @@ pub struct SiteReport {
     pub reason: Option<String>,
 }
 
-fn describe_key(site: &Site, key: &[Ty]) -> String {
+/// The types of a specialisation's key, then those of the attributes of the objects
+/// whose methods it spliced.
+fn describe_key(site: &Site, key: &[Ty], receivers: &[String]) -> String {
     let Ok(nest) = &site.nest else {
         return String::new();
     };
@@ -52,6 +54,7 @@ fn describe_key(site: &Site, key: &[Ty]) -> String {
         .zip(key)
         .filter(|(_, ty)| !matches!(ty, Ty::Unbound))
         .map(|((_, v), ty)| format!("{}: {}", v.name, ty.describe()))
+        .chain(receivers.iter().cloned())
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -95,7 +98,7 @@ pub fn sites() -> Vec<SiteReport> {
                 .specs
                 .iter()
                 .map(|s| SpecReport {
-                    types: describe_key(&site, &s.key),
+                    types: describe_key(&site, &s.key, &s.receivers.describe()),
                     compile_ms: s.code.compile_time.as_secs_f64() * 1e3,
                     entries: s.entries,
                     deopts: s.deopts,

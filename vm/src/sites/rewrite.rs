@@ -86,6 +86,7 @@ pub fn rewrite_module(body: &mut [Stmt], file: &str, source: &str) {
         eager: std::cell::Cell::new(
             file.starts_with("<vectorize ") || file.starts_with("<stencil "),
         ),
+        jitclass: std::cell::Cell::new(false),
     };
     rewriter.block(body, None);
 }
@@ -95,6 +96,8 @@ struct Rewriter<'a> {
     lines: &'a LineIndex,
     /// Inside a function decorated for Numba's JIT: its sites are hot at once.
     eager: std::cell::Cell<bool>,
+    /// Directly in the body of a class decorated `@jitclass`.
+    jitclass: std::cell::Cell<bool>,
 }
 
 impl Rewriter<'_> {
@@ -112,7 +115,10 @@ impl Rewriter<'_> {
             Stmt::FunctionDef(f) => {
                 let line = self.lines.line(f.range.start().to_u32());
                 register_function(self.file, line, &f.name, lower_function(f, self.lines));
-                let decorated = jit_decorated(f);
+                // Functions defined inside a method are no methods.
+                let in_jitclass = self.jitclass.replace(false);
+                let method = in_jitclass && f.decorator_list.is_empty();
+                let decorated = jit_decorated(f) || method;
                 let outer = self.eager.replace(decorated);
                 if decorated {
                     if let Some(id) = self.function_site(f) {
@@ -122,8 +128,22 @@ impl Rewriter<'_> {
                     self.block(&mut f.body, None)
                 }
                 self.eager.set(outer);
+                self.jitclass.set(in_jitclass);
             }
-            Stmt::ClassDef(c) => self.block(&mut c.body, None),
+            // The methods of a `@jitclass` are compiled whole, as Numba compiles them.
+            Stmt::ClassDef(c) => {
+                let jitclass = c.decorator_list.iter().any(|d| {
+                    let callee = match &d.expression {
+                        Expr::Call(c) => &*c.func,
+                        other => other,
+                    };
+                    matches!(callee, Expr::Name(n) if n.id.as_str() == "jitclass")
+                        || matches!(callee, Expr::Attribute(a) if a.attr.as_str() == "jitclass")
+                });
+                let outer = self.jitclass.replace(jitclass);
+                self.block(&mut c.body, None);
+                self.jitclass.set(outer);
+            }
             Stmt::If(i) => {
                 self.block(&mut i.body, parent);
                 for clause in &mut i.elif_else_clauses {

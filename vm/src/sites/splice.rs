@@ -21,6 +21,7 @@
 //! callee resumes in exactly the state it was in. A pending outcome no call takes is
 //! dropped at the next compiled run.
 
+use super::attributes::method_of;
 use super::inline::{Definition, Guard, check_assumptions, inline_in, lookup, number_constant};
 use super::lower::DISCARDED;
 use super::tier::{FrameVars, Outcome};
@@ -66,16 +67,22 @@ struct Splicer<'a> {
     in_place: Vec<Point>,
     guards: &'a mut Vec<Guard>,
     splices: Vec<Splice>,
+    /// The caller's variables made for attributes of the objects whose methods were
+    /// spliced (`acc.n` for `self.n` in `acc.push(x)`), read on entry like its own.
+    extra: Vec<Var>,
+    /// The paths of those objects in the running frame (`acc`).
+    receivers: HashSet<String>,
 }
 
 /// Splices the calls of functions compiled whole whose results `nest` discards (see the
-/// module doc); the splices, for [`resume`].
+/// module doc); the splices, for [`resume`], and the variables made for attributes of
+/// the objects whose methods were spliced, which the entry reads from the frame.
 pub(super) fn splice_calls(
     nest: &mut Nest,
     frame: &FrameVars,
     guards: &mut Vec<Guard>,
     vm: &VirtualMachine,
-) -> Spliced<Vec<Splice>> {
+) -> Spliced<(Vec<Splice>, Vec<Var>)> {
     let mut s = Splicer {
         frame,
         vm,
@@ -85,12 +92,14 @@ pub(super) fn splice_calls(
         in_place: std::mem::take(&mut nest.in_place),
         guards,
         splices: Vec::new(),
+        extra: Vec::new(),
+        receivers: HashSet::new(),
     };
     let result = s.stmt(&mut nest.root, &None, 0);
     nest.vars = s.vars;
     nest.points = s.points;
     nest.in_place = s.in_place;
-    result.map(|()| s.splices)
+    result.map(|()| (s.splices, s.extra))
 }
 
 impl Splicer<'_> {
@@ -142,8 +151,25 @@ impl Splicer<'_> {
         depth: usize,
     ) -> Spliced<Option<StmtKind>> {
         let vm = self.vm;
-        let Some(function) = lookup(globals, self.frame, name, vm).map_err(Err)? else {
-            return Ok(None);
+        // `acc.push(x)`: a method of an object of the running frame (at any depth, an
+        // object a method spliced already was called on: `self.add(x)` in `push`).
+        let (function, receiver) = match name.rsplit_once('.') {
+            Some((receiver, method)) => {
+                if globals.is_some() && !self.receivers.contains(receiver) {
+                    return Ok(None);
+                }
+                let Some(obj) = self.frame.object(receiver, vm).map_err(Err)? else {
+                    return Ok(None);
+                };
+                let Some(function) = method_of(&obj, method, vm).map_err(Err)? else {
+                    return Ok(None);
+                };
+                (function, Some((receiver, obj)))
+            }
+            None => match lookup(globals, self.frame, name, vm).map_err(Err)? {
+                Some(function) => (function, None),
+                None => return Ok(None),
+            },
         };
         let Some(definition) = Definition::of(&function, vm).map_err(Err)? else {
             return Ok(None);
@@ -164,17 +190,21 @@ impl Splicer<'_> {
         }
         let varargs = code.flags.bits() & 0x000c != 0;
         let arg_count = code.arg_count as usize;
-        if varargs || code.kwonlyarg_count != 0 || args.len() != arg_count {
+        // A method's first parameter is its object; the call's arguments are the rest.
+        let first = receiver.is_some() as usize;
+        if varargs || code.kwonlyarg_count != 0 || args.len() + first != arg_count {
             return Err(Ok(format!(
-                "`{name}()` is called with {} arguments for its {arg_count} parameters \
+                "`{name}()` is called with {} arguments for its {} parameters \
                  (defaults, `*args` and keywords stay interpreted)",
-                args.len()
+                args.len(),
+                arg_count - first.min(arg_count)
             )));
         }
         let params: Vec<&str> = code.varnames[..arg_count]
             .iter()
             .map(|n| n.as_str())
             .collect();
+        let this = receiver.as_ref().map(|_| params[0]);
         let own = Some(definition.globals.clone());
         let resolve = |n: &str| lookup(&own, self.frame, n, vm);
         if let Err(reason) = check_assumptions(&callee.assumed, &resolve, vm).map_err(Err)? {
@@ -202,9 +232,27 @@ impl Splicer<'_> {
         let mut binds = Vec::new();
         let mut constants = Vec::new();
         for (v, d) in callee.vars.iter() {
+            // The method's object: its attributes are the caller's variables for those
+            // attributes of the receiver (`self.n` is `acc.n`).
+            if let (Some((path, _)), Some(this)) = (&receiver, this)
+                && !d.hidden
+            {
+                if d.name == this {
+                    return Err(Ok(format!(
+                        "`{name}()` is not spliced: it uses `{this}` other than through \
+                         its attributes"
+                    )));
+                }
+                if let Some(attribute) = d.name.strip_prefix(this).and_then(|r| r.strip_prefix('.'))
+                {
+                    vars.push(self.attribute_var(&format!("{path}.{attribute}")));
+                    continue;
+                }
+            }
             let param = (!d.hidden)
                 .then(|| params.iter().position(|p| *p == d.name))
-                .flatten();
+                .flatten()
+                .map(|k| k - first);
             // A parameter passed a name: that name, if the function never assigns it,
             // or only updates it in place (`v += a`) and it holds an array.
             if let Some(k) = param
@@ -270,6 +318,23 @@ impl Splicer<'_> {
                 "`{name}()` is not spliced: it returns from inside a loop"
             )));
         }
+        // The method's own calls of methods of its object are calls on the receiver.
+        if let (Some((path, _)), Some(this)) = (&receiver, this) {
+            let prefix = format!("{this}.");
+            let mut on_receiver = false;
+            let rename = &mut |e: &mut Expr| {
+                if let Expr::CallUser(n, _) = e
+                    && let Some(method) = n.strip_prefix(&prefix)
+                {
+                    *n = format!("{path}.{method}");
+                    on_receiver = true;
+                }
+            };
+            root.each_mut(&mut |s| s.exprs_mut().into_iter().for_each(|e| e.walk_mut(rename)));
+            if on_receiver {
+                self.receivers.insert((*path).to_owned());
+            }
+        }
         for (var, constant) in &constants {
             let put = &mut |e: &mut Expr| {
                 if matches!(e, Expr::Var(v) if v == var) {
@@ -278,8 +343,10 @@ impl Splicer<'_> {
             };
             root.each_mut(&mut |s| s.exprs_mut().into_iter().for_each(|e| e.walk_mut(put)));
         }
-        self.guards
-            .push(Guard::function(name, globals, &function, fname));
+        self.guards.push(match &receiver {
+            Some((_, obj)) => Guard::method(name, obj, &function, fname),
+            None => Guard::function(name, globals, &function, fname),
+        });
         self.splices.push(Splice {
             site: site.id,
             call: stmt.point,
@@ -327,6 +394,24 @@ impl Splicer<'_> {
             then,
             orelse: Vec::new(),
         }))
+    }
+
+    /// The caller's variable for the attribute path `path` of an object in its frame:
+    /// its own, or one made for it (and read on entry, `extra`).
+    fn attribute_var(&mut self, path: &str) -> Var {
+        let own = (0..self.own_vars).map(Var::new);
+        if let Some(v) = own
+            .chain(self.extra.iter().copied())
+            .find(|v| !self.vars[*v].hidden && self.vars[*v].name == path)
+        {
+            return v;
+        }
+        let v = self.vars.push(VarData {
+            name: path.to_owned(),
+            hidden: false,
+        });
+        self.extra.push(v);
+        v
     }
 
     /// Whether the loop's variable `var` holds an array (the specialisation being

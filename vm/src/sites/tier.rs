@@ -10,6 +10,7 @@
 //! [`Outcome`].
 
 use super::Site;
+use super::attributes::ReceiverAttributes;
 use super::inline::{Guard, check_assumptions, guards_hold, inline_calls};
 use super::splice::Splice;
 use kiln_jit::CompiledNest;
@@ -57,6 +58,8 @@ pub struct Spec {
     pub code: Arc<CompiledNest>,
     /// The callees spliced into it, for resuming inside one.
     pub splices: Arc<Vec<Splice>>,
+    /// The attributes of the objects whose methods it spliced (`acc.n`).
+    pub receivers: Arc<ReceiverAttributes>,
     pub entries: u64,
     pub deopts: u64,
 }
@@ -124,6 +127,20 @@ impl FrameVars {
         Ok(match self.get(path, vm)? {
             Some(Lookup::Found(obj)) => Some(obj),
             _ => None,
+        })
+    }
+
+    /// The object a name or attribute path gives here, or why it gives none that
+    /// compiled code can hold (unbound, or an attribute whose read could run code).
+    pub(super) fn lookup(
+        &self,
+        path: &str,
+        vm: &VirtualMachine,
+    ) -> PyResult<Result<PyObjectRef, String>> {
+        Ok(match self.get(path, vm)? {
+            Some(Lookup::Found(obj)) => Ok(obj),
+            Some(Lookup::NotPlain(why)) => Err(why),
+            None => Err("not set".into()),
         })
     }
 
@@ -250,7 +267,19 @@ pub(super) enum Entry {
     Other(String),
 }
 
-fn classify(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Entry> {
+impl Entry {
+    /// The type the entry gives its variable in a specialisation's key.
+    pub(super) fn ty(&self) -> Ty {
+        match self {
+            Entry::Scalar(s, _) | Entry::Complex(s, _, _) => Ty::Scalar(*s),
+            Entry::Array(a, _, _) | Entry::List(a, _) => Ty::Array(*a),
+            Entry::Unbound => Ty::Unbound,
+            Entry::Other(what) => Ty::Other(what.clone()),
+        }
+    }
+}
+
+pub(super) fn classify(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Entry> {
     let types = &vm.ctx.types;
     let class = obj.class();
     if class.is(types.bool_type) {
@@ -461,19 +490,12 @@ pub fn run(
         objects.push(obj);
         entries.push(entry);
     }
-    if let Err(reason) = site.attributes.check(nest, &vars, vm)? {
+    if let Err(reason) = site.attributes.check(&vars, vm)? {
         site.state.lock().expect("site state poisoned").reason = Some(reason);
         return Ok(None);
     }
     mark_own_buffers(&mut entries);
-    for entry in &entries {
-        key.push(match entry {
-            Entry::Scalar(s, _) | Entry::Complex(s, _, _) => Ty::Scalar(*s),
-            Entry::Array(a, _, _) | Entry::List(a, _) => Ty::Array(*a),
-            Entry::Unbound => Ty::Unbound,
-            Entry::Other(what) => Ty::Other(what.clone()),
-        });
-    }
+    key.extend(entries.iter().map(Entry::ty));
 
     // Names the nest takes for modules and builtins are checked on every entry: code
     // compiled for `math.sqrt` must not run once `math` is something else.
@@ -507,7 +529,12 @@ pub fn run(
     } else {
         true
     };
-    type Candidate = (Arc<CompiledNest>, Vec<Guard>, Arc<Vec<Splice>>);
+    type Candidate = (
+        Arc<CompiledNest>,
+        Vec<Guard>,
+        Arc<Vec<Splice>>,
+        Arc<ReceiverAttributes>,
+    );
     let candidates: Vec<Candidate> = {
         let state = site.state.lock().expect("site state poisoned");
         state
@@ -516,23 +543,28 @@ pub fn run(
             .filter(|s| {
                 s.key == key && (!s.code.depends_on_fp_errors || s.code.quiet_fp == quiet_fp)
             })
-            .map(|s| (s.code.clone(), s.guards.clone(), s.splices.clone()))
+            .map(|s| {
+                let (code, guards) = (s.code.clone(), s.guards.clone());
+                (code, guards, s.splices.clone(), s.receivers.clone())
+            })
             .collect()
     };
     let mut chosen = None;
-    for (code, guards, splices) in candidates {
-        if guards_hold(&guards, &vars, vm)? {
-            chosen = Some((code, splices));
+    for (code, guards, splices, receivers) in candidates {
+        if guards_hold(&guards, &vars, vm)?
+            && let Some(read) = receivers.read(&entries, &vars, vm)?
+        {
+            chosen = Some((code, splices, receivers, read));
             break;
         }
     }
-    let (code, splices) = match chosen {
-        Some((code, splices)) => {
+    let (code, splices, receivers, received) = match chosen {
+        Some((code, splices, receivers, read)) => {
             let mut state = site.state.lock().expect("site state poisoned");
             if let Some(spec) = state.specs.iter_mut().find(|s| Arc::ptr_eq(&s.code, &code)) {
                 spec.entries += 1;
             }
-            (code, splices)
+            (code, splices, receivers, read)
         }
         None => {
             {
@@ -551,28 +583,36 @@ pub fn run(
                 }
             }
             let compiled = match inline_calls(nest, &vars, vm)? {
-                Ok((expanded, guards, splices)) => {
-                    let mut full_key = key.clone();
-                    full_key.resize(expanded.vars.len(), Ty::Unbound);
-                    kiln_jit::compile(&expanded, &full_key, quiet_fp)
-                        .map(|code| (code, guards, Arc::new(splices)))
+                Ok((expanded, guards, splices, extra)) => {
+                    match ReceiverAttributes::new(&expanded, nest, &extra, &entries, &vars, vm)? {
+                        Ok((receivers, read)) => {
+                            let mut full_key = key.clone();
+                            full_key.resize(expanded.vars.len(), Ty::Unbound);
+                            receivers.complete_key(&mut full_key);
+                            kiln_jit::compile(&expanded, &full_key, quiet_fp).map(|code| {
+                                (code, guards, Arc::new(splices), Arc::new(receivers), read)
+                            })
+                        }
+                        Err(reason) => Err(reason),
+                    }
                 }
                 Err(reason) => Err(reason),
             };
             let mut state = site.state.lock().expect("site state poisoned");
             match compiled {
-                Ok((code, guards, splices)) => {
+                Ok((code, guards, splices, receivers, read)) => {
                     let code = Arc::new(code);
                     state.specs.push(Spec {
                         key,
                         guards,
                         code: code.clone(),
                         splices: splices.clone(),
+                        receivers: receivers.clone(),
                         entries: 1,
                         deopts: 0,
                     });
                     state.reason = None;
-                    (code, splices)
+                    (code, splices, receivers, read)
                 }
                 Err(reason) => {
                     state.failed.push((key, reason.clone()));
@@ -588,7 +628,18 @@ pub fn run(
     frame[ROOT_CUR] = bounds.0 as u64;
     frame[ROOT_STOP] = bounds.1 as u64;
     frame[ROOT_STEP] = bounds.2 as u64;
-    for ((var, _), entry) in nest.vars.iter().zip(&entries) {
+    // The nest's own variables, then the attributes of spliced methods' objects.
+    let mut objects = objects;
+    if let Some(last) = received.iter().map(|(v, _, _)| v.as_u32() as usize).max() {
+        objects.resize(objects.len().max(last + 1), None);
+    }
+    let own = nest.vars.keys().zip(&entries);
+    let received_entries = received.iter().map(|(var, obj, entry)| {
+        objects[var.as_u32() as usize] = obj.clone();
+        (*var, entry)
+    });
+    let received_entries: Vec<_> = received_entries.collect();
+    for (var, entry) in own.chain(received_entries) {
         let slot = layout.var(var);
         match entry {
             Entry::Scalar(s, bits) => {
@@ -646,6 +697,7 @@ pub fn run(
     };
 
     let boxed = |var| boxed_value(vm, &code, &frame, &objects, var);
+    receivers.write_back(&boxed, &vars, vm)?;
     let values = nest
         .assigned()
         .into_iter()

@@ -2,7 +2,8 @@
 //! `xs.append(v)` (`Intrinsic::ListAppend`), and calls of the user's functions whose
 //! result is discarded (`step(u, v)`: assigned to a temporary; the inliner splices in
 //! the body of a function compiled whole, `sites::splice`, or inlines it as in any
-//! expression). Any other expression statement stays interpreted.
+//! expression), methods of objects among them (`acc.push(x)`). Any other expression
+//! statement stays interpreted.
 
 use super::{DISCARDED, Lowering, Reason, attribute_path};
 use kiln_jit::ir::{Expr, Intrinsic, Point, StmtKind};
@@ -119,6 +120,23 @@ impl Lowering<'_> {
                 Ok(StmtKind::Assign {
                     targets: vec![discarded(self)],
                     values: vec![Expr::Call(Intrinsic::ListAppend, vec![list, value])],
+                })
+            }
+            // `acc.push(x)`: a method of an object, spliced when it is compiled whole
+            // (a `@jitclass`'s methods are).
+            ast::Expr::Attribute(attr)
+                if call.arguments.keywords.is_empty()
+                    && !call
+                        .arguments
+                        .args
+                        .iter()
+                        .any(|a| matches!(a, ast::Expr::Starred(_)))
+                    && let Some(receiver) = attribute_path(&attr.value) =>
+            {
+                let args = self.exprs(&call.arguments.args, stmt)?;
+                Ok(StmtKind::Assign {
+                    targets: vec![discarded(self)],
+                    values: vec![Expr::CallUser(format!("{receiver}.{}", attr.attr), args)],
                 })
             }
             ast::Expr::Name(n) if !BUILTINS.contains(&n.id.as_str()) => {
