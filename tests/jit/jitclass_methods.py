@@ -46,6 +46,15 @@ def feed_scaled(acc, data, d):
         acc.scaled(float(data[i]), d - i)
 
 
+def counted(acc, data):
+    # The loop reads `acc.n`, which only the method stores.
+    seen = 0
+    for i in range(len(data)):  # jit: compiled
+        acc.add(data[i])
+        seen += acc.n
+    return seen
+
+
 def both(a, b, data):
     for i in range(len(data)):  # jit: compiled
         a.add(data[i])
@@ -78,6 +87,10 @@ except ZeroDivisionError:
 show(c)
 feed_scaled(c, data[:30], 100)
 show(c)
+
+z = Acc(100)
+print(counted(z, data))
+show(z)
 
 x, y = Acc(200), Acc(200)
 both(x, y, data)

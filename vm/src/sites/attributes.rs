@@ -191,8 +191,10 @@ pub(super) fn method_of(
 pub struct ReceiverAttributes {
     /// Each variable, its path, and the type it was compiled for.
     vars: Vec<(Var, String, Ty)>,
-    /// Those the nest assigns.
-    stored: Vec<Var>,
+    /// The attributes spliced methods assign that the site's own write-back does not
+    /// store (these variables, and those of the nest's own that only a method
+    /// assigns), with their paths.
+    stored: Vec<(Var, String)>,
     /// The checks for the nest's own attributes and these together.
     checks: StoredAttributes,
 }
@@ -212,10 +214,19 @@ impl ReceiverAttributes {
         frame: &FrameVars,
         vm: &VirtualMachine,
     ) -> PyResult<Result<(ReceiverAttributes, Vec<Received>), String>> {
-        if extra.is_empty() {
+        let assigned = expanded.assigned();
+        let own_assigned = nest.assigned();
+        let stored: Vec<(Var, String)> = nest
+            .vars
+            .keys()
+            .filter(|v| nest.vars[*v].name.contains('.') && !own_assigned.contains(v))
+            .chain(extra.iter().copied())
+            .filter(|v| assigned.contains(v))
+            .map(|v| (v, expanded.vars[v].name.clone()))
+            .collect();
+        if extra.is_empty() && stored.is_empty() {
             return Ok(Ok((ReceiverAttributes::default(), Vec::new())));
         }
-        let assigned = expanded.assigned();
         let own_paths = nest
             .vars
             .iter()
@@ -227,11 +238,7 @@ impl ReceiverAttributes {
         let paths: Vec<(&str, bool)> = own_paths.chain(extra_paths).collect();
         let mut receivers = ReceiverAttributes {
             vars: Vec::new(),
-            stored: extra
-                .iter()
-                .copied()
-                .filter(|v| assigned.contains(v))
-                .collect(),
+            stored,
             checks: StoredAttributes::of_paths(&paths),
         };
         let mut read = Vec::new();
@@ -273,7 +280,7 @@ impl ReceiverAttributes {
         frame: &FrameVars,
         vm: &VirtualMachine,
     ) -> PyResult<Option<Vec<Received>>> {
-        if self.vars.is_empty() {
+        if self.vars.is_empty() && self.stored.is_empty() {
             return Ok(Some(Vec::new()));
         }
         let mut read = Vec::with_capacity(self.vars.len());
@@ -298,10 +305,7 @@ impl ReceiverAttributes {
         frame: &FrameVars,
         vm: &VirtualMachine,
     ) -> PyResult<()> {
-        for (v, path, _) in &self.vars {
-            if !self.stored.contains(v) {
-                continue;
-            }
+        for (v, path) in &self.stored {
             let (owner, attribute) = split(path);
             if let (Some(value), Some(obj)) = (boxed(*v)?, frame.object(owner, vm)?) {
                 obj.set_attr(vm.ctx.intern_str(attribute), value, vm)?;
