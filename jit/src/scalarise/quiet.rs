@@ -152,7 +152,9 @@ impl Pass<'_> {
             back,
             Expr::Unary(UnaryOp::Neg, bx(Expr::Var(chunk))),
         )));
-        let save = undo
+        // Each element is saved in the loop that stores (moving a float raises no
+        // flag), where it is loaded anyway: one pass over the chunk, not two.
+        let save: Vec<Stmt> = undo
             .iter()
             .map(|(a, index, u)| {
                 at(StmtKind::Store {
@@ -163,7 +165,6 @@ impl Pass<'_> {
                 })
             })
             .collect();
-        body.push(range(chunk, Expr::Var(end), save));
         body.push(at(assign(
             self.hidden("fp", point),
             Expr::Call(Intrinsic::ClearFpFlags, Vec::new()),
@@ -180,7 +181,7 @@ impl Pass<'_> {
         // where one of them overwrites the same element and some read it, the store is
         // not made at all: nothing else reads it, and the rare path below computes
         // everything again from the chunk's start.
-        let mut kept = Vec::new();
+        let mut kept = save;
         let mut forwarded: Vec<(Var, &[Expr], Var)> = Vec::new();
         for (k, (s, store)) in group.iter().zip(stores).enumerate() {
             let mut value = s.full_value();
