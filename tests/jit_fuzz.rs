@@ -28,7 +28,9 @@
 //! a list the function makes is appended to (`out.append(e)`) and read back,
 //! attributes are stored (`cfg.acc += e`, and through a second name that is the same
 //! object in some calls), methods of a `@jitclass` object are called (`tally.push(e)`,
-//! which calls another method and can fail after storing),
+//! which calls another method and can fail after storing), methods of a plain class
+//! are called in expressions (`pt.energy()`, inlined, reading attributes the loop
+//! stores),
 //! every integer dtype receives stores that do not fit it, some loops iterate over
 //! arrays (`enumerate`, `zip`), and some runs have an interval timer firing a Python
 //! signal handler while their loops run.
@@ -154,7 +156,11 @@ impl Gen {
                 .to_string(),
             5 => format!("abs({})", self.expr(depth + 1)),
             6 => format!("min({}, {})", self.expr(depth + 1), self.expr(depth + 1)),
-            7 => match self.rng.below(12) {
+            7 => match self.rng.below(14) {
+                // Methods of a plain class, inlined: they read the object's attributes
+                // and call one another.
+                12 => "pt.energy()".to_string(),
+                13 => format!("pt.scaled({})", self.expr(depth + 1)),
                 0 => format!("round({})", self.expr(depth + 1)),
                 1 => format!("float({})", self.expr(depth + 1)),
                 2 => format!("int({})", self.expr(depth + 1)),
@@ -315,6 +321,11 @@ impl Gen {
                 let e = self.expr(0);
                 let op = self.rng.pick(&["=", "+=", "-="]);
                 self.line(depth, &format!("{obj}.acc {op} {e}"));
+            }
+            _ if self.rng.chance(6) => {
+                // An attribute the inlined methods read, stored by the loop.
+                let e = self.expr(0);
+                self.line(depth, &format!("pt.m = {e}"));
             }
             _ if self.rng.chance(8) => {
                 // A method of a `@jitclass` object, which calls another of its own and
@@ -577,6 +588,25 @@ class Tally:
 
 tally = Tally()
 
+# A plain class whose methods the loops call in expressions: inlined into them.
+class Pt:
+    def __init__(self):
+        self.m = 1.5
+        self.v = -2
+
+    def energy(self):
+        return self.m * self.v * self.v
+
+    def scaled(self, x):
+        if x > self.m:
+            return x * self.v
+        return self.lift(x) - self.m
+
+    def lift(self, x):
+        return x + self.v
+
+pt = Pt()
+
 # Attributes the loops read (`cfg.k`, `cfg.w`, `cfg.arr`), set anew for each call.
 class Config:
     pass
@@ -611,8 +641,10 @@ def run(k, f):
         a, b, m, n = arrays(call, k)
         cfg.k, cfg.w, cfg.arr = 3 - 2 * call, [0.25, np.float64(-1.5), 7][call], b
         cfg.acc = [0, 0.5, np.float64(-2.0)][call]
-        global al, tally
+        global al, tally, pt
         tally = Tally()
+        pt = Pt()
+        pt.v = [-2, 0.5, np.float64(3.0)][call]
         al = [cfg, Config(), cfg][call]
         if al is not cfg:
             al.acc = 1
@@ -627,10 +659,10 @@ def run(k, f):
             try:
                 r = f(a, b, m, n, x, y)
                 print(k, call, "->", " ".join(show(v) for v in r), show(a), show(m),
-                      show(cfg.acc), show(al.acc), show(tally.n), show(tally.acc))
+                      show(cfg.acc), show(al.acc), show(tally.n), show(tally.acc), show(pt.m))
             except Exception as e:
                 print(k, call, type(e).__name__, e, show(a), show(cfg.acc), show(al.acc),
-                      show(tally.n), show(tally.acc))
+                      show(tally.n), show(tally.acc), show(pt.m))
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
         for w in seen:

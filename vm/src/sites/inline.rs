@@ -199,18 +199,28 @@ pub(super) fn inline_calls(
 ) -> PyResult<Result<Expanded, String>> {
     let mut expanded = nest.clone();
     let mut guards = Vec::new();
-    let (splices, extra) = match splice_calls(&mut expanded, vars, &mut guards, vm) {
+    let (splices, receivers) = match splice_calls(&mut expanded, vars, &mut guards, vm) {
         Ok(spliced) => spliced,
         Err(Ok(reason)) => return Ok(Err(reason)),
         Err(Err(exc)) => return Err(exc),
     };
     // The inlined bodies' variables join the nest's while its statements are rewritten.
+    let mut receivers = receivers;
     let mut nest_vars = std::mem::take(&mut expanded.vars);
     let mut failure: Option<PyResult<String>> = None;
     expanded.root.each_mut(&mut |stmt| {
         for e in stmt.exprs_mut() {
             if failure.is_none()
-                && let Err(f) = inline_in(e, &mut nest_vars, &None, vars, 0, &mut guards, vm)
+                && let Err(f) = inline_in(
+                    e,
+                    &mut nest_vars,
+                    &None,
+                    vars,
+                    0,
+                    &mut guards,
+                    &mut receivers,
+                    vm,
+                )
             {
                 failure = Some(f);
             }
@@ -222,7 +232,7 @@ pub(super) fn inline_calls(
         None => {}
     }
     expanded.vars = nest_vars;
-    Ok(Ok((expanded, guards, splices, extra)))
+    Ok(Ok((expanded, guards, splices, receivers.extra)))
 }
 
 /// A call of numpy's math ufuncs or of the `math` module's functions under whatever
@@ -341,6 +351,7 @@ pub(super) fn number_constant(
 
 /// Replaces the calls of user functions in `e` by their inlined bodies. `Err(Ok(..))`
 /// is a reason not to compile, `Err(Err(..))` an exception.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn inline_in(
     e: &mut kiln_jit::ir::Expr,
     nest_vars: &mut kiln_jit::ir::PrimaryMap<kiln_jit::ir::Var, kiln_jit::ir::VarData>,
@@ -348,6 +359,7 @@ pub(super) fn inline_in(
     vars: &FrameVars,
     depth: usize,
     guards: &mut Vec<Guard>,
+    receivers: &mut Receivers,
     vm: &VirtualMachine,
 ) -> Result<(), PyResult<String>> {
     use kiln_jit::ir::{EntityRef, Expr, Inlined, Var, VarData};
@@ -374,17 +386,45 @@ pub(super) fn inline_in(
             let not_inlinable = || {
                 Err(Ok(if name.contains('.') {
                     format!(
-                        "a call of `{name}()` stays interpreted: of the methods, only those \
-                         of `@jitclass` classes compile into the loops that call them"
+                        "a call of `{name}()` stays interpreted: it is no method of a class \
+                         of the user's (a plain function on the class) that kiln inlines"
                     )
                 } else {
                     format!("a call of `{name}()` stays interpreted")
                 }))
             };
-            let Some(function) = lookup(globals, vars, name, vm).map_err(Err)? else {
-                return not_inlinable();
+            // `self.f(x)`: a method of an object of the running frame (at any depth, one
+            // whose methods were inlined or spliced already).
+            let method = match name.rsplit_once('.') {
+                Some((receiver, method)) => {
+                    if depth > 0 && !receivers.paths.contains(receiver) {
+                        return not_inlinable();
+                    }
+                    let Some(obj) = vars.object(receiver, vm).map_err(Err)? else {
+                        return not_inlinable();
+                    };
+                    let Some(function) = method_of(&obj, method, vm).map_err(Err)? else {
+                        if obj
+                            .downcast_ref::<rustpython_vm::builtins::PyModule>()
+                            .is_some()
+                        {
+                            return Err(Ok(format!("`{name}()` stays interpreted")));
+                        }
+                        return not_inlinable();
+                    };
+                    Some((receiver.to_owned(), obj, function))
+                }
+                None => None,
+            };
+            let function = match &method {
+                Some((_, _, function)) => function.clone(),
+                None => match lookup(globals, vars, name, vm).map_err(Err)? {
+                    Some(function) => function,
+                    None => return not_inlinable(),
+                },
             };
             if unpack.is_none()
+                && method.is_none()
                 && let Some(known) = known_function(&function, args, vm).map_err(Err)?
             {
                 guards.push(Guard {
@@ -405,7 +445,9 @@ pub(super) fn inline_in(
                 Some(Err(why)) => return Err(Ok(format!("`{name}()` is not inlined: {why}"))),
                 None => return not_inlinable(),
             };
-            if f.params.len() != args.len() {
+            // A method's first parameter is its object: the call's arguments are the rest.
+            let first = method.is_some() as usize;
+            if f.params.len() != args.len() + first {
                 return not_inlinable();
             }
             let callee = Some(definition.globals.clone());
@@ -413,29 +455,72 @@ pub(super) fn inline_in(
             if let Err(reason) = check_assumptions(&f.assumed, &resolve, vm).map_err(Err)? {
                 return Err(Ok(reason));
             }
-            guards.push(Guard {
-                name: name.clone(),
-                globals: globals.clone(),
-                function: function.clone(),
-                inlined: Some(f.name.clone()),
-                class: None,
+            guards.push(match &method {
+                Some((_, obj, _)) => Guard::method(name, obj, &function, &f.name),
+                None => Guard {
+                    name: name.clone(),
+                    globals: globals.clone(),
+                    function: function.clone(),
+                    inlined: Some(f.name.clone()),
+                    class: None,
+                },
             });
-            let base = nest_vars.len();
-            for (_, d) in f.vars.iter() {
-                nest_vars.push(VarData {
-                    name: format!("{}.{}", f.name, d.name),
-                    hidden: true,
+            // The object's attributes (`self.n`) are the caller's variables for those
+            // attributes of the receiver (`p.n`); the object itself is no value.
+            let this = method.as_ref().map(|_| f.params[0]);
+            let mut mapped = Vec::with_capacity(f.vars.len());
+            for (v, d) in f.vars.iter() {
+                let attribute = match (&method, this) {
+                    (Some((receiver, _, _)), Some(this)) => d
+                        .name
+                        .strip_prefix(f.vars[this].name.as_str())
+                        .and_then(|r| r.strip_prefix('.'))
+                        .map(|rest| format!("{receiver}.{rest}")),
+                    _ => None,
+                };
+                mapped.push(match attribute {
+                    Some(path) => receivers.attribute_var(nest_vars, &path),
+                    None => {
+                        if Some(v) == this && reads_var(&f, v) {
+                            return Err(Ok(format!(
+                                "`{name}()` is not inlined: it uses `{}` other than through \
+                                 its attributes",
+                                d.name
+                            )));
+                        }
+                        nest_vars.push(VarData {
+                            name: format!("{}.{}", f.name, d.name),
+                            hidden: true,
+                        })
+                    }
                 });
             }
-            let map = |v: Var| Var::new(base + v.index());
+            let map = |v: Var| mapped[v.index()];
             let mut body = f.body.clone();
+            // Its calls of its object's methods are calls on the receiver.
+            if let Some((receiver, _, _)) = &method {
+                let prefix = format!("{}.", f.vars[f.params[0]].name);
+                let renamed = rename_calls(&mut body, &prefix, receiver);
+                if renamed {
+                    receivers.paths.insert(receiver.clone());
+                }
+            }
             for stmt in &mut body {
                 stmt.remap_vars(&map);
                 let mut inner = Ok(());
                 stmt.each_mut(&mut |s| {
                     for e in s.exprs_mut() {
                         if inner.is_ok() {
-                            inner = inline_in(e, nest_vars, &callee, vars, depth + 1, guards, vm);
+                            inner = inline_in(
+                                e,
+                                nest_vars,
+                                &callee,
+                                vars,
+                                depth + 1,
+                                guards,
+                                receivers,
+                                vm,
+                            );
                         }
                     }
                 });
@@ -520,9 +605,23 @@ pub(super) fn inline_in(
                 }
                 result.walk_mut(&mut put);
             }
-            inline_in(&mut result, nest_vars, &callee, vars, depth + 1, guards, vm)?;
-            let params = f
-                .params
+            if let Some((receiver, _, _)) = &method {
+                let prefix = format!("{}.", f.vars[f.params[0]].name);
+                if rename_in(&mut result, &prefix, receiver) {
+                    receivers.paths.insert(receiver.clone());
+                }
+            }
+            inline_in(
+                &mut result,
+                nest_vars,
+                &callee,
+                vars,
+                depth + 1,
+                guards,
+                receivers,
+                vm,
+            )?;
+            let params = f.params[first..]
                 .iter()
                 .map(|p| map(*p))
                 .zip(std::mem::take(args))
@@ -542,6 +641,82 @@ pub(super) fn inline_in(
         Some(f) => Err(f),
         None => Ok(()),
     }
+}
+
+/// The variables made for the attributes of objects whose methods a specialisation
+/// inlined or spliced (`p.n` for `self.n` in `p.energy()`): the caller's own variable
+/// of that name where it has one, else a new one the entry reads from the frame.
+#[derive(Default)]
+pub(super) struct Receivers {
+    /// How many of the nest's variables are its own (the frame has them).
+    pub own: usize,
+    /// The variables made, read on entry.
+    pub extra: Vec<kiln_jit::ir::Var>,
+    /// The paths of the objects in the running frame whose methods were inlined or
+    /// spliced: a call on one inside a body (`self.g(x)` renamed `p.g(x)`) resolves
+    /// there.
+    pub paths: std::collections::HashSet<String>,
+}
+
+impl Receivers {
+    pub(super) fn attribute_var(
+        &mut self,
+        vars: &mut kiln_jit::ir::PrimaryMap<kiln_jit::ir::Var, kiln_jit::ir::VarData>,
+        path: &str,
+    ) -> kiln_jit::ir::Var {
+        use kiln_jit::ir::{EntityRef, Var, VarData};
+        let own = (0..self.own).map(Var::new);
+        if let Some(v) = own
+            .chain(self.extra.iter().copied())
+            .find(|v| !vars[*v].hidden && vars[*v].name == path)
+        {
+            return v;
+        }
+        let v = vars.push(VarData {
+            name: path.to_owned(),
+            hidden: false,
+        });
+        self.extra.push(v);
+        v
+    }
+}
+
+/// Renames the calls `PREFIX.m(...)` of `body` to `RECEIVER.m(...)`; whether any was.
+pub(super) fn rename_calls(body: &mut [kiln_jit::ir::Stmt], prefix: &str, receiver: &str) -> bool {
+    let mut any = false;
+    for stmt in body {
+        stmt.each_mut(&mut |s| {
+            for e in s.exprs_mut() {
+                any |= rename_in(e, prefix, receiver);
+            }
+        });
+    }
+    any
+}
+
+fn rename_in(e: &mut kiln_jit::ir::Expr, prefix: &str, receiver: &str) -> bool {
+    let mut any = false;
+    e.walk_mut(&mut |e| {
+        if let kiln_jit::ir::Expr::CallUser(n, _) = e
+            && let Some(method) = n.strip_prefix(prefix)
+        {
+            *n = format!("{receiver}.{method}");
+            any = true;
+        }
+    });
+    any
+}
+
+/// Whether an inlinable function's body or result reads `var` itself.
+fn reads_var(f: &kiln_jit::ir::Function, var: kiln_jit::ir::Var) -> bool {
+    use kiln_jit::ir::Expr;
+    let mut read = false;
+    let mut look = |e: &Expr| read |= matches!(e, Expr::Var(v) if *v == var);
+    for stmt in &f.body {
+        stmt.each(&mut |s| s.exprs().into_iter().for_each(|e| e.walk(&mut look)));
+    }
+    f.result.walk(&mut look);
+    read
 }
 
 /// Whether an inlined body stores into an array inside a loop, itself or in the bodies

@@ -131,10 +131,38 @@ pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<F
         }
         stmts
     };
-    if let Some((_, d)) = lowering.vars.iter().find(|(_, d)| d.name.contains('.')) {
+    // A method reads its object's attributes (`self.n`): inlined, they are the
+    // caller's variables for that object's (`p.n`). Nothing else's, and it stores none
+    // (an inlined body has no point to hand back at after a store).
+    let this = p.posonlyargs.iter().chain(&p.args).next();
+    let this = this.map(|a| format!("{}.", a.parameter.name.as_str()));
+    if let Some((_, d)) = lowering.vars.iter().find(|(_, d)| {
+        d.name.contains('.')
+            && !this
+                .as_ref()
+                .is_some_and(|t| d.name.starts_with(t.as_str()))
+    }) {
         return Err(format!(
-            "it reads the attribute `{}` (inlined functions read only their parameters)",
+            "it reads the attribute `{}` (inlined functions read only their parameters \
+             and a method its object's attributes)",
             d.name
+        ));
+    }
+    let mut stored = None;
+    for stmt in &stmts {
+        stmt.each(&mut |s| {
+            if let StmtKind::Assign { targets, .. } = &s.kind
+                && let Some(t) = targets
+                    .iter()
+                    .find(|t| lowering.vars[**t].name.contains('.'))
+            {
+                stored.get_or_insert_with(|| lowering.vars[*t].name.clone());
+            }
+        });
+    }
+    if let Some(attribute) = stored {
+        return Err(format!(
+            "it stores the attribute `{attribute}` (an inlined function stores none)"
         ));
     }
     let tuple = match lowering.return_arity {

@@ -86,8 +86,13 @@ pub fn register_site(
     };
     let exposed = match &nest {
         Ok(nest) => {
+            // An attribute is read on entry even where the nest stores it before any
+            // read of its own: a method inlined into it may read it first.
             let exposed = kiln_jit::liveness::exposed_on_entry(nest);
-            nest.vars.keys().map(|v| exposed[v]).collect()
+            nest.vars
+                .iter()
+                .map(|(v, d)| exposed[v] || d.name.contains('.'))
+                .collect()
         }
         Err(_) => Vec::new(),
     };

@@ -22,7 +22,10 @@
 //! dropped at the next compiled run.
 
 use super::attributes::method_of;
-use super::inline::{Definition, Guard, check_assumptions, inline_in, lookup, number_constant};
+use super::inline::{
+    Definition, Guard, Receivers, check_assumptions, inline_in, lookup, number_constant,
+    rename_calls,
+};
 use super::lower::DISCARDED;
 use super::tier::{FrameVars, Outcome};
 use kiln_jit::ir::{EntityRef, Expr, Nest, Point, PrimaryMap, Stmt, StmtKind, Var, VarData};
@@ -68,10 +71,9 @@ struct Splicer<'a> {
     guards: &'a mut Vec<Guard>,
     splices: Vec<Splice>,
     /// The caller's variables made for attributes of the objects whose methods were
-    /// spliced (`acc.n` for `self.n` in `acc.push(x)`), read on entry like its own.
-    extra: Vec<Var>,
-    /// The paths of those objects in the running frame (`acc`).
-    receivers: HashSet<String>,
+    /// spliced or inlined (`acc.n` for `self.n` in `acc.push(x)`), read on entry like
+    /// its own, and the paths of those objects in the running frame (`acc`).
+    receivers: Receivers,
 }
 
 /// Splices the calls of functions compiled whole whose results `nest` discards (see the
@@ -82,7 +84,8 @@ pub(super) fn splice_calls(
     frame: &FrameVars,
     guards: &mut Vec<Guard>,
     vm: &VirtualMachine,
-) -> Spliced<(Vec<Splice>, Vec<Var>)> {
+) -> Spliced<(Vec<Splice>, Receivers)> {
+    let own = nest.vars.len();
     let mut s = Splicer {
         frame,
         vm,
@@ -92,14 +95,16 @@ pub(super) fn splice_calls(
         in_place: std::mem::take(&mut nest.in_place),
         guards,
         splices: Vec::new(),
-        extra: Vec::new(),
-        receivers: HashSet::new(),
+        receivers: Receivers {
+            own,
+            ..Receivers::default()
+        },
     };
     let result = s.stmt(&mut nest.root, &None, 0);
     nest.vars = s.vars;
     nest.points = s.points;
     nest.in_place = s.in_place;
-    result.map(|()| (s.splices, s.extra))
+    result.map(|()| (s.splices, s.receivers))
 }
 
 impl Splicer<'_> {
@@ -155,7 +160,7 @@ impl Splicer<'_> {
         // object a method spliced already was called on: `self.add(x)` in `push`).
         let (function, receiver) = match name.rsplit_once('.') {
             Some((receiver, method)) => {
-                if globals.is_some() && !self.receivers.contains(receiver) {
+                if globals.is_some() && !self.receivers.paths.contains(receiver) {
                     return Ok(None);
                 }
                 let Some(obj) = self.frame.object(receiver, vm).map_err(Err)? else {
@@ -245,7 +250,8 @@ impl Splicer<'_> {
                 }
                 if let Some(attribute) = d.name.strip_prefix(this).and_then(|r| r.strip_prefix('.'))
                 {
-                    vars.push(self.attribute_var(&format!("{path}.{attribute}")));
+                    let path = format!("{path}.{attribute}");
+                    vars.push(self.receivers.attribute_var(&mut self.vars, &path));
                     continue;
                 }
             }
@@ -319,21 +325,10 @@ impl Splicer<'_> {
             )));
         }
         // The method's own calls of methods of its object are calls on the receiver.
-        if let (Some((path, _)), Some(this)) = (&receiver, this) {
-            let prefix = format!("{this}.");
-            let mut on_receiver = false;
-            let rename = &mut |e: &mut Expr| {
-                if let Expr::CallUser(n, _) = e
-                    && let Some(method) = n.strip_prefix(&prefix)
-                {
-                    *n = format!("{path}.{method}");
-                    on_receiver = true;
-                }
-            };
-            root.each_mut(&mut |s| s.exprs_mut().into_iter().for_each(|e| e.walk_mut(rename)));
-            if on_receiver {
-                self.receivers.insert((*path).to_owned());
-            }
+        if let (Some((path, _)), Some(this)) = (&receiver, this)
+            && rename_calls(std::slice::from_mut(&mut root), &format!("{this}."), path)
+        {
+            self.receivers.paths.insert((*path).to_owned());
         }
         for (var, constant) in &constants {
             let put = &mut |e: &mut Expr| {
@@ -367,6 +362,7 @@ impl Splicer<'_> {
                         self.frame,
                         depth + 1,
                         self.guards,
+                        &mut self.receivers,
                         vm,
                     )
                 {
@@ -394,24 +390,6 @@ impl Splicer<'_> {
             then,
             orelse: Vec::new(),
         }))
-    }
-
-    /// The caller's variable for the attribute path `path` of an object in its frame:
-    /// its own, or one made for it (and read on entry, `extra`).
-    fn attribute_var(&mut self, path: &str) -> Var {
-        let own = (0..self.own_vars).map(Var::new);
-        if let Some(v) = own
-            .chain(self.extra.iter().copied())
-            .find(|v| !self.vars[*v].hidden && self.vars[*v].name == path)
-        {
-            return v;
-        }
-        let v = self.vars.push(VarData {
-            name: path.to_owned(),
-            hidden: false,
-        });
-        self.extra.push(v);
-        v
     }
 
     /// Whether the loop's variable `var` holds an array (the specialisation being

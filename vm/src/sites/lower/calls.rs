@@ -7,6 +7,30 @@ use super::{Lowering, Reason, attribute_path};
 use kiln_jit::ir::{Assumed, Expr, Intrinsic, MathFn, Reduction};
 use rustpython_vm::compiler::ast;
 
+/// The names programs import numpy and the standard modules under: a call of one's
+/// function compiled code does not know is no method call.
+const MODULE_NAMES: &[&str] = &[
+    "np",
+    "numpy",
+    "math",
+    "cmath",
+    "random",
+    "scipy",
+    "sp",
+    "os",
+    "sys",
+    "time",
+    "itertools",
+    "functools",
+    "operator",
+    "collections",
+    "statistics",
+    "numba",
+    "nb",
+    "plt",
+    "json",
+];
+
 impl Lowering<'_> {
     pub(super) fn call(&mut self, call: &ast::ExprCall, stmt: &ast::Stmt) -> Result<Expr, Reason> {
         if let ast::Expr::Attribute(attr) = &*call.func
@@ -52,7 +76,14 @@ impl Lowering<'_> {
             }
             ast::Expr::Attribute(attr) => {
                 let ast::Expr::Name(module) = &*attr.value else {
-                    return Err(self.at(stmt, "calls of methods stay interpreted"));
+                    // `self.grid.f(x)`: a method, perhaps, resolved and inlined later.
+                    return match attribute_path(&attr.value) {
+                        Some(receiver) => Ok(Expr::CallUser(
+                            format!("{receiver}.{}", attr.attr),
+                            self.exprs(args, stmt)?,
+                        )),
+                        None => Err(self.at(stmt, "calls of methods stay interpreted")),
+                    };
                 };
                 // `np.sum(x)`, `np.max(x)`, `np.maximum(a, b)`, `np.minimum(a, b)`.
                 let numpy = Assumed::Module("numpy".into());
@@ -109,10 +140,19 @@ impl Lowering<'_> {
                         Box::new(self.expr(&args[1], stmt)?),
                     ));
                 }
+                // `self.f(x)`: a method, perhaps, resolved and inlined later. numpy's
+                // and the standard modules' other functions stay interpreted, said here
+                // (under the names programs give those modules).
                 let Some(f) = MathFn::from_name(attr.attr.as_str()) else {
-                    return Err(self.at(
-                        stmt,
-                        &format!("`{}.{}()` stays interpreted", module.id, attr.attr),
+                    if MODULE_NAMES.contains(&module.id.as_str()) {
+                        return Err(self.at(
+                            stmt,
+                            &format!("`{}.{}()` stays interpreted", module.id, attr.attr),
+                        ));
+                    }
+                    return Ok(Expr::CallUser(
+                        format!("{}.{}", module.id, attr.attr),
+                        self.exprs(args, stmt)?,
                     ));
                 };
                 self.assume(module.id.as_str(), Assumed::Module("math".into()));
