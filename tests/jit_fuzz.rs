@@ -25,7 +25,9 @@
 //! (`x, y = m.shape`, and of a 1-d array, which raises), chained assignments appear,
 //! tuples are bound to names (`tp = (e1, e2)`, read back by subscripts and returned),
 //! module lists of floats and ints are read (`LF[i % 7]`, one past the end too, `len`),
-//! a list the function makes is appended to (`out.append(e)`) and read back,
+//! a list the function makes is appended to (`out.append(e)`), stored into
+//! (`out[i % len(out)] += e`, one past the end too) and read back, a module list of
+//! rows (rows shared in some calls) is read and stored into (`LG[i % 4 - 1][j % 5]`),
 //! attributes are stored (`cfg.acc += e`, and through a second name that is the same
 //! object in some calls), methods of a `@jitclass` object are called (`tally.push(e)`,
 //! which calls another method and can fail after storing), methods of a plain class
@@ -156,7 +158,12 @@ impl Gen {
                 .to_string(),
             5 => format!("abs({})", self.expr(depth + 1)),
             6 => format!("min({}, {})", self.expr(depth + 1), self.expr(depth + 1)),
-            7 => match self.rng.below(14) {
+            7 => match self.rng.below(15) {
+                // An item of a list of rows (which the loops also store into).
+                14 => {
+                    let v = self.loop_var();
+                    format!("LG[{v} % 3][-1 - {v} % 4]")
+                }
                 // Methods of a plain class, inlined: they read the object's attributes
                 // and call one another.
                 12 => "pt.energy()".to_string(),
@@ -321,6 +328,20 @@ impl Gen {
                 let e = self.expr(0);
                 let op = self.rng.pick(&["=", "+=", "-="]);
                 self.line(depth, &format!("{obj}.acc {op} {e}"));
+            }
+            _ if self.rng.chance(8) => {
+                // Stores into lists: the function's own (`out`, which it appends to)
+                // and a module list of rows whose rows are one list in some calls.
+                let v = self.loop_var();
+                let e = self.expr(0);
+                let op = self.rng.pick(&["=", "+=", "-="]);
+                if self.rng.chance(50) {
+                    let at = self.rng.pick(&["% len(out)", "% 3 - 2", "- 1"]);
+                    self.line(depth, &format!("out[{v} {at}] {op} {e}"));
+                } else {
+                    let w = self.loop_var();
+                    self.line(depth, &format!("LG[{v} % 4 - 1][{w} % 5] {op} {e}"));
+                }
             }
             _ if self.rng.chance(6) => {
                 // An attribute the inlined methods read, stored by the loop.
@@ -559,6 +580,7 @@ def scan(c, i, v):
 # Lists of numbers the loops read (`LF[i % 7]`, `len(LI)`).
 LF = [0.5, -1.25, 3.0, 2.0, -0.75, 4.5, 0.1]
 LI = [3, -7, 11, 0, 5, -2]
+LG = [[0.0]]
 
 # A tuple the loops unpack (`x, y = pair(a, i, v)`), reading a module constant.
 STEP = 3
@@ -641,7 +663,9 @@ def run(k, f):
         a, b, m, n = arrays(call, k)
         cfg.k, cfg.w, cfg.arr = 3 - 2 * call, [0.25, np.float64(-1.5), 7][call], b
         cfg.acc = [0, 0.5, np.float64(-2.0)][call]
-        global al, tally, pt
+        global al, tally, pt, LG
+        LG = ([[0.5 * (i - j) for j in range(4)] for i in range(3)] if call != 1
+              else [[0.5, -1.5, 2.0, 4.0]] * 3)
         tally = Tally()
         pt = Pt()
         pt.v = [-2, 0.5, np.float64(3.0)][call]
@@ -659,10 +683,11 @@ def run(k, f):
             try:
                 r = f(a, b, m, n, x, y)
                 print(k, call, "->", " ".join(show(v) for v in r), show(a), show(m),
-                      show(cfg.acc), show(al.acc), show(tally.n), show(tally.acc), show(pt.m))
+                      show(cfg.acc), show(al.acc), show(tally.n), show(tally.acc), show(pt.m),
+                      show(LG))
             except Exception as e:
                 print(k, call, type(e).__name__, e, show(a), show(cfg.acc), show(al.acc),
-                      show(tally.n), show(tally.acc), show(pt.m))
+                      show(tally.n), show(tally.acc), show(pt.m), show(LG))
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
         for w in seen:

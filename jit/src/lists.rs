@@ -3,21 +3,25 @@
 //! The VM hands compiled code a list whose first item is a Python float (or a Python
 //! int that fits in 64 bits, an `np.float64`, an `np.int64`) as a one-axis float64
 //! (int64) array marked a list ([`crate::types::ArrayTy::list`]) whose data is the list
-//! object: each item is read by the VM's helper for that kind of number, which hands
-//! the statement back where an item is of another kind, and is typed as the list's
-//! numbers are. That is right for what the nest may do with the list: an element by one
-//! integer subscript (`xs[i]`, `xs[-1]`: out of range hands the statement back, and
-//! the interpreter raises `IndexError`), its length (`len(xs)`), and iteration over it
+//! object, and a list whose first item is such a list (a list of rows, `A[i][k]`) as a
+//! two-axis one: each item is read by the VM's helper for that kind of number, which
+//! hands the statement back where an item (or a row) is of another kind, and is typed
+//! as the list's numbers are. That is right for what the nest may do with the list: an
+//! item by one integer subscript per level (`xs[i]`, `xs[-1]`, `A[i][k]`: out of range
+//! hands the statement back, and the interpreter raises `IndexError`), a store of a
+//! number into one (`C[i][j] = s`, `xs[i] += v`: the helper boxes it as the
+//! interpreter would), its length (`len(xs)`), iteration over a list of numbers
 //! (`for x in xs`, `enumerate(xs)`, `zip(xs, ys)`), and appending numbers to it
-//! (`xs.append(v)`, but not inside a loop over it, whose count of items is taken
-//! when it starts). This pass refuses every other use
-//! (a slice, an arithmetic operation, a store, an assignment of the name, a call that
-//! takes it), whose list semantics an array would not have.
+//! (`xs.append(v)`, but not inside a loop over it, whose count of items is taken when
+//! it starts). This pass refuses every other use (a slice, a row as a value, a tuple
+//! subscript, an arithmetic operation, an assignment of the name, a call that takes
+//! it), whose list semantics an array would not have.
 //!
-//! Invariant: compiled code changes a list only by appending to it, so subscripts and
-//! `len` (taken by the helpers against the list's length at that moment) are Python's,
-//! and a loop over a list, which takes its count of items when it starts, runs over
-//! one its body does not append to.
+//! Invariant: compiled code reads and changes a list only through the helpers, on the
+//! list object itself at that moment (never a copy, never a read moved or kept from an
+//! earlier one: lists that share rows, `[[0.0] * n] * n`, see each other's stores), so
+//! subscripts and `len` are Python's, and a loop over a list, which takes its count of
+//! items when it starts, runs over one its body does not append to.
 
 use crate::infer::all_statements;
 use crate::ir::{Expr, Intrinsic, Nest, Stmt, StmtKind, Var};
@@ -44,10 +48,24 @@ pub fn check(nest: &Nest, entry: &[Ty]) -> Result<(), String> {
     if let Some(v) = appended_while_iterated(std::slice::from_ref(&nest.root), &mut Vec::new()) {
         return refuse(&v, "appending to it while a loop runs over it");
     }
+    if let Some(v) = nest.tuple_subscripted.iter().find(|v| is_list(v)) {
+        return refuse(v, "a subscript by a tuple (which a list refuses)");
+    }
+    let ndim = |v: &Var| match entry.get(v.index()) {
+        Some(Ty::Array(a)) => a.ndim as usize,
+        _ => 0,
+    };
+    // An item: one integer for each level of the list (`xs[i]`, `rows[i][k]`).
+    let item = |v: &Var, index: &[Expr]| {
+        index.len() == ndim(v)
+            && !index
+                .iter()
+                .any(|i| matches!(i, Expr::Slice(_) | Expr::NewAxis))
+    };
     for stmt in all_statements(nest).0 {
         match &stmt.kind {
-            StmtKind::Store { array, .. } if is_list(array) => {
-                return refuse(array, "a store into it");
+            StmtKind::Store { array, index, .. } if is_list(array) && !item(array, index) => {
+                return refuse(array, "a store into a slice or a row of it");
             }
             StmtKind::Assign { targets, .. } => {
                 if let Some(t) = targets.iter().find(|t| is_list(t)) {
@@ -74,8 +92,7 @@ pub fn check(nest: &Nest, entry: &[Ty]) -> Result<(), String> {
                 let found = match e {
                     Expr::Var(_) if appending == Some(e as *const Expr) => None,
                     Expr::Load(v, index) if is_list(v) => {
-                        let element = matches!(&index[..], [i] if !matches!(i, Expr::Slice(_) | Expr::NewAxis));
-                        (!element).then_some((*v, "a slice of it"))
+                        (!item(v, index)).then_some((*v, "a slice or a row of it"))
                     }
                     Expr::Var(v) if is_list(v) => Some((*v, "using it as a value")),
                     Expr::Shape(v, _) if is_list(v) => Some((*v, "`.shape`")),
@@ -84,7 +101,10 @@ pub fn check(nest: &Nest, entry: &[Ty]) -> Result<(), String> {
                         .find(|d| is_list(&d.array))
                         .map(|d| (d.array, "a product of it")),
                     Expr::Sum(view, _) if is_list(&view.array) => Some((view.array, "its sum")),
-                    Expr::Unpack(_, vs) => vs.iter().find(|v| is_list(v)).map(|v| (*v, "assigning its name")),
+                    Expr::Unpack(_, vs) => vs
+                        .iter()
+                        .find(|v| is_list(v))
+                        .map(|v| (*v, "assigning its name")),
                     _ => None,
                 };
                 if bad.is_none() {

@@ -472,12 +472,23 @@ impl Ty {
         match self {
             Ty::Unbound => "unbound".into(),
             Ty::Scalar(s) => s.describe(),
-            Ty::Array(a) => format!(
-                "{}-d {} array{}",
-                a.ndim,
-                a.dtype.name(),
-                if a.unit_inner { "" } else { " (strided rows)" }
-            ),
+            Ty::Array(a) => match a.list {
+                Some(elements) => {
+                    let number = match (elements, a.dtype) {
+                        (Elements::Python, Dtype::F64) => "float",
+                        (Elements::Python, _) => "int",
+                        (Elements::Numpy, d) => d.name(),
+                    };
+                    let rows = if a.ndim == 2 { "lists of " } else { "" };
+                    format!("list of {rows}{number}")
+                }
+                None => format!(
+                    "{}-d {} array{}",
+                    a.ndim,
+                    a.dtype.name(),
+                    if a.unit_inner { "" } else { " (strided rows)" }
+                ),
+            },
             Ty::Other(name) => name.clone(),
         }
     }

@@ -221,8 +221,26 @@ impl<'a> Typing<'a> {
                     let load = Expr::Load(*array, index.clone());
                     let element = self.scalar(&load).map_err(at)?;
                     let value = self.scalar(value).map_err(at)?;
-                    if let Some(op) = op {
-                        self.binary(*op, element, value).map_err(at)?;
+                    let stored = match op {
+                        Some(op) => self.binary(*op, element, value).map_err(at)?,
+                        None => value,
+                    };
+                    // A list keeps the number stored as it is, boxed by a helper for
+                    // its kind (`crate::lists`).
+                    let boxable = [
+                        Scalar::Float,
+                        Scalar::Int,
+                        Scalar::Bool,
+                        Scalar::Np(types::Dtype::F64),
+                        Scalar::Np(types::Dtype::I64),
+                    ];
+                    if matches!(&self.vars[*array], VarTy::Array(a) if a.list.is_some())
+                        && (stored.mixed || !boxable.contains(&stored.ty))
+                    {
+                        return Err(at(format!(
+                            "storing {} into a list stays interpreted",
+                            stored.describe()
+                        )));
                     }
                 }
                 StmtKind::If { cond, .. } | StmtKind::While { cond, .. } => {

@@ -67,6 +67,9 @@ pub struct Nest {
     /// The points of `name op= value` statements: lowered as `name = name op value`,
     /// which is what they do to a number, but an array they update in place.
     pub in_place: Vec<Point>,
+    /// The variables subscripted with a tuple somewhere (`a[i, j]`), which the IR
+    /// otherwise writes as it writes `a[i][j]`: a list takes only the second.
+    pub tuple_subscripted: Vec<Var>,
 }
 
 /// A global or builtin name the nest relies on, e.g. `math` being the math module.
@@ -619,6 +622,7 @@ impl Nest {
             points: self.points,
             assumed: self.assumed.clone(),
             in_place: self.in_place.clone(),
+            tuple_subscripted: self.tuple_subscripted.clone(),
         }
     }
 

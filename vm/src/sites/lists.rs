@@ -1,6 +1,7 @@
-//! Lists of numbers as compiled code reads and grows them (`kiln_jit::lists`): the
-//! entry of a list variable (the list object itself, typed by its first item) and the
-//! helpers compiled code calls for its items, its length and appending to it.
+//! Lists of numbers (and lists of rows of numbers) as compiled code reads, stores into
+//! and grows them (`kiln_jit::lists`): the entry of a list variable (the list object
+//! itself, typed by its first item) and the helpers compiled code calls for its items,
+//! its length and appending to it.
 //!
 //! Invariant: a list's object pointer in the frame is held by the variable it came
 //! from for the whole run, and compiled code changes the list only through
@@ -31,7 +32,7 @@ pub(super) fn number_list(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Op
             .iter()
             .take_while(|c| !c.is(types.list_type))
         {
-            for name in ["__getitem__", "__len__", "__iter__"] {
+            for name in ["__getitem__", "__setitem__", "__len__", "__iter__"] {
                 if base.get_direct_attr(vm.ctx.intern_str(name)).is_some() {
                     return Ok(Some(Entry::Other(format!(
                         "a {} with its own {name}",
@@ -42,18 +43,20 @@ pub(super) fn number_list(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Op
         }
     }
     let items = list.borrow_vec();
-    let (dtype, elements) = match items.first() {
+    // A list of rows (`A[i][k]`): typed by the first row's first item.
+    let first_row = items
+        .first()
+        .filter(|x| x.class().is(types.list_type))
+        .and_then(|x| x.downcast_ref::<rustpython_vm::builtins::PyList>());
+    let first = match first_row {
+        Some(row) => row.borrow_vec().first().cloned(),
+        None => items.first().cloned(),
+    };
+    let (dtype, elements) = match first {
         None => (Dtype::F64, Elements::Python),
-        Some(x) if x.class().is(types.float_type) => (Dtype::F64, Elements::Python),
-        Some(x) if x.class().is(types.int_type) => (Dtype::I64, Elements::Python),
-        Some(x) => match scalar_element(vm, x)? {
-            Some((Element::Float(_), Strength::Strong(DType::Float64))) => {
-                (Dtype::F64, Elements::Numpy)
-            }
-            Some((Element::Int(_), Strength::Strong(DType::Int64))) => {
-                (Dtype::I64, Elements::Numpy)
-            }
-            _ => {
+        Some(x) => match number_kind(vm, &x)? {
+            Some(kind) => kind,
+            None => {
                 return Ok(Some(Entry::Other(format!(
                     "a list of {}",
                     x.class().name()
@@ -62,17 +65,50 @@ pub(super) fn number_list(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Op
         },
     };
     list_items::provide();
+    let ndim = if first_row.is_some() { 2 } else { 1 };
     let ty = ArrayTy {
         dtype,
-        ndim: 1,
+        ndim,
         unit_inner: true,
         own_buffer: true,
         list: Some(elements),
     };
-    // The object (held by the variable for the run), its length, eight bytes an item.
+    // The object (held by the variable for the run), its length (and the first row's),
+    // eight bytes an item: the helpers take every subscript against the lists as they
+    // are when they run.
     let object: &rustpython_vm::PyObject = obj;
-    let slots = vec![object as *const _ as u64, items.len() as u64, 8];
+    let slots = match first_row {
+        Some(row) => vec![
+            object as *const _ as u64,
+            items.len() as u64,
+            row.borrow_vec().len() as u64,
+            0,
+            8,
+        ],
+        None => vec![object as *const _ as u64, items.len() as u64, 8],
+    };
     Ok(Some(Entry::List(ty, slots)))
+}
+
+/// The kind of number `x` is as a list's item compiled code reads: a Python float, a
+/// Python int (not a bool), an `np.float64` or an `np.int64`; `None` for anything else.
+fn number_kind(vm: &VirtualMachine, x: &PyObjectRef) -> PyResult<Option<(Dtype, Elements)>> {
+    let types = &vm.ctx.types;
+    Ok(if x.class().is(types.float_type) {
+        Some((Dtype::F64, Elements::Python))
+    } else if x.class().is(types.int_type) {
+        Some((Dtype::I64, Elements::Python))
+    } else {
+        match scalar_element(vm, x)? {
+            Some((Element::Float(_), Strength::Strong(DType::Float64))) => {
+                Some((Dtype::F64, Elements::Numpy))
+            }
+            Some((Element::Int(_), Strength::Strong(DType::Int64))) => {
+                Some((Dtype::I64, Elements::Numpy))
+            }
+            _ => None,
+        }
+    })
 }
 
 /// The helpers compiled code reads a list's items with: `f(list, index, &status)`,
@@ -81,7 +117,7 @@ pub(super) fn number_list(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Op
 mod list_items {
     use super::{DType, Element, Strength, scalar_element, scalar_to_py};
     use rustpython_vm::builtins::{PyFloat, PyInt, PyList};
-    use rustpython_vm::{AsObject, PyObject};
+    use rustpython_vm::{AsObject, PyObject, PyObjectRef};
 
     pub fn provide() {
         static ONCE: std::sync::Once = std::sync::Once::new();
@@ -104,7 +140,230 @@ mod list_items {
                 "kiln_list_append_np_int64",
                 kiln_list_append_np_int64 as *const u8,
             );
+            let rows: [(&str, *const u8); 4] = [
+                ("kiln_list2_float", kiln_list2_float as *const u8),
+                ("kiln_list2_int", kiln_list2_int as *const u8),
+                ("kiln_list2_np_float64", kiln_list2_np_float64 as *const u8),
+                ("kiln_list2_np_int64", kiln_list2_np_int64 as *const u8),
+            ];
+            let stores: [(&str, *const u8); 10] = [
+                ("kiln_list_set_float", kiln_list_set_float as *const u8),
+                ("kiln_list_set_int", kiln_list_set_int as *const u8),
+                ("kiln_list_set_bool", kiln_list_set_bool as *const u8),
+                (
+                    "kiln_list_set_np_float64",
+                    kiln_list_set_np_float64 as *const u8,
+                ),
+                (
+                    "kiln_list_set_np_int64",
+                    kiln_list_set_np_int64 as *const u8,
+                ),
+                ("kiln_list2_set_float", kiln_list2_set_float as *const u8),
+                ("kiln_list2_set_int", kiln_list2_set_int as *const u8),
+                ("kiln_list2_set_bool", kiln_list2_set_bool as *const u8),
+                (
+                    "kiln_list2_set_np_float64",
+                    kiln_list2_set_np_float64 as *const u8,
+                ),
+                (
+                    "kiln_list2_set_np_int64",
+                    kiln_list2_set_np_int64 as *const u8,
+                ),
+            ];
+            for (name, f) in rows.into_iter().chain(stores) {
+                kiln_jit::runtime::provide(name, f);
+            }
         });
+    }
+
+    /// The position `index` names (Python's way: from the end where negative) in a
+    /// list of `len` items, if any.
+    fn position(index: i64, len: usize) -> Option<usize> {
+        let at = if index < 0 { index + len as i64 } else { index };
+        usize::try_from(at).ok().filter(|at| *at < len)
+    }
+
+    /// `with` applied to the row `index` of the list at `list`, if it is a list
+    /// (exactly: a subclass could read its items its own way).
+    ///
+    /// # Safety
+    /// `list` is a live list object, held by a variable of the running nest.
+    unsafe fn row<T>(list: i64, index: i64, with: impl FnOnce(&PyList) -> Option<T>) -> Option<T> {
+        let object = unsafe { &*(list as usize as *const PyObject) };
+        let rows = object.downcast_ref::<PyList>()?.borrow_vec();
+        let row = rows.get(position(index, rows.len())?)?;
+        let ctx = rustpython_vm::Context::genesis();
+        if !row.class().is(ctx.types.list_type) {
+            return None;
+        }
+        with(row.downcast_ref::<PyList>()?)
+    }
+
+    /// The item `k` of the row `i` of the list at `list`, read by `read`.
+    ///
+    /// # Safety
+    /// As [`row`].
+    unsafe fn item2(
+        list: i64,
+        i: i64,
+        k: i64,
+        status: *mut i64,
+        read: impl Fn(&PyObject) -> Option<u64>,
+    ) -> i64 {
+        let bits = unsafe {
+            row(list, i, |row| {
+                let items = row.borrow_vec();
+                let item = items.get(position(k, items.len())?)?;
+                read(item.as_object())
+            })
+        };
+        match bits {
+            Some(bits) => bits as i64,
+            None => {
+                unsafe { *status = 1 };
+                0
+            }
+        }
+    }
+
+    /// Puts `value` in place of the item `index` of `list`; the status is set where
+    /// there is none (the interpreter raises the `IndexError`). The item replaced is
+    /// dropped once the list is released.
+    fn put(list: &PyList, index: i64, value: Option<PyObjectRef>, status: *mut i64) -> i64 {
+        let Some(value) = value else {
+            unsafe { *status = 1 };
+            return 0;
+        };
+        let mut items = list.borrow_vec_mut();
+        let Some(at) = position(index, items.len()) else {
+            drop(items);
+            unsafe { *status = 1 };
+            return 0;
+        };
+        let old = std::mem::replace(&mut items[at], value);
+        drop(items);
+        drop(old);
+        1
+    }
+
+    /// # Safety
+    /// As [`row`].
+    unsafe fn set(list: i64, index: i64, value: Option<PyObjectRef>, status: *mut i64) -> i64 {
+        let object = unsafe { &*(list as usize as *const PyObject) };
+        match object.downcast_ref::<PyList>() {
+            Some(l) => put(l, index, value, status),
+            None => {
+                unsafe { *status = 1 };
+                0
+            }
+        }
+    }
+
+    /// # Safety
+    /// As [`row`].
+    unsafe fn set2(list: i64, i: i64, k: i64, value: Option<PyObjectRef>, status: *mut i64) -> i64 {
+        // The row is taken out of the list first: storing into it locks it, and
+        // the item replaced is dropped after (neither under the list's lock).
+        let taken = unsafe {
+            let object = &*(list as usize as *const PyObject);
+            object.downcast_ref::<PyList>().and_then(|l| {
+                let rows = l.borrow_vec();
+                let row = rows.get(position(i, rows.len())?)?;
+                let ctx = rustpython_vm::Context::genesis();
+                row.class().is(ctx.types.list_type).then(|| row.clone())
+            })
+        };
+        match taken.as_ref().and_then(|r| r.downcast_ref::<PyList>()) {
+            Some(row) => put(row, k, value, status),
+            None => {
+                unsafe { *status = 1 };
+                0
+            }
+        }
+    }
+
+    fn boxed_float(bits: i64) -> Option<PyObjectRef> {
+        let ctx = rustpython_vm::Context::genesis();
+        Some(ctx.new_float(f64::from_bits(bits as u64)).into())
+    }
+
+    fn boxed_int(v: i64) -> Option<PyObjectRef> {
+        let ctx = rustpython_vm::Context::genesis();
+        Some(ctx.new_int(v).into())
+    }
+
+    fn boxed_bool(v: i64) -> Option<PyObjectRef> {
+        let ctx = rustpython_vm::Context::genesis();
+        Some(ctx.new_bool(v != 0).into())
+    }
+
+    fn boxed_np_float64(bits: i64) -> Option<PyObjectRef> {
+        numpy_scalar(DType::Float64, Element::Float(f64::from_bits(bits as u64)))
+    }
+
+    fn boxed_np_int64(v: i64) -> Option<PyObjectRef> {
+        numpy_scalar(DType::Int64, Element::Int(v))
+    }
+
+    macro_rules! setters {
+        ($($one:ident, $two:ident, $boxed:ident;)*) => {$(
+            unsafe extern "C" fn $one(list: i64, index: i64, bits: i64, status: *mut i64) -> i64 {
+                unsafe { set(list, index, $boxed(bits), status) }
+            }
+
+            unsafe extern "C" fn $two(
+                list: i64,
+                i: i64,
+                k: i64,
+                bits: i64,
+                status: *mut i64,
+            ) -> i64 {
+                unsafe { set2(list, i, k, $boxed(bits), status) }
+            }
+        )*};
+    }
+
+    setters! {
+        kiln_list_set_float, kiln_list2_set_float, boxed_float;
+        kiln_list_set_int, kiln_list2_set_int, boxed_int;
+        kiln_list_set_bool, kiln_list2_set_bool, boxed_bool;
+        kiln_list_set_np_float64, kiln_list2_set_np_float64, boxed_np_float64;
+        kiln_list_set_np_int64, kiln_list2_set_np_int64, boxed_np_int64;
+    }
+
+    fn python_float(x: &PyObject) -> Option<u64> {
+        let ctx = rustpython_vm::Context::genesis();
+        x.class().is(ctx.types.float_type).then(|| {
+            x.downcast_ref::<PyFloat>()
+                .expect("a float")
+                .to_f64()
+                .to_bits()
+        })
+    }
+
+    fn python_int(x: &PyObject) -> Option<u64> {
+        let ctx = rustpython_vm::Context::genesis();
+        if !x.class().is(ctx.types.int_type) {
+            return None;
+        }
+        let i = x.downcast_ref::<PyInt>().expect("an int");
+        i64::try_from(i.as_bigint()).ok().map(|v| v as u64)
+    }
+
+    unsafe extern "C" fn kiln_list2_float(list: i64, i: i64, k: i64, status: *mut i64) -> i64 {
+        unsafe { item2(list, i, k, status, python_float) }
+    }
+
+    unsafe extern "C" fn kiln_list2_int(list: i64, i: i64, k: i64, status: *mut i64) -> i64 {
+        unsafe { item2(list, i, k, status, python_int) }
+    }
+
+    unsafe extern "C" fn kiln_list2_np_float64(list: i64, i: i64, k: i64, status: *mut i64) -> i64 {
+        unsafe { item2(list, i, k, status, |x| numpy(x, true)) }
+    }
+
+    unsafe extern "C" fn kiln_list2_np_int64(list: i64, i: i64, k: i64, status: *mut i64) -> i64 {
+        unsafe { item2(list, i, k, status, |x| numpy(x, false)) }
     }
 
     /// The item `index` (Python's way: from the end where negative) of the list at
@@ -186,30 +445,11 @@ mod list_items {
     }
 
     unsafe extern "C" fn kiln_list_float(list: i64, index: i64, status: *mut i64) -> i64 {
-        unsafe {
-            item(list, index, status, |x| {
-                let ctx = rustpython_vm::Context::genesis();
-                x.class().is(ctx.types.float_type).then(|| {
-                    x.downcast_ref::<PyFloat>()
-                        .expect("a float")
-                        .to_f64()
-                        .to_bits()
-                })
-            })
-        }
+        unsafe { item(list, index, status, python_float) }
     }
 
     unsafe extern "C" fn kiln_list_int(list: i64, index: i64, status: *mut i64) -> i64 {
-        unsafe {
-            item(list, index, status, |x| {
-                let ctx = rustpython_vm::Context::genesis();
-                if !x.class().is(ctx.types.int_type) {
-                    return None;
-                }
-                let i = x.downcast_ref::<PyInt>().expect("an int");
-                i64::try_from(i.as_bigint()).ok().map(|v| v as u64)
-            })
-        }
+        unsafe { item(list, index, status, python_int) }
     }
 
     fn numpy(x: &PyObject, float: bool) -> Option<u64> {

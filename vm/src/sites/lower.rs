@@ -53,6 +53,7 @@ pub fn lower_loop(stmt: &ast::Stmt, lines: &LineIndex) -> Result<Nest, Reason> {
         points: lowering.next_point,
         assumed: lowering.assumed,
         in_place: lowering.in_place,
+        tuple_subscripted: lowering.tuple_subscripted,
     };
     attributes_stay_put(&nest)?;
     let assigned = nest.assigned();
@@ -198,6 +199,8 @@ struct Lowering<'a> {
     iterated: Vec<Var>,
     /// The points of `name op= value` statements (see [`Nest::in_place`]).
     in_place: Vec<Point>,
+    /// Variables subscripted with a tuple (`a[i, j]`): `Nest::tuple_subscripted`.
+    tuple_subscripted: Vec<Var>,
     /// What the `return`s of a function body seen so far return: `Some(None)` a
     /// value, `Some(Some(n))` a tuple display of `n` (see `returns`).
     return_arity: Option<Option<usize>>,
@@ -216,6 +219,7 @@ impl<'a> Lowering<'a> {
             assumed: Vec::new(),
             iterated: Vec::new(),
             in_place: Vec::new(),
+            tuple_subscripted: Vec::new(),
             return_arity: None,
             function_result: None,
         }

@@ -68,6 +68,7 @@ struct Splicer<'a> {
     own_vars: usize,
     points: u32,
     in_place: Vec<Point>,
+    tuple_subscripted: Vec<Var>,
     guards: &'a mut Vec<Guard>,
     splices: Vec<Splice>,
     /// The caller's variables made for attributes of the objects whose methods were
@@ -93,6 +94,7 @@ pub(super) fn splice_calls(
         vars: std::mem::take(&mut nest.vars),
         points: nest.points,
         in_place: std::mem::take(&mut nest.in_place),
+        tuple_subscripted: std::mem::take(&mut nest.tuple_subscripted),
         guards,
         splices: Vec::new(),
         receivers: Receivers {
@@ -104,6 +106,7 @@ pub(super) fn splice_calls(
     nest.vars = s.vars;
     nest.points = s.points;
     nest.in_place = s.in_place;
+    nest.tuple_subscripted = s.tuple_subscripted;
     result.map(|()| (s.splices, s.receivers))
 }
 
@@ -303,6 +306,8 @@ impl Splicer<'_> {
                 .iter()
                 .map(|p| Point::new(base as usize + p.index())),
         );
+        self.tuple_subscripted
+            .extend(callee.tuple_subscripted.iter().map(|v| vars[v.index()]));
         let mut root = callee.root.clone();
         root.remap_vars(&|v| vars[v.index()]);
         root.each_mut(&mut |s| s.point = Point::new(base as usize + s.point.index()));

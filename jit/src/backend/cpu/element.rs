@@ -173,6 +173,9 @@ impl Gen<'_, '_> {
         op: Option<BinOp>,
         value: &Expr,
     ) -> Result<()> {
+        if self.arrays[array].as_ref().unwrap().ty.list.is_some() {
+            return self.list_store(array, index, op, value);
+        }
         let address = self.element_address(array, index)?;
         let dtype = self.arrays[array].as_ref().unwrap().ty.dtype;
         let forwarded = self

@@ -153,8 +153,11 @@ impl Gen<'_, '_> {
             Expr::Load(array, index) => {
                 let ty = self.arrays[*array].as_ref().unwrap().ty;
                 if let Some(elements) = ty.list {
-                    let i = self.scalar(&index[0])?;
-                    return Ok(self.list_item(*array, i.v, elements, ty.dtype));
+                    let mut at = Vec::with_capacity(index.len());
+                    for i in index {
+                        at.push(self.scalar(i)?.v);
+                    }
+                    return Ok(self.list_item(*array, &at, elements, ty.dtype));
                 }
                 let address = self.element_address(*array, index)?;
                 // Only where every subscript is proven: a pure load may be hoisted

@@ -1,12 +1,12 @@
 //! Lists in compiled code (`crate::lists`): a list variable's descriptor holds the list
-//! object as its data, and its items, its length and appending to it go through the
-//! helpers the VM provides (`runtime::provide`), which take them as Python does at
-//! that moment.
+//! object as its data, and its items (read and stored), its length and appending to
+//! it go through the helpers the VM provides (`runtime::provide`), which take them as
+//! Python does at that moment.
 
 use super::{Gen, Val};
-use crate::ir::{Expr, Var};
+use crate::ir::{BinOp, Expr, Var};
 use crate::types::{Dtype, Elements, Scalar};
-use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value, types};
+use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value, condcodes::IntCC, types};
 
 type Result<T> = std::result::Result<T, String>;
 
@@ -19,24 +19,115 @@ impl Gen<'_, '_> {
     pub(super) fn list_item(
         &mut self,
         list: Var,
-        index: Value,
+        index: &[Value],
         elements: Elements,
         dtype: Dtype,
     ) -> Val {
         let data = self.arrays[list].as_ref().unwrap().data;
-        let (helper, ty) = match (elements, dtype) {
-            (Elements::Python, Dtype::F64) => ("kiln_list_float", Scalar::Float),
-            (Elements::Python, _) => ("kiln_list_int", Scalar::Int),
-            (Elements::Numpy, Dtype::F64) => ("kiln_list_np_float64", Scalar::Np(Dtype::F64)),
-            (Elements::Numpy, _) => ("kiln_list_np_int64", Scalar::Np(Dtype::I64)),
+        // Of a list of rows, `A[i][k]`: the helper takes both subscripts.
+        let rows = index.len() == 2;
+        let (helper, ty) = match (elements, dtype, rows) {
+            (Elements::Python, Dtype::F64, false) => ("kiln_list_float", Scalar::Float),
+            (Elements::Python, _, false) => ("kiln_list_int", Scalar::Int),
+            (Elements::Numpy, Dtype::F64, false) => {
+                ("kiln_list_np_float64", Scalar::Np(Dtype::F64))
+            }
+            (Elements::Numpy, _, false) => ("kiln_list_np_int64", Scalar::Np(Dtype::I64)),
+            (Elements::Python, Dtype::F64, true) => ("kiln_list2_float", Scalar::Float),
+            (Elements::Python, _, true) => ("kiln_list2_int", Scalar::Int),
+            (Elements::Numpy, Dtype::F64, true) => {
+                ("kiln_list2_np_float64", Scalar::Np(Dtype::F64))
+            }
+            (Elements::Numpy, _, true) => ("kiln_list2_np_int64", Scalar::Np(Dtype::I64)),
         };
-        let bits = self.call_checked(helper, data, index, types::I64);
+        let mut args = vec![data];
+        args.extend_from_slice(index);
+        let bits = self.list_call(helper, &args);
         let v = if dtype == Dtype::F64 {
             self.b.ins().bitcast(types::F64, MemFlagsData::new(), bits)
         } else {
             bits
         };
         self.exact(ty, v)
+    }
+
+    /// `xs[i] = v`, `A[i][k] op= v` (`crate::lists`): the VM's helper for the kind of
+    /// number stored boxes it as the interpreter would and puts it in the list at that
+    /// moment; an index out of range (or a row that is no list) hands the statement back.
+    pub(super) fn list_store(
+        &mut self,
+        list: Var,
+        index: &[Expr],
+        op: Option<BinOp>,
+        value: &Expr,
+    ) -> Result<()> {
+        if self.inlining > 0 {
+            return Err("a store into a list in an inlined function stays interpreted".into());
+        }
+        let ty = self.arrays[list].as_ref().expect("a list").ty;
+        let elements = ty.list.expect("a list");
+        let mut at = Vec::with_capacity(index.len());
+        for i in index {
+            at.push(self.scalar(i)?.v);
+        }
+        // `A[i][k] += v` reads the item before it evaluates `v`, as Python does.
+        let old = op.map(|_| self.list_item(list, &at, elements, ty.dtype));
+        let mut val = self.scalar(value)?;
+        if let (Some(op), Some(old)) = (op, old) {
+            val = self.binary(op, old, val)?;
+        }
+        self.settle_float_flags();
+        let rows = index.len() == 2;
+        let helper = match (val.ty.ty, rows) {
+            (Scalar::Float, false) => "kiln_list_set_float",
+            (Scalar::Int, false) => "kiln_list_set_int",
+            (Scalar::Bool, false) => "kiln_list_set_bool",
+            (Scalar::Np(Dtype::F64), false) => "kiln_list_set_np_float64",
+            (Scalar::Np(Dtype::I64), false) => "kiln_list_set_np_int64",
+            (Scalar::Float, true) => "kiln_list2_set_float",
+            (Scalar::Int, true) => "kiln_list2_set_int",
+            (Scalar::Bool, true) => "kiln_list2_set_bool",
+            (Scalar::Np(Dtype::F64), true) => "kiln_list2_set_np_float64",
+            (Scalar::Np(Dtype::I64), true) => "kiln_list2_set_np_int64",
+            (other, _) => {
+                return Err(format!(
+                    "storing {} into a list stays interpreted",
+                    other.describe()
+                ));
+            }
+        };
+        let bits = match val.ty.machine() {
+            crate::types::Machine::F64 => {
+                self.b.ins().bitcast(types::I64, MemFlagsData::new(), val.v)
+            }
+            _ => val.v,
+        };
+        let data = self.arrays[list].as_ref().expect("a list").data;
+        let mut args = vec![data];
+        args.extend(at);
+        args.push(bits);
+        self.list_call(helper, &args);
+        Ok(())
+    }
+
+    /// Calls the list helper `name(args..., &status)` and leaves for the interpreter
+    /// if it set the status.
+    fn list_call(&mut self, name: &'static str, args: &[Value]) -> Value {
+        let mut params = vec![types::I64; args.len()];
+        params.push(self.pointer);
+        let f = self.helper(name, &params, types::I64);
+        let status = self
+            .b
+            .ins()
+            .iadd_imm_s(self.frame, Self::slot_offset(crate::frame::STATUS) as i64);
+        let mut all = args.to_vec();
+        all.push(status);
+        let call = self.b.ins().call(f, &all);
+        let r = self.b.inst_results(call)[0];
+        let s = self.load_slot(types::I64, crate::frame::STATUS);
+        let failed = self.b.ins().icmp_imm_s(IntCC::NotEqual, s, 0);
+        self.deopt_if(failed);
+        r
     }
 
     /// The list's length now (compiled code may have appended to it).

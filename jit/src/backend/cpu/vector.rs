@@ -135,7 +135,10 @@ impl Gen<'_, '_> {
                 StmtKind::Assign { targets, .. } => assigned_anywhere.extend(targets.iter()),
                 StmtKind::Store { array, index, .. } => {
                     let a = self.typing.array(*array).ok()?;
-                    if !a.own_buffer || a.dtype != lane.dtype || self.nest.vars[*array].is_inlined()
+                    if !a.own_buffer
+                        || a.dtype != lane.dtype
+                        || a.list.is_some()
+                        || self.nest.vars[*array].is_inlined()
                     {
                         return None;
                     }

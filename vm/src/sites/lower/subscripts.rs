@@ -25,10 +25,14 @@ impl Lowering<'_> {
         {
             return Err(self.at(stmt, "a starred or `...` subscript stays interpreted"));
         }
+        let tuple = matches!(&*sub.slice, ast::Expr::Tuple(_));
         match &*sub.value {
             ast::Expr::Name(name) => {
                 let array = self.var(name.id.as_str());
                 let index = self.subscripts(&parts, stmt)?;
+                if tuple {
+                    self.tuple_subscripted.push(array);
+                }
                 Ok(Some(Expr::Load(array, index)))
             }
             ast::Expr::Attribute(attr) if attr.attr.as_str() == "shape" => {
@@ -53,6 +57,9 @@ impl Lowering<'_> {
                 };
                 let array = self.var(&path);
                 let index = self.subscripts(&parts, stmt)?;
+                if tuple {
+                    self.tuple_subscripted.push(array);
+                }
                 Ok(Some(Expr::Load(array, index)))
             }
             inner @ ast::Expr::Subscript(_) => match self.element(inner, stmt)? {
@@ -62,6 +69,9 @@ impl Lowering<'_> {
                         .iter()
                         .any(|i| matches!(i, Expr::Slice(_) | Expr::NewAxis)) =>
                 {
+                    if tuple {
+                        self.tuple_subscripted.push(array);
+                    }
                     index.extend(self.subscripts(&parts, stmt)?);
                     Ok(Some(Expr::Load(array, index)))
                 }

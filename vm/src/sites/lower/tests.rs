@@ -128,13 +128,21 @@ fn attribute_reads_are_live_ins_of_their_own() {
     };
     let reason = lower_loop(&module.body[0], &LineIndex::new(source)).expect_err("rebinds p");
     assert!(
-        reason.contains("`p.x` is read while the loop assigns `p`"),
+        reason.contains("`p.x` is used while the loop assigns `p`"),
         "{reason}"
     );
+    // An inlined function reads its first parameter's attributes (a method's object's),
+    // no other's, and stores none.
+    assert!(function("def f(o):\n    return o.x\n").is_ok());
     assert!(
-        function("def f(o):\n    return o.x\n")
+        function("def f(o, p):\n    return p.x\n")
             .expect_err("attribute")
-            .contains("`o.x`")
+            .contains("`p.x`")
+    );
+    assert!(
+        function("def f(o):\n    o.x = 1\n    return 0\n")
+            .expect_err("stores")
+            .contains("stores the attribute `o.x`")
     );
 }
 
