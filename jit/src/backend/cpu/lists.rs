@@ -157,6 +157,9 @@ impl Gen<'_, '_> {
             ),
             _ => ("kiln_list_append_np_int64", v.v),
         };
+        // The value's numpy checks first: one that hands the statement back after the
+        // append would make the interpreter append again.
+        self.settle_float_flags();
         let data = self.arrays[*list].as_ref().expect("a list").data;
         let f = self.helper(helper, &[types::I64, types::I64], types::I64);
         self.b.ins().call(f, &[data, bits]);
