@@ -3,7 +3,8 @@
 //! axes), in-place updates of whole arrays, values mixing views and scalars, with
 //! overlapping reads of the target and shapes that stop matching part way (numpy
 //! raises there); numpy's math functions (`np.sqrt`, `np.exp`, ...), `np.where`,
-//! `fill`, `np.maximum`/`np.minimum`, reductions (`sum`, `mean`, `max`, `min`, empty
+//! `fill`, `np.maximum`/`np.minimum`, reductions (`sum`, `mean`, `max`, `min`,
+//! `argmax`, `argmin`, empty
 //! ones too, counts of comparisons), inner products of views (`@`, `np.dot`), arrays
 //! swapped by name (`p, r = r, p`), new arrays bound to names (`w = p[1:].copy()`,
 //! `w = np.zeros(5)`, `np.ones_like(p[2:])`), helpers taking and making arrays
@@ -252,7 +253,14 @@ impl Gen {
             let r = if value.contains('>') {
                 self.rng.pick(&[".sum()", ".mean()"])
             } else {
-                self.rng.pick(&[".sum()", ".mean()", ".max()", ".min()"])
+                self.rng.pick(&[
+                    ".sum()",
+                    ".mean()",
+                    ".max()",
+                    ".min()",
+                    ".argmax()",
+                    ".argmin()",
+                ])
             };
             let line = if self.rng.chance(50) {
                 format!("s += {value}{r}")

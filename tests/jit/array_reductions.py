@@ -19,6 +19,11 @@ def extremes(a, out):
     for i in range(a.shape[0]):  # jit: compiled
         out[i] = a[i].max() - np.min(a[i, 1:]) + abs(a[i] - 0.5).max()
     return out
+def positions(a, out):
+    # The first largest and smallest, a NaN counting as both (numpy's rule).
+    for i in range(a.shape[0]):  # jit: compiled
+        out[i] = a[i].argmax() * 1000 + np.argmin(a[i, 1:]) + np.argmax(abs(a[i] - 0.5))
+    return out
 def ints(a):
     t = 0
     for i in range(a.shape[0]):  # jit: compiled
@@ -64,6 +69,8 @@ print(sums(a, np.zeros(40))[:3])
 print(exprs(a, b, np.zeros(40))[:3])
 a[3, 7] = np.nan
 print(extremes(a, np.zeros(40))[:5])
+print(positions(a, np.zeros(40))[:6])
+print(positions(np.arange(200).reshape(40, 5) % 7, np.zeros(40, np.int64))[:6])
 print(ints(np.arange(200).reshape(40, 5) % 7))
 d = rng.integers(1, 10, (30, 30)).astype(float)
 print(mins(d, 30)[:2, :6])

@@ -270,6 +270,10 @@ pub enum Reduction {
     Mean,
     Max,
     Min,
+    /// The index of the first largest (smallest) element, a NaN counting as both, as
+    /// numpy's `argmax` (`argmin`) of a 1-d operand gives it: an `np.int64`.
+    ArgMax,
+    ArgMin,
 }
 
 impl Reduction {
@@ -280,6 +284,8 @@ impl Reduction {
             "mean" => Reduction::Mean,
             "max" | "amax" => Reduction::Max,
             "min" | "amin" => Reduction::Min,
+            "argmax" => Reduction::ArgMax,
+            "argmin" => Reduction::ArgMin,
             _ => return None,
         })
     }

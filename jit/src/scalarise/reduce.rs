@@ -3,7 +3,9 @@
 //!
 //! `max` and `min` become a loop in the statement's prologue, folding the elements
 //! with numpy's `maximum`/`minimum` from the first (an empty value hands the statement
-//! to the interpreter, which raises numpy's ValueError). `sum` (and `mean`, the sum
+//! to the interpreter, which raises numpy's ValueError); `argmax` and `argmin` a loop
+//! keeping the best element and its index, replaced only by a strictly better one or
+//! by the first NaN (which numpy's take as the answer), from the first. `sum` (and `mean`, the sum
 //! over the length) adds in numpy's pairwise order, which the `runtime` helper
 //! follows: over the view itself, or over a temporary the prologue fills with the
 //! expression's values (numpy's temporary; its dtype must be the first operand's,
@@ -138,6 +140,66 @@ impl Pass<'_> {
                     body: vec![fold],
                 }));
                 Expr::Var(acc)
+            }
+            Reduction::ArgMax | Reduction::ArgMin => {
+                let nonempty =
+                    Expr::Compare(Box::new(len.clone()), vec![(CmpOp::Gt, Expr::Int(0))]);
+                self.check(nonempty, out);
+                let mut hidden = |what: &str| {
+                    self.vars.push(VarData {
+                        name: format!("#{what}{}", point.as_u32()),
+                        hidden: true,
+                    })
+                };
+                let (best, index, value) = (hidden("best"), hidden("index"), hidden("element"));
+                out.push(stmt(StmtKind::Assign {
+                    targets: vec![best, index],
+                    values: vec![tree.expr(&at(&Expr::Int(0))), Expr::Int(0)],
+                }));
+                let better = if r == Reduction::ArgMax {
+                    CmpOp::Gt
+                } else {
+                    CmpOp::Lt
+                };
+                let var = |v| Box::new(Expr::Var(v));
+                let nan = |v, op| Expr::Compare(var(v), vec![(op, Expr::Var(v))]);
+                // `value op best`, or `value` the first NaN (`value != value` while
+                // `best == best`).
+                let replaces = Expr::Logic(
+                    crate::ir::LogicOp::Or,
+                    vec![
+                        Expr::Compare(var(value), vec![(better, Expr::Var(best))]),
+                        Expr::Logic(
+                            crate::ir::LogicOp::And,
+                            vec![nan(value, CmpOp::Ne), nan(best, CmpOp::Eq)],
+                        ),
+                    ],
+                );
+                let Expr::Var(k) = counter else {
+                    unreachable!("a counter")
+                };
+                out.push(stmt(StmtKind::For {
+                    var: k,
+                    start: Expr::Int(1),
+                    stop: len,
+                    step: Expr::Int(1),
+                    items: Vec::new(),
+                    body: vec![
+                        stmt(StmtKind::Assign {
+                            targets: vec![value],
+                            values: vec![tree.expr(&at(&counter))],
+                        }),
+                        stmt(StmtKind::If {
+                            cond: replaces,
+                            then: vec![stmt(StmtKind::Assign {
+                                targets: vec![best, index],
+                                values: vec![Expr::Var(value), Expr::Var(k)],
+                            })],
+                            orelse: Vec::new(),
+                        }),
+                    ],
+                }));
+                Expr::Call(Intrinsic::NpScalar(Dtype::I64), vec![Expr::Var(index)])
             }
             Reduction::Sum | Reduction::Mean => {
                 let plain = matches!(tree, super::Elementwise::Operand(0)) && operands.len() == 1;
