@@ -13,7 +13,7 @@ def build(n):
 
 def eliminate(M):
     n = M.shape[0]
-    for k in range(n):  # hot, interpreted: `np.argmax()` stays interpreted
+    for k in range(n):  # hot, interpreted: an index by a list (fancy indexing, `M[[k, p]]`) stays interpreted
         p = k + int(np.argmax(np.abs(M[k:, k])))
         if p != k:
             M[[k, p]] = M[[p, k]]

@@ -102,6 +102,10 @@ impl Lowering<'_> {
                     ])))
                 }
                 ast::Expr::NoneLiteral(_) => Ok(Expr::NewAxis),
+                ast::Expr::List(_) => Err(self.at(
+                    stmt,
+                    "an index by a list (fancy indexing, `M[[k, p]]`) stays interpreted",
+                )),
                 ast::Expr::Attribute(a)
                     if a.attr.as_str() == "newaxis" && matches!(&*a.value, ast::Expr::Name(_)) =>
                 {
