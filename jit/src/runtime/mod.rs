@@ -10,7 +10,9 @@ use kiln_numeric::Gemm;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 mod fp;
+mod objects;
 pub use fp::{FpNote, take_fp_notes};
+pub use objects::{ObjectLayout, object_layout, set_object_layout};
 
 /// Set (by the VM's SIGINT handler or an interrupt request) to make compiled loops stop
 /// at their next poll; they hand back to the interpreter, which raises

@@ -65,6 +65,7 @@ pub(super) fn number_list(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Op
         },
     };
     list_items::provide();
+    super::layout::provide(vm);
     let ndim = if first_row.is_some() { 2 } else { 1 };
     let ty = ArrayTy {
         dtype,

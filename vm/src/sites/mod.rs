@@ -20,6 +20,7 @@
 pub mod attributes;
 pub mod inline;
 pub mod interrupt;
+mod layout;
 pub mod lists;
 pub mod lower;
 pub mod report;

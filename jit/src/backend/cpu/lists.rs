@@ -24,6 +24,28 @@ impl Gen<'_, '_> {
         dtype: Dtype,
     ) -> Val {
         let data = self.arrays[list].as_ref().unwrap().data;
+        // Python floats, where the VM gave its layout: read in place.
+        if let (Some(layout), Elements::Python, Dtype::F64) =
+            (crate::runtime::object_layout(), elements, dtype)
+        {
+            let mut object = data;
+            for (k, at) in index.iter().enumerate() {
+                let last = k + 1 == index.len();
+                let expected = if last {
+                    layout.float_type
+                } else {
+                    layout.list_type
+                };
+                object = self.list_item_in_place(object, *at, expected, &layout);
+            }
+            let v = self.b.ins().load(
+                types::F64,
+                MemFlagsData::trusted(),
+                object,
+                layout.float_value,
+            );
+            return self.exact(Scalar::Float, v);
+        }
         // Of a list of rows, `A[i][k]`: the helper takes both subscripts.
         let rows = index.len() == 2;
         let (helper, ty) = match (elements, dtype, rows) {
@@ -128,6 +150,45 @@ impl Gen<'_, '_> {
         let failed = self.b.ins().icmp_imm_s(IntCC::NotEqual, s, 0);
         self.deopt_if(failed);
         r
+    }
+
+    /// The item `index` (Python's way) of the list object `list`, read in place
+    /// (`runtime::ObjectLayout`): hands the statement back where the index is out of
+    /// range or the item's type is not `expected`.
+    fn list_item_in_place(
+        &mut self,
+        list: Value,
+        index: Value,
+        expected: u64,
+        layout: &crate::runtime::ObjectLayout,
+    ) -> Value {
+        let flags = MemFlagsData::trusted();
+        let items = self
+            .b
+            .ins()
+            .load(types::I64, flags, list, layout.list_items);
+        let len = self.b.ins().load(types::I64, flags, list, layout.list_len);
+        let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, index, 0);
+        let from_end = self.b.ins().iadd(index, len);
+        let at = self.b.ins().select(negative, from_end, index);
+        let outside = self
+            .b
+            .ins()
+            .icmp(IntCC::UnsignedGreaterThanOrEqual, at, len);
+        self.deopt_if(outside);
+        let offset = self.b.ins().ishl_imm_u(at, 3);
+        let address = self.b.ins().iadd(items, offset);
+        let item = self.b.ins().load(types::I64, flags, address, 0);
+        let ty = self
+            .b
+            .ins()
+            .load(types::I64, flags, item, layout.type_pointer);
+        let other = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::NotEqual, ty, expected as i64);
+        self.deopt_if(other);
+        item
     }
 
     /// The list's length now (compiled code may have appended to it).

@@ -1,0 +1,47 @@
+//! Where the VM's objects keep what compiled code reads of them directly: a list's
+//! items and length, an object's type, a float's value.
+//!
+//! Reading a Python float out of a list through a helper costs a call and two lock
+//! round trips an item, more than the interpreter's own loop. Where the VM has probed
+//! its object layout ([`set_object_layout`]: measured on live objects, each offset
+//! checked on a second object), compiled code reads a list of Python floats (and each
+//! row of a list of rows) in place instead: the list's item pointer and length as
+//! they are at that moment, the item's type, then its value. A type that is not the
+//! one expected, or an index out of range, hands the statement back, as the helper
+//! would. Without a layout the helpers do it all.
+//!
+//! Invariant: compiled code runs on the VM's thread with nothing else running Python,
+//! and changes a list only through the helpers, so the items read are the list's own.
+
+use std::sync::OnceLock;
+
+/// Byte offsets into the VM's objects, and the addresses of the types compared with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ObjectLayout {
+    /// Of an object's type pointer.
+    pub type_pointer: i32,
+    /// Of a float's value.
+    pub float_value: i32,
+    /// Of a list's pointer to its items, and of its length.
+    pub list_items: i32,
+    pub list_len: i32,
+    /// The float and list types.
+    pub float_type: u64,
+    pub list_type: u64,
+}
+
+static LAYOUT: OnceLock<ObjectLayout> = OnceLock::new();
+
+/// The VM's layout, probed once.
+pub fn set_object_layout(layout: ObjectLayout) {
+    let _ = LAYOUT.set(layout);
+}
+
+/// The layout, where the VM has given one (`KILN_JIT_LIST_HELPERS=1` makes compiled code
+/// use the helpers all the same).
+pub fn object_layout() -> Option<ObjectLayout> {
+    static HELPERS: OnceLock<bool> = OnceLock::new();
+    let helpers = *HELPERS
+        .get_or_init(|| std::env::var("KILN_JIT_LIST_HELPERS").is_ok_and(|v| v.trim() == "1"));
+    if helpers { None } else { LAYOUT.get().copied() }
+}

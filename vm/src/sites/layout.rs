@@ -1,0 +1,121 @@
+//! The VM's object layout as compiled code reads it in place
+//! (`kiln_jit::runtime::ObjectLayout`), measured on live objects once.
+//!
+//! Each offset is found on one object and checked on another of other contents: the
+//! type pointer among a float's header words (checked on an int and a list), a float's
+//! value from its payload's address (checked on a second float), and a list's item
+//! pointer and length among the words of its vector (a vector whose length and
+//! capacity differ, checked on a second list). Where anything does not check out, no
+//! layout is given and compiled code calls the helpers.
+
+use kiln_jit::runtime::ObjectLayout;
+use rustpython_vm::builtins::{PyFloat, PyList};
+use rustpython_vm::{AsObject, PyObject, PyObjectRef, VirtualMachine};
+
+/// Probes the layout and gives it to compiled code, once.
+pub(super) fn provide(vm: &VirtualMachine) {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        if let Some(layout) = probe(vm) {
+            kiln_jit::runtime::set_object_layout(layout);
+        }
+    });
+}
+
+fn address(obj: &PyObject) -> usize {
+    obj as *const PyObject as usize
+}
+
+/// The word at `offset` bytes into the object at `base`.
+///
+/// # Safety
+/// `offset + 8` lies within the object's allocation.
+unsafe fn word(base: usize, offset: usize) -> usize {
+    unsafe { std::ptr::read_unaligned((base + offset) as *const usize) }
+}
+
+fn probe(vm: &VirtualMachine) -> Option<ObjectLayout> {
+    let types = &vm.ctx.types;
+    let float_type = types.float_type as *const _ as usize;
+    let int_type = types.int_type as *const _ as usize;
+    let list_type = types.list_type as *const _ as usize;
+
+    // A float's value: where its payload lies.
+    let f: PyObjectRef = vm.ctx.new_float(1.5).into();
+    let base = address(&f);
+    let payload: &PyFloat = f.downcast_ref::<PyFloat>()?;
+    let value = payload as *const PyFloat as usize - base;
+    let g: PyObjectRef = vm.ctx.new_float(-2.25).into();
+    // SAFETY: the payload (a float's value) lies `value` bytes into each float.
+    let (a, b) = unsafe {
+        (
+            std::ptr::read_unaligned((base + value) as *const f64),
+            std::ptr::read_unaligned((address(&g) + value) as *const f64),
+        )
+    };
+    if a != 1.5 || b != -2.25 {
+        return None;
+    }
+    // The type pointer: a header word of the float's (before its payload) that is the
+    // float type, at the same place in an int and a list.
+    let i: PyObjectRef = vm.ctx.new_int(7).into();
+    let items: Vec<PyObjectRef> = {
+        let mut v = Vec::with_capacity(7);
+        v.extend([f.clone(), g.clone(), i.clone()]);
+        v
+    };
+    let list = vm.ctx.new_list(items);
+    let l: &PyObject = list.as_object();
+    // SAFETY: every offset read is below the float's payload, inside the header every
+    // object has.
+    let type_pointer = (0..value / 8).map(|k| 8 * k).find(|&o| unsafe {
+        word(base, o) == float_type
+            && word(address(&i), o) == int_type
+            && word(address(l), o) == list_type
+    })?;
+
+    // A list's items and length: words of the vector inside the list.
+    let (list_items, list_len) = vector_words(&list)?;
+    let mut five = Vec::with_capacity(9);
+    five.resize(5, i.clone());
+    let other = vm.ctx.new_list(five);
+    let (items2, len2) = vector_words(&other)?;
+    if (items2, len2) != (list_items, list_len) {
+        return None;
+    }
+    // SAFETY: the offsets were found within the lists' vectors.
+    let checked = unsafe {
+        word(address(other.as_object()), list_len) == 5
+            && word(address(other.as_object()), list_items) == other.borrow_vec().as_ptr() as usize
+    };
+    if !checked {
+        return None;
+    }
+    Some(ObjectLayout {
+        type_pointer: type_pointer as i32,
+        float_value: value as i32,
+        list_items: list_items as i32,
+        list_len: list_len as i32,
+        float_type: float_type as u64,
+        list_type: list_type as u64,
+    })
+}
+
+/// The offsets, from the list object, of its vector's item pointer and length: the
+/// vector's words that are its pointer and its length (which its capacity is not).
+fn vector_words(list: &rustpython_vm::Py<PyList>) -> Option<(usize, usize)> {
+    let base = address(list.as_object());
+    let vec = list.borrow_vec_mut();
+    let at = &*vec as *const Vec<PyObjectRef> as usize - base;
+    let (ptr, len, cap) = (vec.as_ptr() as usize, vec.len(), vec.capacity());
+    drop(vec);
+    if len == cap {
+        return None;
+    }
+    let words = std::mem::size_of::<Vec<PyObjectRef>>() / 8;
+    // SAFETY: the words read are the vector's own, inside the list object.
+    let found = |want: usize| (0..words).find(|k| unsafe { word(base, at + 8 * k) } == want);
+    let items = found(ptr)?;
+    let length = found(len)?;
+    (items != length).then_some((at + 8 * items, at + 8 * length))
+}
