@@ -28,6 +28,7 @@
 //! a list the function makes is appended to (`out.append(e)`), stored into
 //! (`out[i % len(out)] += e`, one past the end too) and read back, a module list of
 //! rows (rows shared in some calls) is read and stored into (`LG[i % 4 - 1][j % 5]`),
+//! a module list of bools is read in conditions (an int among them in some calls),
 //! attributes are stored (`cfg.acc += e`, and through a second name that is the same
 //! object in some calls), methods of a `@jitclass` object are called (`tally.push(e)`,
 //! which calls another method and can fail after storing), methods of a plain class
@@ -239,10 +240,12 @@ impl Gen {
             self.expr(depth.max(1)),
             self.expr(depth.max(1))
         );
-        match self.rng.below(6) {
+        match self.rng.below(7) {
             0 => format!("{c} and {} > 0", self.loop_var()),
             1 => format!("not ({c})"),
             2 => format!("0 <= {} < {}", self.loop_var(), self.atom(2)),
+            // An item of a module list of bools (an int among them in some calls).
+            3 => format!("LB[{} % 7 - 1]", self.loop_var()),
             _ => c,
         }
     }
@@ -581,6 +584,7 @@ def scan(c, i, v):
 LF = [0.5, -1.25, 3.0, 2.0, -0.75, 4.5, 0.1]
 LI = [3, -7, 11, 0, 5, -2]
 LG = [[0.0]]
+LB = [True, False, False, True, True, False, True]
 
 # A tuple the loops unpack (`x, y = pair(a, i, v)`), reading a module constant.
 STEP = 3
@@ -664,6 +668,7 @@ def run(k, f):
         cfg.k, cfg.w, cfg.arr = 3 - 2 * call, [0.25, np.float64(-1.5), 7][call], b
         cfg.acc = [0, 0.5, np.float64(-2.0)][call]
         global al, tally, pt, LG
+        LB[3] = 1 if call == 2 else True
         LG = ([[0.5 * (i - j) for j in range(4)] for i in range(3)] if call != 1
               else [[0.5, -1.5, 2.0, 4.0]] * 3)
         tally = Tally()

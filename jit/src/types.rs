@@ -450,7 +450,7 @@ pub struct ArrayTy {
 /// What the numbers of a list are.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Elements {
-    /// Python floats, or Python ints (that fit in 64 bits).
+    /// Python floats, Python ints (that fit in 64 bits) or Python bools.
     Python,
     /// numpy scalars of the array's dtype (`np.float64`, `np.int64`).
     Numpy,
@@ -476,6 +476,7 @@ impl Ty {
                 Some(elements) => {
                     let number = match (elements, a.dtype) {
                         (Elements::Python, Dtype::F64) => "float",
+                        (Elements::Python, Dtype::Bool) => "bool",
                         (Elements::Python, _) => "int",
                         (Elements::Numpy, d) => d.name(),
                     };

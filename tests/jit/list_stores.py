@@ -43,6 +43,18 @@ def lcs(a, b):
     return t[m][n]
 
 
+def blocked_paths(blocked, n):
+    # A list of rows of bools read, one of ints stored (`True`/`False` read in place).
+    t = [[1] * n for _ in range(n)]
+    for i in range(1, n):  # jit: compiled
+        for j in range(1, n):
+            if blocked[i][j] or blocked[i - 1][-j]:
+                t[i][j] = 0
+            else:
+                t[i][j] = (t[i - 1][j] + t[i][j - 1]) % 1000003
+    return t[n - 1][n - 5 :]
+
+
 def in_place(xs):
     for i in range(len(xs)):  # jit: compiled
         xs[i] = xs[i] * 2 + 1
@@ -123,6 +135,10 @@ print(C[3][:8], sum(C[n - 1]))
 print(paths(24))
 print(lcs([(i * 7) % 10 for i in range(60)], [(i * 3) % 10 for i in range(50)]))
 print(in_place([float(i) for i in range(50)])[:10])
+grid = [[(i * 7 + j * 3) % 11 == 0 for j in range(40)] for i in range(40)]
+print(blocked_paths(grid, 40))
+grid[20][5] = 1  # an int among the bools: that read hands back
+print(blocked_paths(grid, 40))
 print(shared_rows(30))
 print(through_row([[float(i + j) for j in range(40)] for i in range(3)], 40))
 x = [float(i) for i in range(40)]

@@ -631,6 +631,7 @@ impl<'a> Typing<'a> {
                 // A list's elements are Python's numbers (`crate::lists`).
                 match (a.list, a.dtype) {
                     (Some(types::Elements::Python), types::Dtype::F64) => scalar(Scalar::Float),
+                    (Some(types::Elements::Python), types::Dtype::Bool) => scalar(Scalar::Bool),
                     (Some(types::Elements::Python), _) => scalar(Scalar::Int),
                     (_, d) => scalar(Scalar::Np(d)),
                 }

@@ -6,7 +6,8 @@
 //! its object layout ([`set_object_layout`]: measured on live objects, each offset
 //! checked on a second object), compiled code reads a list of Python floats (and each
 //! row of a list of rows) in place instead: the list's item pointer and length as
-//! they are at that moment, the item's type, then its value. A type that is not the
+//! they are at that moment, the item's type, then its value (a bool's: which of `True`
+//! and `False` the item is). A type that is not the
 //! one expected, or an index out of range, hands the statement back, as the helper
 //! would. Without a layout the helpers do it all.
 //!
@@ -28,6 +29,9 @@ pub struct ObjectLayout {
     /// The float and list types.
     pub float_type: u64,
     pub list_type: u64,
+    /// The `True` and `False` objects (a bool is one of them).
+    pub true_object: u64,
+    pub false_object: u64,
 }
 
 static LAYOUT: OnceLock<ObjectLayout> = OnceLock::new();

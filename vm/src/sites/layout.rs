@@ -98,6 +98,8 @@ fn probe(vm: &VirtualMachine) -> Option<ObjectLayout> {
         list_len: list_len as i32,
         float_type: float_type as u64,
         list_type: list_type as u64,
+        true_object: address(vm.ctx.true_value.as_object()) as u64,
+        false_object: address(vm.ctx.false_value.as_object()) as u64,
     })
 }
 

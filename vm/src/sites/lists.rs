@@ -97,6 +97,8 @@ fn number_kind(vm: &VirtualMachine, x: &PyObjectRef) -> PyResult<Option<(Dtype, 
     let types = &vm.ctx.types;
     Ok(if x.class().is(types.float_type) {
         Some((Dtype::F64, Elements::Python))
+    } else if x.class().is(types.bool_type) {
+        Some((Dtype::Bool, Elements::Python))
     } else if x.class().is(types.int_type) {
         Some((Dtype::I64, Elements::Python))
     } else {
@@ -141,7 +143,9 @@ mod list_items {
                 "kiln_list_append_np_int64",
                 kiln_list_append_np_int64 as *const u8,
             );
-            let rows: [(&str, *const u8); 4] = [
+            let rows: [(&str, *const u8); 6] = [
+                ("kiln_list_bool", kiln_list_bool as *const u8),
+                ("kiln_list2_bool", kiln_list2_bool as *const u8),
                 ("kiln_list2_float", kiln_list2_float as *const u8),
                 ("kiln_list2_int", kiln_list2_int as *const u8),
                 ("kiln_list2_np_float64", kiln_list2_np_float64 as *const u8),
@@ -349,6 +353,21 @@ mod list_items {
         }
         let i = x.downcast_ref::<PyInt>().expect("an int");
         i64::try_from(i.as_bigint()).ok().map(|v| v as u64)
+    }
+
+    fn python_bool(x: &PyObject) -> Option<u64> {
+        let ctx = rustpython_vm::Context::genesis();
+        x.class()
+            .is(ctx.types.bool_type)
+            .then(|| x.is(&ctx.true_value) as u64)
+    }
+
+    unsafe extern "C" fn kiln_list_bool(list: i64, index: i64, status: *mut i64) -> i64 {
+        unsafe { item(list, index, status, python_bool) }
+    }
+
+    unsafe extern "C" fn kiln_list2_bool(list: i64, i: i64, k: i64, status: *mut i64) -> i64 {
+        unsafe { item2(list, i, k, status, python_bool) }
     }
 
     unsafe extern "C" fn kiln_list2_float(list: i64, i: i64, k: i64, status: *mut i64) -> i64 {

@@ -31,11 +31,11 @@ impl Gen<'_, '_> {
             let mut object = data;
             for (k, at) in index.iter().enumerate() {
                 let last = k + 1 == index.len();
-                let expected = if last {
+                let expected = Some(if last {
                     layout.float_type
                 } else {
                     layout.list_type
-                };
+                });
                 object = self.list_item_in_place(object, *at, expected, &layout);
             }
             let v = self.b.ins().load(
@@ -46,9 +46,37 @@ impl Gen<'_, '_> {
             );
             return self.exact(Scalar::Float, v);
         }
+        // Python bools: which of `True` and `False` the item is.
+        if let (Some(layout), Elements::Python, Dtype::Bool) =
+            (crate::runtime::object_layout(), elements, dtype)
+        {
+            let mut object = data;
+            for (k, at) in index.iter().enumerate() {
+                if k + 1 < index.len() {
+                    object = self.list_item_in_place(object, *at, Some(layout.list_type), &layout);
+                } else {
+                    object = self.list_item_in_place(object, *at, None, &layout);
+                }
+            }
+            let t = self
+                .b
+                .ins()
+                .icmp_imm_s(IntCC::Equal, object, layout.true_object as i64);
+            let f = self
+                .b
+                .ins()
+                .icmp_imm_s(IntCC::Equal, object, layout.false_object as i64);
+            let neither = self.b.ins().bor(t, f);
+            let neither = self.b.ins().bxor_imm_s(neither, 1);
+            self.deopt_if(neither);
+            let v = self.b.ins().uextend(types::I64, t);
+            return self.exact(Scalar::Bool, v);
+        }
         // Of a list of rows, `A[i][k]`: the helper takes both subscripts.
         let rows = index.len() == 2;
         let (helper, ty) = match (elements, dtype, rows) {
+            (Elements::Python, Dtype::Bool, false) => ("kiln_list_bool", Scalar::Bool),
+            (Elements::Python, Dtype::Bool, true) => ("kiln_list2_bool", Scalar::Bool),
             (Elements::Python, Dtype::F64, false) => ("kiln_list_float", Scalar::Float),
             (Elements::Python, _, false) => ("kiln_list_int", Scalar::Int),
             (Elements::Numpy, Dtype::F64, false) => {
@@ -154,12 +182,12 @@ impl Gen<'_, '_> {
 
     /// The item `index` (Python's way) of the list object `list`, read in place
     /// (`runtime::ObjectLayout`): hands the statement back where the index is out of
-    /// range or the item's type is not `expected`.
+    /// range or the item's type is not `expected` (where one is).
     fn list_item_in_place(
         &mut self,
         list: Value,
         index: Value,
-        expected: u64,
+        expected: Option<u64>,
         layout: &crate::runtime::ObjectLayout,
     ) -> Value {
         let flags = MemFlagsData::trusted();
@@ -179,15 +207,17 @@ impl Gen<'_, '_> {
         let offset = self.b.ins().ishl_imm_u(at, 3);
         let address = self.b.ins().iadd(items, offset);
         let item = self.b.ins().load(types::I64, flags, address, 0);
-        let ty = self
-            .b
-            .ins()
-            .load(types::I64, flags, item, layout.type_pointer);
-        let other = self
-            .b
-            .ins()
-            .icmp_imm_s(IntCC::NotEqual, ty, expected as i64);
-        self.deopt_if(other);
+        if let Some(expected) = expected {
+            let ty = self
+                .b
+                .ins()
+                .load(types::I64, flags, item, layout.type_pointer);
+            let other = self
+                .b
+                .ins()
+                .icmp_imm_s(IntCC::NotEqual, ty, expected as i64);
+            self.deopt_if(other);
+        }
         item
     }
 
