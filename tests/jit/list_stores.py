@@ -148,3 +148,32 @@ print(kinds([0.5] * 60))
 print(past_the_end([0.0] * 40))
 print(by_tuple(A, 30))
 print(logged(Logged([0.0] * 30))[:4])
+
+
+# With another thread running, code that reads lists in place (without their locks)
+# stays interpreted; once it is gone, the same loop runs compiled.
+import threading
+
+
+def total(xs):
+    s = 0.0
+    for i in range(len(xs)):  # jit: compiled
+        s += xs[i] * 0.5
+    return s
+
+
+ready, done = threading.Event(), threading.Event()
+
+
+def idle():
+    ready.set()
+    done.wait()
+
+
+helper = threading.Thread(target=idle)
+helper.start()
+ready.wait()
+print(total([float(i) for i in range(100)]))
+done.set()
+helper.join()
+print(total([float(i) for i in range(100)]))

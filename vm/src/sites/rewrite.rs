@@ -118,9 +118,13 @@ impl Rewriter<'_> {
                 // Functions defined inside a method are no methods.
                 let in_jitclass = self.jitclass.replace(false);
                 let method = in_jitclass && f.decorator_list.is_empty();
-                let decorated = jit_decorated(f) || method;
+                // A jitclass's methods are compiled whole, to be spliced into the
+                // compiled loops that call them; called from the interpreter they get
+                // hot as any loop does (not at once: a first run would compile every
+                // method it calls once).
+                let decorated = jit_decorated(f);
                 let outer = self.eager.replace(decorated);
-                if decorated {
+                if decorated || method {
                     if let Some(id) = self.function_site(f) {
                         super::register_function_site(self.file, line, &f.name, id);
                     }

@@ -623,6 +623,18 @@ pub fn run(
         }
     };
 
+    // Lists read in place, without their locks, only while this is the one thread.
+    if code.lists_in_place && vm.state.thread_frames.lock().len() > 1 {
+        let mut state = site.state.lock().expect("site state poisoned");
+        if let Some(spec) = state.specs.iter_mut().find(|s| Arc::ptr_eq(&s.code, &code)) {
+            spec.entries = spec.entries.saturating_sub(1);
+        }
+        state.reason = Some(
+            "another thread runs: lists read in place (without their locks) need the only one"
+                .into(),
+        );
+        return Ok(None);
+    }
     let layout = &code.layout;
     let mut frame = vec![0u64; layout.len()];
     frame[ROOT_CUR] = bounds.0 as u64;
