@@ -179,6 +179,8 @@ Environment:
   KILN_JIT_VERIFY=1
                check the IR of every compiled loop with Cranelift's verifier
                (slower compiles; the test suites set it)
+  KILN_JIT_LIST_HELPERS=1
+               read every list item through the VM's helpers, not in place
 
 Exit status: the program's sys.exit() code; 0 when it finishes; 1 on an uncaught
 exception (its traceback is printed); 130 on an uncaught KeyboardInterrupt; 2 when

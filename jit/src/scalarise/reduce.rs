@@ -103,6 +103,20 @@ impl Pass<'_> {
         };
         let (point, line) = (self.point, self.line);
         let stmt = |kind| Stmt { point, line, kind };
+        // `for k in range(1, len): body`, over the elements after the first.
+        let after_first = |len: Expr, body: Vec<Stmt>| {
+            let Expr::Var(k) = &counter else {
+                unreachable!("a counter")
+            };
+            stmt(StmtKind::For {
+                var: *k,
+                start: Expr::Int(1),
+                stop: len,
+                step: Expr::Int(1),
+                items: Vec::new(),
+                body,
+            })
+        };
         Ok(Some(match r {
             Reduction::Max | Reduction::Min => {
                 let nonempty =
@@ -128,17 +142,7 @@ impl Pass<'_> {
                         vec![Expr::Var(acc), tree.expr(&at(&counter))],
                     )],
                 });
-                let Expr::Var(k) = counter else {
-                    unreachable!("a counter")
-                };
-                out.push(stmt(StmtKind::For {
-                    var: k,
-                    start: Expr::Int(1),
-                    stop: len,
-                    step: Expr::Int(1),
-                    items: Vec::new(),
-                    body: vec![fold],
-                }));
+                out.push(after_first(len, vec![fold]));
                 Expr::Var(acc)
             }
             Reduction::ArgMax | Reduction::ArgMin => {
@@ -175,30 +179,21 @@ impl Pass<'_> {
                         ),
                     ],
                 );
-                let Expr::Var(k) = counter else {
-                    unreachable!("a counter")
-                };
-                out.push(stmt(StmtKind::For {
-                    var: k,
-                    start: Expr::Int(1),
-                    stop: len,
-                    step: Expr::Int(1),
-                    items: Vec::new(),
-                    body: vec![
-                        stmt(StmtKind::Assign {
-                            targets: vec![value],
-                            values: vec![tree.expr(&at(&counter))],
-                        }),
-                        stmt(StmtKind::If {
-                            cond: replaces,
-                            then: vec![stmt(StmtKind::Assign {
-                                targets: vec![best, index],
-                                values: vec![Expr::Var(value), Expr::Var(k)],
-                            })],
-                            orelse: Vec::new(),
-                        }),
-                    ],
-                }));
+                let body = vec![
+                    stmt(StmtKind::Assign {
+                        targets: vec![value],
+                        values: vec![tree.expr(&at(&counter))],
+                    }),
+                    stmt(StmtKind::If {
+                        cond: replaces,
+                        then: vec![stmt(StmtKind::Assign {
+                            targets: vec![best, index],
+                            values: vec![Expr::Var(value), counter.clone()],
+                        })],
+                        orelse: Vec::new(),
+                    }),
+                ];
+                out.push(after_first(len, body));
                 Expr::Call(Intrinsic::NpScalar(Dtype::I64), vec![Expr::Var(index)])
             }
             Reduction::Sum | Reduction::Mean => {

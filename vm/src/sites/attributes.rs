@@ -8,12 +8,20 @@
 //! things hold, checked on every entry:
 //!
 //! - storing it runs no code of the user's: the object's class keeps `object`'s (or
-//!   the module type's) `__setattr__` and `__delattr__`, so one store at the end does
-//!   what the interpreter's many would have; reading it was checked plain already
+//!   the module type's) `__setattr__` and `__delattr__`, the attribute is no property
+//!   or slot, and the object has a `__dict__`, so one store at the end does what the
+//!   interpreter's many would have; reading it was checked plain already
 //!   (`tier::plain_attribute`: no property, no `__getattribute__`);
 //! - no two paths name one attribute: `a.x` stored and `b.x` read or stored with
 //!   `a is b` would be two variables for one value, so the owners of every such pair
 //!   must be distinct objects.
+//!
+//! The methods spliced or inlined into a nest (`acc.push(x)`, `p.energy()`) add
+//! attributes the nest does not name (`acc.n` for the method's `self.n`): a
+//! specialisation reads those on entry as well, takes their types as a further key,
+//! checks them with the nest's own, and stores back those a method assigns after each
+//! run ([`ReceiverAttributes`]). [`method_of`] says which function a call on an object
+//! runs.
 
 use super::tier::{Entry, FrameVars};
 use kiln_jit::ir::{Nest, Var};

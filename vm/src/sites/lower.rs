@@ -511,8 +511,14 @@ impl<'a> Lowering<'a> {
         stmt: &ast::Stmt,
     ) -> Result<StmtKind, Reason> {
         match target {
-            ast::Expr::Name(name) => {
-                let var = self.var(name.id.as_str());
+            // `self.n += 1`: the attribute is a variable of its own (`self.n`), read on
+            // entry and stored back when the nest ends or hands back (see
+            // `attributes_stay_put`).
+            ast::Expr::Name(_) | ast::Expr::Attribute(_) => {
+                let var = match target {
+                    ast::Expr::Name(name) => self.var(name.id.as_str()),
+                    _ => self.attribute_target(target, stmt)?,
+                };
                 let mut value = self.expr(value, stmt)?;
                 if let Some(op) = op {
                     value = Expr::Binary(op, Box::new(Expr::Var(var)), Box::new(value));
@@ -564,20 +570,6 @@ impl<'a> Lowering<'a> {
                         .collect::<Result<Vec<_>, _>>()?,
                 };
                 Ok(StmtKind::Assign { targets, values })
-            }
-            // `self.n += 1`: the attribute is a variable of its own (`self.n`), read on
-            // entry and stored back when the nest ends or hands back (see
-            // `attributes_stay_put`).
-            ast::Expr::Attribute(_) => {
-                let var = self.attribute_target(target, stmt)?;
-                let mut value = self.expr(value, stmt)?;
-                if let Some(op) = op {
-                    value = Expr::Binary(op, Box::new(Expr::Var(var)), Box::new(value));
-                }
-                Ok(StmtKind::Assign {
-                    targets: vec![var],
-                    values: vec![value],
-                })
             }
             ast::Expr::Subscript(_) => {
                 let Some(Expr::Load(array, index)) = self.element(target, stmt)? else {

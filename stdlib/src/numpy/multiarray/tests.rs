@@ -160,3 +160,17 @@ fn shares_memory_is_exact_and_may_share_memory_is_the_span_test() {
     assert!(a.transposed().overlaps(&row(2)));
     assert!(!a.overlaps(&arange(12)));
 }
+
+#[test]
+fn complex_products_near_the_largest_double_raise_no_flag() {
+    // Every partial product of this one is finite: numpy raises nothing. (Vectorised,
+    // the lane the real part's subtraction did not use overflowed.)
+    use super::ufunc::binary_into;
+    let a = NdArray::scalar(
+        DType::Complex128,
+        Element::Complex(-2.3872766283769815e307, -1.175318362614465e307),
+    );
+    let b = NdArray::scalar(DType::Complex128, Element::Complex(7.125, 3.25));
+    let (_, flags) = binary_into(BinaryOp::Multiply, &a, &b, DType::Complex128, None).unwrap();
+    assert!(!flags.overflow, "{flags:?}");
+}
