@@ -1,5 +1,6 @@
-//! The attributes a nest stores (`self.n += 1`, `p.x = x`), and what makes holding them
-//! in variables valid.
+//! Attributes in compiled code: which reads are plain ([`plain_attribute`]: `self.n`
+//! read once on entry), the attributes a nest stores (`self.n += 1`, `p.x = x`), and
+//! what makes holding them in variables valid.
 //!
 //! A stored attribute is a variable of the nest's like any other: read on entry,
 //! assigned in compiled code, and written back (`self.n = ...`, by the rewritten loop's
@@ -11,7 +12,7 @@
 //!   the module type's) `__setattr__` and `__delattr__`, the attribute is no property
 //!   or slot, and the object has a `__dict__`, so one store at the end does what the
 //!   interpreter's many would have; reading it was checked plain already
-//!   (`tier::plain_attribute`: no property, no `__getattribute__`);
+//!   ([`plain_attribute`]: no property, no `__getattribute__`);
 //! - no two paths name one attribute: `a.x` stored and `b.x` read or stored with
 //!   `a is b` would be two variables for one value, so the owners of every such pair
 //!   must be distinct objects.
@@ -26,7 +27,73 @@
 use super::tier::{Entry, FrameVars};
 use kiln_jit::ir::{Nest, Var};
 use kiln_jit::types::Ty;
+use kiln_stdlib::numpy::python::ndarray::PyNdArray;
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
+
+/// What a variable's name gives on entry.
+pub(super) enum Lookup {
+    Found(PyObjectRef),
+    /// An attribute whose read could run code (a property, a class with its own
+    /// `__getattribute__`), or that is missing: compiled code must not read it once
+    /// for the whole run.
+    NotPlain(String),
+}
+
+/// `obj.name` when reading it runs no user code and gives the same object every time
+/// while nothing assigns it: a module's global, an instance's `__dict__` entry not
+/// shadowed by a data descriptor, a class variable that is no descriptor, and the
+/// ndarray attributes compiled code uses (`size`, `ndim`, `T`).
+pub(super) fn plain_attribute(
+    obj: &PyObjectRef,
+    name: &str,
+    vm: &VirtualMachine,
+) -> PyResult<Lookup> {
+    let not_plain = |why: &str| Ok(Lookup::NotPlain(why.to_owned()));
+    if let Some(module) = obj.downcast_ref::<rustpython_vm::builtins::PyModule>() {
+        return match module.dict().get_item_opt(name, vm)? {
+            Some(v) => Ok(Lookup::Found(v)),
+            None => not_plain("missing from its module"),
+        };
+    }
+    if obj.downcast_ref::<PyNdArray>().is_some() {
+        return match name {
+            "size" | "ndim" | "T" => Ok(Lookup::Found(obj.get_attr(&vm.ctx.new_str(name), vm)?)),
+            _ => not_plain("an array attribute compiled code does not read"),
+        };
+    }
+    let class = obj.class();
+    let object = vm.ctx.types.object_type;
+    for hook in ["__getattribute__", "__getattr__"] {
+        if let Some(h) = class.get_attr(vm.ctx.intern_str(hook))
+            && !object
+                .get_attr(vm.ctx.intern_str(hook))
+                .is_some_and(|o| o.is(&h))
+        {
+            return not_plain(&format!("read through its class's `{hook}`"));
+        }
+    }
+    let on_class = class.get_attr(vm.ctx.intern_str(name));
+    let descriptor = on_class.as_ref().map(|d| {
+        let slots = &d.class().slots;
+        (
+            slots.descr_get.load().is_some(),
+            slots.descr_set.load().is_some(),
+        )
+    });
+    if descriptor.is_some_and(|(_, set)| set) {
+        return not_plain("a property or another data descriptor");
+    }
+    if let Some(dict) = obj.dict()
+        && let Some(v) = dict.get_item_opt(name, vm)?
+    {
+        return Ok(Lookup::Found(v));
+    }
+    match (on_class, descriptor) {
+        (Some(v), Some((false, _))) => Ok(Lookup::Found(v)),
+        (Some(_), _) => not_plain("a method or another descriptor"),
+        (None, _) => not_plain("not set"),
+    }
+}
 
 /// What an entry checks of the attributes a nest stores.
 #[derive(Debug, Default, Clone)]

@@ -10,7 +10,7 @@
 //! [`Outcome`].
 
 use super::Site;
-use super::attributes::ReceiverAttributes;
+use super::attributes::{Lookup, ReceiverAttributes, plain_attribute};
 use super::inline::{Guard, check_assumptions, guards_hold, inline_calls};
 use super::splice::Splice;
 use kiln_jit::CompiledNest;
@@ -188,67 +188,6 @@ impl FrameVars {
             return Ok(Some(v));
         }
         Ok(frame.builtins().get_item(name, vm).ok())
-    }
-}
-
-/// What a variable's name gives on entry.
-enum Lookup {
-    Found(PyObjectRef),
-    /// An attribute whose read could run code (a property, a class with its own
-    /// `__getattribute__`), or that is missing: compiled code must not read it once
-    /// for the whole run.
-    NotPlain(String),
-}
-
-/// `obj.name` when reading it runs no user code and gives the same object every time
-/// while nothing assigns it: a module's global, an instance's `__dict__` entry not
-/// shadowed by a data descriptor, a class variable that is no descriptor, and the
-/// ndarray attributes compiled code uses (`size`, `ndim`, `T`).
-fn plain_attribute(obj: &PyObjectRef, name: &str, vm: &VirtualMachine) -> PyResult<Lookup> {
-    let not_plain = |why: &str| Ok(Lookup::NotPlain(why.to_owned()));
-    if let Some(module) = obj.downcast_ref::<rustpython_vm::builtins::PyModule>() {
-        return match module.dict().get_item_opt(name, vm)? {
-            Some(v) => Ok(Lookup::Found(v)),
-            None => not_plain("missing from its module"),
-        };
-    }
-    if obj.downcast_ref::<PyNdArray>().is_some() {
-        return match name {
-            "size" | "ndim" | "T" => Ok(Lookup::Found(obj.get_attr(&vm.ctx.new_str(name), vm)?)),
-            _ => not_plain("an array attribute compiled code does not read"),
-        };
-    }
-    let class = obj.class();
-    let object = vm.ctx.types.object_type;
-    for hook in ["__getattribute__", "__getattr__"] {
-        if let Some(h) = class.get_attr(vm.ctx.intern_str(hook))
-            && !object
-                .get_attr(vm.ctx.intern_str(hook))
-                .is_some_and(|o| o.is(&h))
-        {
-            return not_plain(&format!("read through its class's `{hook}`"));
-        }
-    }
-    let on_class = class.get_attr(vm.ctx.intern_str(name));
-    let descriptor = on_class.as_ref().map(|d| {
-        let slots = &d.class().slots;
-        (
-            slots.descr_get.load().is_some(),
-            slots.descr_set.load().is_some(),
-        )
-    });
-    if descriptor.is_some_and(|(_, set)| set) {
-        return not_plain("a property or another data descriptor");
-    }
-    if let Some(dict) = obj.dict()
-        && let Some(v) = dict.get_item_opt(name, vm)?
-    {
-        return Ok(Lookup::Found(v));
-    }
-    match (on_class, descriptor) {
-        (Some(v), Some((false, _))) => Ok(Lookup::Found(v)),
-        (Some(_), _) => not_plain("a method or another descriptor"),
-        (None, _) => not_plain("not set"),
     }
 }
 
