@@ -109,12 +109,7 @@ impl StoredAttributes {
     /// The checks for a nest's own attributes (its dotted variables).
     pub fn of(nest: &Nest) -> StoredAttributes {
         let assigned = nest.assigned();
-        let attributes: Vec<(&str, bool)> = nest
-            .vars
-            .iter()
-            .filter(|(_, d)| d.name.contains('.'))
-            .map(|(v, d)| (d.name.as_str(), assigned.contains(&v)))
-            .collect();
+        let attributes: Vec<(&str, bool)> = own_attributes(nest, &assigned).collect();
         StoredAttributes::of_paths(&attributes)
     }
 
@@ -172,6 +167,18 @@ impl StoredAttributes {
         }
         Ok(Ok(()))
     }
+}
+
+/// The nest's own attribute variables' paths (its dotted names), each with whether
+/// `assigned` holds it.
+fn own_attributes<'n>(
+    nest: &'n Nest,
+    assigned: &'n [Var],
+) -> impl Iterator<Item = (&'n str, bool)> + 'n {
+    nest.vars
+        .iter()
+        .filter(|(_, d)| d.name.contains('.'))
+        .map(|(v, d)| (d.name.as_str(), assigned.contains(&v)))
 }
 
 /// `("self.grid", "u")` for `self.grid.u`.
@@ -302,11 +309,7 @@ impl ReceiverAttributes {
         if extra.is_empty() && stored.is_empty() {
             return Ok(Ok((ReceiverAttributes::default(), Vec::new())));
         }
-        let own_paths = nest
-            .vars
-            .iter()
-            .filter(|(_, d)| d.name.contains('.'))
-            .map(|(v, d)| (d.name.as_str(), assigned.contains(&v)));
+        let own_paths = own_attributes(nest, &assigned);
         let extra_paths = extra
             .iter()
             .map(|v| (expanded.vars[*v].name.as_str(), assigned.contains(v)));

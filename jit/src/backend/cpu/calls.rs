@@ -81,7 +81,7 @@ impl Gen<'_, '_> {
                         Some(b) => float_arg(self, b),
                         None => self.b.ins().f64const(0.0),
                     };
-                    let v = self.call_checked(math_symbol(m), x, y, types::F64);
+                    let v = self.call_checked(math_symbol(m), &[x, y], types::F64);
                     self.exact(Scalar::Float, v)
                 }
             },

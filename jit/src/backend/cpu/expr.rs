@@ -664,7 +664,7 @@ impl Gen<'_, '_> {
                     BinOp::Mod => "kiln_float_mod",
                     _ => "kiln_float_pow",
                 };
-                return Ok(self.call_checked(name, x, y, types::F64));
+                return Ok(self.call_checked(name, &[x, y], types::F64));
             }
             _ => return Err(format!("{op:?} of floats")),
         };

@@ -24,39 +24,29 @@ impl Gen<'_, '_> {
         dtype: Dtype,
     ) -> Val {
         let data = self.arrays[list].as_ref().unwrap().data;
-        // Python floats, where the VM gave its layout: read in place.
-        if let (Some(layout), Elements::Python, Dtype::F64) =
+        // Python floats and bools, where the VM gave its layout: read in place.
+        if let (Some(layout), Elements::Python, Dtype::F64 | Dtype::Bool) =
             (crate::runtime::object_layout(), elements, dtype)
         {
+            // A float's type is checked; a bool is one of two objects.
+            let float = dtype == Dtype::F64;
             let mut object = data;
             for (k, at) in index.iter().enumerate() {
-                let last = k + 1 == index.len();
-                let expected = Some(if last {
-                    layout.float_type
+                let expected = if k + 1 < index.len() {
+                    Some(layout.list_type)
                 } else {
-                    layout.list_type
-                });
+                    float.then_some(layout.float_type)
+                };
                 object = self.list_item_in_place(object, *at, expected, &layout);
             }
-            let v = self.b.ins().load(
-                types::F64,
-                MemFlagsData::trusted(),
-                object,
-                layout.float_value,
-            );
-            return self.exact(Scalar::Float, v);
-        }
-        // Python bools: which of `True` and `False` the item is.
-        if let (Some(layout), Elements::Python, Dtype::Bool) =
-            (crate::runtime::object_layout(), elements, dtype)
-        {
-            let mut object = data;
-            for (k, at) in index.iter().enumerate() {
-                if k + 1 < index.len() {
-                    object = self.list_item_in_place(object, *at, Some(layout.list_type), &layout);
-                } else {
-                    object = self.list_item_in_place(object, *at, None, &layout);
-                }
+            if float {
+                let v = self.b.ins().load(
+                    types::F64,
+                    MemFlagsData::trusted(),
+                    object,
+                    layout.float_value,
+                );
+                return self.exact(Scalar::Float, v);
             }
             let t = self
                 .b
@@ -92,7 +82,7 @@ impl Gen<'_, '_> {
         };
         let mut args = vec![data];
         args.extend_from_slice(index);
-        let bits = self.list_call(helper, &args);
+        let bits = self.call_checked(helper, &args, types::I64);
         let v = if dtype == Dtype::F64 {
             self.b.ins().bitcast(types::F64, MemFlagsData::new(), bits)
         } else {
@@ -156,28 +146,8 @@ impl Gen<'_, '_> {
         let mut args = vec![data];
         args.extend(at);
         args.push(bits);
-        self.list_call(helper, &args);
+        self.call_checked(helper, &args, types::I64);
         Ok(())
-    }
-
-    /// Calls the list helper `name(args..., &status)` and leaves for the interpreter
-    /// if it set the status.
-    fn list_call(&mut self, name: &'static str, args: &[Value]) -> Value {
-        let mut params = vec![types::I64; args.len()];
-        params.push(self.pointer);
-        let f = self.helper(name, &params, types::I64);
-        let status = self
-            .b
-            .ins()
-            .iadd_imm_s(self.frame, Self::slot_offset(crate::frame::STATUS) as i64);
-        let mut all = args.to_vec();
-        all.push(status);
-        let call = self.b.ins().call(f, &all);
-        let r = self.b.inst_results(call)[0];
-        let s = self.load_slot(types::I64, crate::frame::STATUS);
-        let failed = self.b.ins().icmp_imm_s(IntCC::NotEqual, s, 0);
-        self.deopt_if(failed);
-        r
     }
 
     /// The item `index` (Python's way) of the list object `list`, read in place

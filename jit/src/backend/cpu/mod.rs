@@ -958,15 +958,19 @@ impl<'a, 'f> Gen<'a, 'f> {
         f
     }
 
-    /// Calls a helper `f(x, y, &status)` and leaves for the interpreter if it set the
-    /// status.
-    fn call_checked(&mut self, name: &'static str, x: Value, y: Value, ty: ir::Type) -> Value {
-        let f = self.helper(name, &[ty, ty, self.pointer], ty);
+    /// Calls a helper `f(args..., &status)` (its arguments and result of type `ty`) and
+    /// leaves for the interpreter if it set the status.
+    fn call_checked(&mut self, name: &'static str, args: &[Value], ty: ir::Type) -> Value {
+        let mut params = vec![ty; args.len()];
+        params.push(self.pointer);
+        let f = self.helper(name, &params, ty);
         let status = self
             .b
             .ins()
             .iadd_imm_s(self.frame, Self::slot_offset(frame::STATUS) as i64);
-        let call = self.b.ins().call(f, &[x, y, status]);
+        let mut all = args.to_vec();
+        all.push(status);
+        let call = self.b.ins().call(f, &all);
         let r = self.b.inst_results(call)[0];
         let s = self.load_slot(types::I64, frame::STATUS);
         let failed = self.b.ins().icmp_imm_s(IntCC::NotEqual, s, 0);
