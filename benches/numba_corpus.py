@@ -8,7 +8,9 @@ numba_runner.py): its whole first run (`main()` at import: under Numba compilati
 included, under kiln the interpreted warm-up, compilation and compiled runs), then K
 warm runs of `main()` in the same process. Contenders: Numba (the bench venv's
 CPython with real Numba), CPython + numpy with the decorators as no-ops
-(tests/support/numba_noop), and kiln. Times are medians over REPS processes; the table
+(tests/support/numba_noop), and kiln twice: compiling everything (KILN_JIT_CACHE=0)
+and with its machine code from the code cache of an untimed run before ("cached":
+a script run again). Times are medians over REPS processes; the table
 gives each, and the geo-means of kiln's first run over Numba's warm run (the issue's
 goal: at or below 1) and over Numba's first run, and of kiln warm over Numba warm.
 Program start-up (the interpreter, `import numpy`) is outside every time.
@@ -21,6 +23,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,22 +70,37 @@ def main():
     base["NUMBA_CACHE_DIR"] = "/tmp/kiln-bench-numba-cache"
     noop = dict(base, PYTHONPATH=str(ROOT / "tests" / "support" / "numba_noop"))
     print(f"{'program':22} {'numba 1st':>10} {'numba warm':>10} {'cpython':>10} "
-          f"{'kiln 1st':>10} {'kiln warm':>10}  kiln1st/nbwarm  kiln1st/nb1st")
-    ratios = {"first/warm": [], "first/first": [], "warm/warm": [], "cpython/kiln": []}
+          f"{'kiln 1st':>10} {'kiln 1st c':>10} {'kiln warm':>10}  kiln1st/nbwarm  "
+          f"(cached)  kiln1st/nb1st")
+    ratios = {"first/warm": [], "cached/warm": [], "first/first": [], "warm/warm": [],
+              "cpython/kiln": []}
+    kiln_cmd = lambda prog: [args.kiln, str(RUNNER), str(prog)]  # noqa: E731
     for prog in programs:
         numba = measure([python, str(RUNNER), str(prog)], base, args.reps, args.warm_calls)
         cpython = measure([python, str(RUNNER), str(prog)], noop, args.reps, args.warm_calls)
-        kiln = measure([args.kiln, str(RUNNER), str(prog)], base, args.reps, args.warm_calls)
+        # kiln twice: compiling everything (no code cache), and as a script run again
+        # (machine code from a code cache an untimed run filled).
+        kiln = measure(kiln_cmd(prog), dict(base, KILN_JIT_CACHE="0"), args.reps,
+                       args.warm_calls)
+        with tempfile.TemporaryDirectory() as cache:
+            cached_env = dict(base, KILN_CACHE_DIR=cache)
+            cached_env.pop("KILN_JIT_CACHE", None)
+            subprocess.run(kiln_cmd(prog) + ["--warm-calls", "0"], env=cached_env, cwd=ROOT,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            cached = measure(kiln_cmd(prog), cached_env, args.reps, args.warm_calls)
         ratios["first/warm"].append(kiln[0] / numba[1])
+        ratios["cached/warm"].append(cached[0] / numba[1])
         ratios["first/first"].append(kiln[0] / numba[0])
         ratios["warm/warm"].append(kiln[1] / numba[1])
         ratios["cpython/kiln"].append(cpython[0] / kiln[0])
         ms = lambda s: f"{s * 1e3:9.2f}m"  # noqa: E731
         print(f"{prog.stem:22} {ms(numba[0]):>10} {ms(numba[1]):>10} {ms(cpython[0]):>10} "
-              f"{ms(kiln[0]):>10} {ms(kiln[1]):>10}  {kiln[0] / numba[1]:13.1f}x "
+              f"{ms(kiln[0]):>10} {ms(cached[0]):>10} {ms(kiln[1]):>10}  "
+              f"{kiln[0] / numba[1]:13.1f}x {cached[0] / numba[1]:8.1f}x "
               f"{kiln[0] / numba[0]:13.3f}x", flush=True)
     print()
     print(f"geo-mean, kiln's first run / Numba's warm run:  {geomean(ratios['first/warm']):.2f}x")
+    print(f"  the same, kiln's machine code from the cache: {geomean(ratios['cached/warm']):.2f}x")
     print(f"geo-mean, kiln's first run / Numba's first run: {geomean(ratios['first/first']):.3f}x")
     print(f"geo-mean, kiln warm / Numba warm:               {geomean(ratios['warm/warm']):.2f}x")
     print(f"geo-mean, CPython + numpy / kiln (first runs):  {geomean(ratios['cpython/kiln']):.2f}x")

@@ -1,6 +1,8 @@
 //! The JIT against the interpreter: every script in tests/jit/ runs under kiln twice,
 //! compiled (a low `KILN_JIT_THRESHOLD`, so loops get hot at once) and interpreted
 //! (`KILN_JIT=0`), and must print the same stdout and stderr and exit the same way.
+//! The compiled run then runs again on the code cache the first filled: the same
+//! output, and every specialisation's machine code from the cache.
 //!
 //! The scripts mark the loops the JIT must have compiled: a loop line ending in
 //! `# jit: compiled` must be a tier-1 site in the jit report (`KILN_JIT_REPORT`), and
@@ -21,20 +23,87 @@ use support::{check_all, describe, py_cases, root, take_jit_report};
 
 const THRESHOLD: &str = "20";
 
-fn kiln(script: &Path, jit: bool, report: Option<&Path>) -> Output {
+/// Runs `script` compiled (with its machine code cached in `cache`) or interpreted.
+fn kiln(script: &Path, jit: Option<&Path>, report: Option<&Path>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_kiln"));
     cmd.arg(script).current_dir(root());
     cmd.env_remove("KILN_JIT_REPORT");
-    if jit {
-        cmd.env("KILN_JIT_THRESHOLD", THRESHOLD);
-        cmd.env("KILN_JIT_VERIFY", "1");
-    } else {
-        cmd.env("KILN_JIT", "0");
+    cmd.env_remove("KILN_JIT_CACHE");
+    match jit {
+        Some(cache) => {
+            cmd.env("KILN_JIT_THRESHOLD", THRESHOLD);
+            cmd.env("KILN_JIT_VERIFY", "1");
+            cmd.env("KILN_CACHE_DIR", cache);
+        }
+        None => {
+            cmd.env("KILN_JIT", "0");
+        }
     }
     if let Some(report) = report {
         cmd.env("KILN_JIT_REPORT", report);
     }
     cmd.output().expect("kiln runs")
+}
+
+/// Each site's specialisations (their types), and which of them came from the code
+/// cache.
+fn specialisations(sites: &[serde_json::Value]) -> Vec<(String, bool)> {
+    let mut out: Vec<(String, bool)> = sites
+        .iter()
+        .flat_map(|site| {
+            let at = format!("{}:{}", site["file"], site["line"]);
+            site["specialisations"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+                .into_iter()
+                .map(move |s| (format!("{at} {}", s["types"]), s["from_cache"] == true))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The script run compiled again on the cache its first run filled: the same output,
+/// the same specialisations, and the machine code of every one of them from the cache
+/// (Cranelift's output is a function of the IR alone, which holds no address of the
+/// process that made it).
+fn cached_run(
+    script: &Path,
+    name: &str,
+    cache: &Path,
+    first: &Output,
+    first_specs: &[(String, bool)],
+) -> Result<(), String> {
+    let report = std::env::temp_dir().join(format!(
+        "kiln-jit-{}-{name}-cached.json",
+        std::process::id()
+    ));
+    let again = kiln(script, Some(cache), Some(&report));
+    if again.stdout != first.stdout
+        || again.stderr != first.stderr
+        || again.status.code() != first.status.code()
+    {
+        return Err(format!(
+            "{name}: the run on cached machine code differs\n=== first\n{}\n=== cached\n{}",
+            describe(first),
+            describe(&again)
+        ));
+    }
+    let (text, sites) = take_jit_report(&report).map_err(|e| format!("{name}: {e}"))?;
+    let specs = specialisations(&sites);
+    let same: Vec<_> = first_specs.iter().map(|(t, _)| t).collect();
+    if specs.iter().map(|(t, _)| t).collect::<Vec<_>>() != same {
+        return Err(format!(
+            "{name}: other specialisations on the cached run\n{text}"
+        ));
+    }
+    if let Some((types, _)) = specs.iter().find(|(_, cached)| !cached) {
+        return Err(format!(
+            "{name}: {types} compiled again, not from the code cache"
+        ));
+    }
+    Ok(())
 }
 
 /// What a case marks on a loop's line.
@@ -78,8 +147,16 @@ fn marks(source: &str) -> Vec<Mark> {
 fn check(script: &Path) -> Result<(), String> {
     let name = script.file_name().unwrap().to_string_lossy().into_owned();
     let report = std::env::temp_dir().join(format!("kiln-jit-{}-{name}.json", std::process::id()));
-    let compiled = kiln(script, true, Some(&report));
-    let interpreted = kiln(script, false, None);
+    let cache = std::env::temp_dir().join(format!("kiln-jit-{}-{name}-cache", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let result = check_in(script, &name, &report, &cache);
+    let _ = std::fs::remove_dir_all(&cache);
+    result
+}
+
+fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<(), String> {
+    let compiled = kiln(script, Some(cache), Some(report));
+    let interpreted = kiln(script, None, None);
     if compiled.stdout != interpreted.stdout
         || compiled.stderr != interpreted.stderr
         || compiled.status.code() != interpreted.status.code()
@@ -90,7 +167,10 @@ fn check(script: &Path) -> Result<(), String> {
             describe(&interpreted)
         ));
     }
-    let (text, sites) = take_jit_report(&report).map_err(|e| format!("{name}: {e}"))?;
+    let (text, sites) = take_jit_report(report).map_err(|e| format!("{name}: {e}"))?;
+    // (A loop that is another's twin may find the code its twin stored this run.)
+    let specs = specialisations(&sites);
+    cached_run(script, name, cache, &compiled, &specs)?;
     let source = std::fs::read_to_string(script).unwrap();
     for Mark {
         line,
@@ -159,14 +239,65 @@ fn check(script: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Damaged entries in the code cache (cut short, overwritten) are never run: the
+/// next run compiles afresh, prints what the interpreter prints, and writes them whole.
+fn damaged_cache() -> Result<(), String> {
+    let script = root().join("tests/jit/list_stores.py");
+    let cache = std::env::temp_dir().join(format!("kiln-jit-{}-damaged", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let interpreted = kiln(&script, None, None);
+    let _ = kiln(&script, Some(&cache), None);
+    let entries: Vec<_> = std::fs::read_dir(cache.join("code"))
+        .map_err(|e| format!("damaged cache: no entries written: {e}"))?
+        .map(|e| e.unwrap().path())
+        .collect();
+    if entries.is_empty() {
+        return Err("damaged cache: no entries written".into());
+    }
+    for (k, entry) in entries.iter().enumerate() {
+        let mut bytes = std::fs::read(entry).unwrap();
+        let mid = bytes.len() / 2;
+        if k % 2 == 0 {
+            bytes.truncate(mid);
+        } else {
+            bytes[mid..].iter_mut().for_each(|x| *x = 0xff);
+        }
+        std::fs::write(entry, bytes).unwrap();
+    }
+    for round in ["damaged", "rewritten"] {
+        let report = cache.join(format!("{round}.json"));
+        let out = kiln(&script, Some(&cache), Some(&report));
+        if out.stdout != interpreted.stdout || out.stderr != interpreted.stderr {
+            return Err(format!(
+                "damaged cache ({round}): output differs\n=== run\n{}\n=== interpreted\n{}",
+                describe(&out),
+                describe(&interpreted)
+            ));
+        }
+        let (text, sites) = take_jit_report(&report)?;
+        let specs = specialisations(&sites);
+        let from_cache = specs.iter().filter(|(_, c)| *c).count();
+        let want = if round == "damaged" { 0 } else { specs.len() };
+        if specs.is_empty() || from_cache != want {
+            return Err(format!(
+                "damaged cache ({round}): {from_cache} of {} specialisations from the cache\n{text}",
+                specs.len()
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&cache);
+    Ok(())
+}
+
 fn main() {
     let cases = py_cases("tests/jit");
-    let failures = check_all(&cases, check);
+    let mut failures = check_all(&cases, check);
+    failures.extend(damaged_cache().err());
     for failure in &failures {
         eprintln!("{failure}\n");
     }
     println!(
-        "jit cases: {} passed, {} failed",
+        "jit cases: {} passed, {} failed (and the damaged code cache)",
         cases.len() - failures.len(),
         failures.len()
     );

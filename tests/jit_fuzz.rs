@@ -766,6 +766,9 @@ fn main() {
                                 cmd.env("KILN_JIT_THRESHOLD", "3");
                                 cmd.env("KILN_JIT_VERIFY", "1");
                                 cmd.env("KILN_JIT_REPORT", &report);
+                                // The run's own code cache: a nest the generator
+                                // made twice runs on the code stored the first time.
+                                cmd.env("KILN_CACHE_DIR", dir.join("cache"));
                             } else {
                                 cmd.env("KILN_JIT", "0");
                             }

@@ -8,10 +8,10 @@
 //! the value it holds then, and the state of every loop that was running (so the
 //! interpreter can finish the iterations it resumes inside).
 
+use crate::collections::HashMap;
 use crate::ir::{Nest, Point, StmtKind, Var};
 use crate::types::{ArrayTy, Ty};
 use cranelift_codegen::entity::SecondaryMap;
-use std::collections::HashMap;
 
 /// The site loop's current value (on entry, where it starts).
 pub const ROOT_CUR: usize = 0;
@@ -41,7 +41,7 @@ impl Layout {
     pub fn new(nest: &Nest, entry: &[Ty]) -> Layout {
         let nvars = nest.vars.len();
         let mut len = VAR_BASE + 2 * nvars;
-        let mut loops = HashMap::new();
+        let mut loops = HashMap::default();
         for stmt in nest.statements().into_iter().skip(1) {
             if let StmtKind::For { .. } = stmt.kind {
                 loops.insert(stmt.point, len);

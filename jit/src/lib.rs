@@ -18,6 +18,7 @@
 //! - [`runtime`]: the helpers compiled code calls and the interrupt flag it polls.
 
 pub mod backend;
+pub mod collections;
 pub mod complex;
 pub mod frame;
 pub mod infer;

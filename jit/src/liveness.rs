@@ -15,16 +15,16 @@
 //! change what the nest computes nor the type code is specialised on. The interpreter's
 //! write-back still keeps that entry value when the nest never assigns the variable.
 
+use crate::collections::HashSet;
 use crate::ir::{Expr, Nest, Stmt, StmtKind, Var};
 use cranelift_codegen::entity::SecondaryMap;
-use std::collections::HashSet;
 
 /// For each variable of `nest`, whether its value on entry may be read.
 pub fn exposed_on_entry(nest: &Nest) -> SecondaryMap<Var, bool> {
     let mut walk = Walk {
         exposed: SecondaryMap::new(),
     };
-    let mut assigned = HashSet::new();
+    let mut assigned = HashSet::default();
     match &nest.root.kind {
         StmtKind::For {
             var, items, body, ..

@@ -181,6 +181,12 @@ Environment:
                (slower compiles; the test suites set it)
   KILN_JIT_LIST_HELPERS=1
                read every list item through the VM's helpers, not in place
+  KILN_JIT_CACHE=0
+               do not keep compiled machine code between runs (by default
+               a script run again loads the code its last run compiled)
+  KILN_CACHE_DIR=dir
+               where that code is kept: dir/code (default
+               $XDG_CACHE_HOME/kiln, else ~/.cache/kiln)
 
 Exit status: the program's sys.exit() code; 0 when it finishes; 1 on an uncaught
 exception (its traceback is printed); 130 on an uncaught KeyboardInterrupt; 2 when

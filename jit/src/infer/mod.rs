@@ -42,7 +42,7 @@ pub struct Typing<'a> {
     pub vars: SecondaryMap<Var, VarTy>,
     /// Why the value last assigned to a variable has no type, for the report of a
     /// variable that none typed.
-    untyped: std::collections::HashMap<Var, String>,
+    untyped: crate::collections::HashMap<Var, String>,
 }
 
 type Result<T> = std::result::Result<T, String>;

@@ -10,7 +10,7 @@ use kiln_numeric::Gemm;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 mod fp;
-mod objects;
+pub mod objects;
 pub use fp::{FpNote, take_fp_notes};
 pub use objects::{ObjectLayout, object_layout, set_object_layout};
 
@@ -29,9 +29,8 @@ pub fn take_interrupt() -> bool {
     INTERRUPT.swap(false, Ordering::SeqCst)
 }
 
-pub fn interrupt_flag_address() -> *const u8 {
-    INTERRUPT.as_ptr() as *const u8
-}
+/// The name compiled code finds [`INTERRUPT`] by.
+pub const INTERRUPT_SYMBOL: &str = "kiln_interrupt";
 
 type MathResult = Result<f64, pymath::Error>;
 
@@ -449,6 +448,7 @@ extern "C" fn kiln_ufunc_f32(f: i64, x: f32) -> f32 {
 
 pub fn symbols() -> Vec<(&'static str, *const u8)> {
     vec![
+        (INTERRUPT_SYMBOL, INTERRUPT.as_ptr() as *const u8),
         ("kiln_ufunc_f64", kiln_ufunc_f64 as *const u8),
         ("kiln_ufunc_f32", kiln_ufunc_f32 as *const u8),
         ("kiln_complex_abs", kiln_complex_abs as *const u8),
@@ -499,6 +499,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
     ]
     .into_iter()
     .chain(fp::symbols())
+    .chain(objects::symbols())
     .chain(
         PROVIDED
             .lock()

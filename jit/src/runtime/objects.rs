@@ -36,6 +36,28 @@ pub struct ObjectLayout {
 
 static LAYOUT: OnceLock<ObjectLayout> = OnceLock::new();
 
+/// The names compiled code finds the VM's objects by: the address each stands for is
+/// the object's (`runtime::symbols`), so the code stays the same from run to run.
+pub const FLOAT_TYPE: &str = "kiln_float_type";
+pub const LIST_TYPE: &str = "kiln_list_type";
+pub const TRUE_OBJECT: &str = "kiln_true";
+pub const FALSE_OBJECT: &str = "kiln_false";
+
+/// The objects' symbols, once the VM has given its layout.
+pub(super) fn symbols() -> Vec<(&'static str, *const u8)> {
+    LAYOUT
+        .get()
+        .map(|l| {
+            vec![
+                (FLOAT_TYPE, l.float_type as *const u8),
+                (LIST_TYPE, l.list_type as *const u8),
+                (TRUE_OBJECT, l.true_object as *const u8),
+                (FALSE_OBJECT, l.false_object as *const u8),
+            ]
+        })
+        .unwrap_or_default()
+}
+
 /// The VM's layout, probed once.
 pub fn set_object_layout(layout: ObjectLayout) {
     let _ = LAYOUT.set(layout);

@@ -24,8 +24,8 @@
 //! whole, in the interpreter, and the arrays the bodies made are made again.
 
 use super::Pass;
+use crate::collections::HashSet;
 use crate::ir::{Expr, Inlined, Stmt, StmtKind, Var, VarData, inlined_stores};
-use std::collections::HashSet;
 
 type Result<T> = std::result::Result<T, String>;
 
@@ -256,7 +256,7 @@ fn stores_elsewhere(s: &Stmt) -> bool {
 
 /// The variables `body` assigns (the arrays it makes among them).
 fn assigned(body: &[Stmt]) -> HashSet<Var> {
-    let mut assigned = HashSet::new();
+    let mut assigned = HashSet::default();
     for s in body {
         s.each(&mut |s| {
             if let StmtKind::Assign { targets, .. } = &s.kind {

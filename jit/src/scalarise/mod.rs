@@ -46,11 +46,11 @@
 //! on entry to the statement. An axis of length 1 that only the run-time shape shows
 //! (numpy would repeat it) hands the statement to the interpreter, which broadcasts.
 
+use crate::collections::HashSet;
 use crate::ir::{
     BinOp, CmpOp, EntityRef, Expr, Intrinsic, Nest, Point, PrimaryMap, Stmt, StmtKind, Var, VarData,
 };
 use crate::types::{ArrayTy, Ty};
-use std::collections::HashSet;
 
 mod casts;
 mod dots;
@@ -159,15 +159,15 @@ pub fn scalarise(
         counters: Vec::new(),
         vars: nest.vars.clone(),
         in_place: &nest.in_place,
-        array_points: HashSet::new(),
-        hardware_floats: HashSet::new(),
+        array_points: HashSet::default(),
+        hardware_floats: HashSet::default(),
         quiet: quiet_fp && mode == Mode::Quiet,
         quiet_runs: 0,
         quiet_fp,
         depends_on_fp_errors: false,
         fp_ops: Vec::new(),
-        cold_loops: HashSet::new(),
-        unchecked_loops: HashSet::new(),
+        cold_loops: HashSet::default(),
+        unchecked_loops: HashSet::default(),
         hoisted: false,
         point: nest.root.point,
         line: nest.root.line,
@@ -214,7 +214,7 @@ struct Pass<'a> {
     /// The variables the nest swaps (`u, new = new, u`), which get no new arrays.
     permuted: HashSet<Var>,
     /// The variables the nest gives new arrays (see `find_new_arrays`).
-    new_arrays: std::collections::HashMap<Var, ArrayTy>,
+    new_arrays: crate::collections::HashMap<Var, ArrayTy>,
     in_place_updates: Vec<InPlace>,
     /// The fused statements' settled values and the arrays they are stored into.
     forwarded: Vec<(Var, Var)>,
@@ -597,7 +597,7 @@ impl Pass<'_> {
         let Expr::Load(_, target_index) = element(&target, None) else {
             unreachable!("an element")
         };
-        let mut prologue_reads = HashSet::new();
+        let mut prologue_reads = HashSet::default();
         for stmt in &prologue {
             for e in stmt.exprs() {
                 e.walk(&mut |e| {

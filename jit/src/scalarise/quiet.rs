@@ -29,9 +29,9 @@
 //! value. Anything else keeps the settling pass.
 
 use super::{ArrayStmt, Pass};
+use crate::collections::HashSet;
 use crate::ir::{BinOp, CmpOp, Expr, Intrinsic, Point, Stmt, StmtKind, UnaryOp, Var, VarData};
 use crate::types::ArrayTy;
-use std::collections::HashSet;
 
 /// Elements per chunk: undo buffers of 8 KiB per float64 array.
 pub const CHUNK: i64 = 1024;
@@ -62,7 +62,7 @@ impl Pass<'_> {
         if !dtype.is_float() {
             return None;
         }
-        let mut arrays = HashSet::new();
+        let mut arrays = HashSet::default();
         for s in group {
             arrays.insert(s.array);
             if !quiet_value(&s.full_value(), &mut arrays) {
@@ -90,7 +90,7 @@ impl Pass<'_> {
         };
         // The elements read before they are written: an undo buffer each.
         let stored: HashSet<Var> = group.iter().map(|s| s.array).collect();
-        let mut written = HashSet::new();
+        let mut written = HashSet::default();
         let mut read_first: Vec<(Var, Vec<Expr>)> = Vec::new();
         for s in group {
             s.full_value().walk(&mut |e| {

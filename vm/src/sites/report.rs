@@ -14,6 +14,8 @@ pub struct SpecReport {
     /// The variables' types.
     pub types: String,
     pub compile_ms: f64,
+    /// Whether its machine code came from the code cache of an earlier run.
+    pub from_cache: bool,
     pub entries: u64,
     pub deopts: u64,
     /// Innermost loops of it that run several iterations at a time (vector lanes).
@@ -100,6 +102,7 @@ pub fn sites() -> Vec<SiteReport> {
                 .map(|s| SpecReport {
                     types: describe_key(&site, &s.key, &s.receivers.describe()),
                     compile_ms: s.code.compile_time.as_secs_f64() * 1e3,
+                    from_cache: s.code.from_cache,
                     entries: s.entries,
                     deopts: s.deopts,
                     vector_loops: s.code.vector_loops,
@@ -169,8 +172,16 @@ pub fn text() -> String {
             };
             let _ = writeln!(
                 out,
-                "      specialised on {}: compiled in {:.2} ms, {} entries, {} deopts{vectorised}{fused}{inlined}",
-                spec.types, spec.compile_ms, spec.entries, spec.deopts
+                "      specialised on {}: compiled in {:.2} ms{}, {} entries, {} deopts{vectorised}{fused}{inlined}",
+                spec.types,
+                spec.compile_ms,
+                if spec.from_cache {
+                    " (machine code from the code cache)"
+                } else {
+                    ""
+                },
+                spec.entries,
+                spec.deopts
             );
         }
         if let Some(reason) = &s.reason
@@ -216,9 +227,10 @@ pub fn json() -> String {
             .iter()
             .map(|spec| {
                 format!(
-                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}]}}",
+                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}]}}",
                     json_string(&spec.types),
                     spec.compile_ms,
+                    spec.from_cache,
                     spec.entries,
                     spec.deopts,
                     spec.vector_loops,

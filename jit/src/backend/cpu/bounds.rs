@@ -17,10 +17,10 @@
 //! subscript is proven only where it is evaluated from the same values the proof read.
 
 use super::Gen;
+use crate::collections::{HashMap, HashSet};
 use crate::infer::VarTy;
 use crate::ir::{BinOp, Expr, Stmt, StmtKind, Var};
 use cranelift_codegen::ir::{InstBuilder, Value, condcodes::IntCC};
-use std::collections::{HashMap, HashSet};
 
 /// Values proofs accept: far from i64's ends, so adding small constants cannot wrap.
 const LIMIT: i64 = 1 << 60;
@@ -74,8 +74,8 @@ impl Gen<'_, '_> {
         for stmt in body {
             collect_accesses(stmt, &mut accesses);
         }
-        let mut proven = HashSet::new();
-        let mut bases = HashMap::new();
+        let mut proven = HashSet::default();
+        let mut bases = HashMap::default();
         let mut all = None;
         // The interval the loop variable covers when the loop runs at all.
         let up = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, step, 0);
@@ -283,7 +283,7 @@ fn assigned_in(body: &[Stmt], var: Var) -> HashSet<Var> {
             }
         });
     }
-    let mut out = HashSet::new();
+    let mut out = HashSet::default();
     for stmt in body {
         visit(stmt, &mut out);
     }

@@ -5,6 +5,7 @@
 
 use super::{Gen, Val};
 use crate::ir::{BinOp, Expr, Var};
+use crate::runtime::objects;
 use crate::types::{Dtype, Elements, Scalar};
 use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value, condcodes::IntCC, types};
 
@@ -33,9 +34,9 @@ impl Gen<'_, '_> {
             let mut object = data;
             for (k, at) in index.iter().enumerate() {
                 let expected = if k + 1 < index.len() {
-                    Some(layout.list_type)
+                    Some(objects::LIST_TYPE)
                 } else {
-                    float.then_some(layout.float_type)
+                    float.then_some(objects::FLOAT_TYPE)
                 };
                 object = self.list_item_in_place(object, *at, expected, &layout);
             }
@@ -48,14 +49,10 @@ impl Gen<'_, '_> {
                 );
                 return self.exact(Scalar::Float, v);
             }
-            let t = self
-                .b
-                .ins()
-                .icmp_imm_s(IntCC::Equal, object, layout.true_object as i64);
-            let f = self
-                .b
-                .ins()
-                .icmp_imm_s(IntCC::Equal, object, layout.false_object as i64);
+            let true_object = self.symbol_address(objects::TRUE_OBJECT);
+            let false_object = self.symbol_address(objects::FALSE_OBJECT);
+            let t = self.b.ins().icmp(IntCC::Equal, object, true_object);
+            let f = self.b.ins().icmp(IntCC::Equal, object, false_object);
             let neither = self.b.ins().bor(t, f);
             let neither = self.b.ins().bxor_imm_s(neither, 1);
             self.deopt_if(neither);
@@ -157,7 +154,7 @@ impl Gen<'_, '_> {
         &mut self,
         list: Value,
         index: Value,
-        expected: Option<u64>,
+        expected: Option<&'static str>,
         layout: &crate::runtime::ObjectLayout,
     ) -> Value {
         let flags = MemFlagsData::trusted();
@@ -183,10 +180,8 @@ impl Gen<'_, '_> {
                 .b
                 .ins()
                 .load(types::I64, flags, item, layout.type_pointer);
-            let other = self
-                .b
-                .ins()
-                .icmp_imm_s(IntCC::NotEqual, ty, expected as i64);
+            let expected = self.symbol_address(expected);
+            let other = self.b.ins().icmp(IntCC::NotEqual, ty, expected);
             self.deopt_if(other);
         }
         item

@@ -17,13 +17,27 @@ impl Gen<'_, '_> {
 
     /// The interrupt flag (an i8, non-zero when set), read now.
     pub(super) fn interrupt_flag(&mut self) -> Value {
-        let address = self.b.ins().iconst(
-            self.pointer,
-            crate::runtime::interrupt_flag_address() as i64,
-        );
+        let address = self.symbol_address(crate::runtime::INTERRUPT_SYMBOL);
         self.b
             .ins()
             .load(types::I8, MemFlagsData::trusted(), address, 0)
+    }
+
+    /// The address a data symbol of the runtime's stands for (`runtime::symbols`).
+    pub(super) fn symbol_address(&mut self, name: &'static str) -> Value {
+        let gv = match self.symbols.get(name) {
+            Some(gv) => *gv,
+            None => {
+                let id = self
+                    .module
+                    .declare_data(name, Linkage::Import, true, false)
+                    .expect("a runtime symbol is declared once");
+                let gv = self.module.declare_data_in_func(id, self.b.func);
+                self.symbols.insert(name, gv);
+                gv
+            }
+        };
+        self.b.ins().symbol_value(self.pointer, gv)
     }
 
     /// Whether a loop body contains a loop (its back-edge is an "outer" one), those of

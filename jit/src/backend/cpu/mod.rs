@@ -21,6 +21,7 @@
 mod arrays;
 mod bounds;
 mod calls;
+mod code_cache;
 mod element;
 mod expr;
 mod flags;
@@ -29,6 +30,7 @@ mod lists;
 mod loops;
 mod vector;
 
+use crate::collections::{HashMap, HashSet};
 use crate::frame::{self, Layout};
 use crate::infer::{Typing, VarTy};
 use crate::ir::{Nest, Point, Stmt, StmtKind, Var};
@@ -41,7 +43,6 @@ use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module};
-use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 /// The site loop ran to its end.
@@ -57,6 +58,8 @@ pub struct CompiledNest {
     /// Where the VM puts and finds each variable, array and loop state.
     pub layout: Layout,
     pub compile_time: Duration,
+    /// Whether its machine code came from the cache of earlier runs (`code_cache`).
+    pub from_cache: bool,
     /// How many innermost loops run several iterations at a time (see `vector`).
     pub vector_loops: u32,
     /// How many array statements run fused with a neighbour (`crate::scalarise`).
@@ -219,12 +222,7 @@ pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest
     let id = module
         .declare_function("kiln_nest", Linkage::Local, &ctx.func.signature)
         .map_err(|e| format!("Cranelift: {e}"))?;
-    module
-        .define_function(id, &mut ctx)
-        .map_err(|e| format!("Cranelift could not compile the nest: {e:?}"))?;
-    if asm && let Some(text) = ctx.compiled_code().and_then(|c| c.vcode.as_ref()) {
-        eprintln!("{text}");
-    }
+    let from_cache = code_cache::define(&mut module, &mut ctx, id, asm)?;
     module.clear_context(&mut ctx);
     module
         .finalize_definitions()
@@ -237,6 +235,7 @@ pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest
         entry,
         layout,
         compile_time: started.elapsed(),
+        from_cache,
         vector_loops,
         fused_statements,
         quiet_runs,
@@ -251,8 +250,8 @@ pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest
 
 /// See `Gen::constant_arrays`. Inlined bodies store nothing, and their array
 /// parameters (hidden variables) are left out: they stand for other arrays.
-fn constant_arrays(nest: &Nest, typing: &Typing) -> std::collections::HashSet<Var> {
-    let mut stored = std::collections::HashSet::new();
+fn constant_arrays(nest: &Nest, typing: &Typing) -> crate::collections::HashSet<Var> {
+    let mut stored = crate::collections::HashSet::default();
     for stmt in nest.statements() {
         if let StmtKind::Store { array, .. } = &stmt.kind {
             stored.insert(*array);
@@ -381,7 +380,7 @@ struct Gen<'a, 'f> {
     /// two), with the loops that were running there.
     exits: HashMap<ExitKey, (Block, Vec<(Point, LoopState)>)>,
     /// Subscripts proven in bounds for the loop being generated (see `bounds`).
-    proven: std::collections::HashSet<*const crate::ir::Expr>,
+    proven: crate::collections::HashSet<*const crate::ir::Expr>,
     /// The hoisted addresses of the unchecked innermost loop's accesses, and its
     /// variable (see `bounds`).
     access_bases: HashMap<*const crate::ir::Expr, bounds::AccessBase>,
@@ -393,13 +392,17 @@ struct Gen<'a, 'f> {
     /// Arrays whose elements do not change while the nest runs: it never stores to
     /// them and no other array of it shares their buffer. Their loads are pure, so
     /// Cranelift may move them (into the arithmetic they feed, out of loops).
-    constant_arrays: std::collections::HashSet<Var>,
+    constant_arrays: crate::collections::HashSet<Var>,
     /// The variables of the `for` loops around the code being generated.
-    bound_loop_vars: std::collections::HashSet<Var>,
+    bound_loop_vars: crate::collections::HashSet<Var>,
     /// The element an unchecked innermost loop reads and writes back with `op=` (its
     /// subscripts' address and the variable holding its value; see [`forwardable`]).
     forwarded: Option<(*const crate::ir::Expr, Variable)>,
     helpers: HashMap<&'static str, ir::FuncRef>,
+    /// The data symbols the code takes addresses of (the interrupt flag, the VM's
+    /// float type), each declared at its first use: by name, so that the code embeds
+    /// no address of this process (`code_cache`).
+    symbols: HashMap<&'static str, ir::GlobalValue>,
     /// How deep in inlined function bodies the statement being generated is.
     inlining: u32,
     /// The undo journal of the statement being generated, when calls inlined into it
@@ -463,23 +466,24 @@ impl<'a, 'f> Gen<'a, 'f> {
             arrays: SecondaryMap::new(),
             loops: Vec::new(),
             point: nest.root.point,
-            exits: HashMap::new(),
-            helpers: HashMap::new(),
+            exits: HashMap::default(),
+            helpers: HashMap::default(),
+            symbols: HashMap::default(),
             inlining: 0,
             journal: None,
             float_flags: Variable::from_u32(0),
             no_floats_seen: Value::from_u32(0),
             pending_floats: Vec::new(),
-            hardware_floats: HashSet::new(),
+            hardware_floats: HashSet::default(),
             hardware_loops: 0,
-            cold_loops: HashSet::new(),
-            unchecked_loops: HashSet::new(),
+            cold_loops: HashSet::default(),
+            unchecked_loops: HashSet::default(),
             sinks: (Variable::from_u32(0), Variable::from_u32(0)),
             returned: Default::default(),
             inline_returns: Vec::new(),
             sunk_since_empty: (false, false),
             proven: Default::default(),
-            access_bases: HashMap::new(),
+            access_bases: HashMap::default(),
             loop_var: None,
             vector_loops: 0,
             lists_in_place: false,

@@ -22,6 +22,7 @@
 
 use super::bounds::AccessBase;
 use super::{ForLoop, Gen};
+use crate::collections::{HashMap, HashSet};
 use crate::infer::VarTy;
 use crate::ir::{BinOp, Expr, Intrinsic, MathFn, Stmt, StmtKind, UnaryOp, Var};
 use crate::types::{Dtype, Machine, Scalar, ScalarTy};
@@ -30,7 +31,6 @@ use cranelift_codegen::ir::{
     condcodes::{FloatCC, IntCC},
     types,
 };
-use std::collections::{HashMap, HashSet};
 
 /// Integers up to this magnitude convert to a double exactly.
 const EXACT_IN_F64: i64 = 1 << 53;
@@ -128,8 +128,8 @@ impl Gen<'_, '_> {
         if self.constant(l.bounds.2).is_some_and(|step| step != 1) || !l.items.is_empty() {
             return None;
         }
-        let mut assigned_anywhere = HashSet::new();
-        let mut stored: HashMap<Var, &[Expr]> = HashMap::new();
+        let mut assigned_anywhere = HashSet::default();
+        let mut stored: HashMap<Var, &[Expr]> = HashMap::default();
         for stmt in l.body {
             match &stmt.kind {
                 StmtKind::Assign { targets, .. } => assigned_anywhere.extend(targets.iter()),
@@ -159,11 +159,11 @@ impl Gen<'_, '_> {
             bases,
             stored: &stored,
             assigned_anywhere: &assigned_anywhere,
-            assigned: HashSet::new(),
-            invariants: HashSet::new(),
-            int_leaves: HashSet::new(),
+            assigned: HashSet::default(),
+            invariants: HashSet::default(),
+            int_leaves: HashSet::default(),
         };
-        let mut reductions = HashSet::new();
+        let mut reductions = HashSet::default();
         for stmt in l.body {
             match &stmt.kind {
                 StmtKind::Assign { targets, values } => {

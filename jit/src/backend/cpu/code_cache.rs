@@ -1,0 +1,475 @@
+//! A cache on disk of compiled nests' machine code, so that a script run again (the
+//! second run of a benchmark, the next run of a notebook's script) skips Cranelift.
+//!
+//! The key is a 128-bit SipHash of everything the machine code is a function of:
+//! Cranelift's `FunctionStencil` (every block, instruction, constant, signature and
+//! stack slot; it is `Hash` for exactly this use), the names of the functions it calls
+//! (the stencil refers to them by number), the target's triple and flags, and the
+//! identity of this executable (its size and modification time: another build may
+//! carry another Cranelift). Cranelift is deterministic, so the code stored under a key
+//! is the code it would emit now: a hit is never different code, only faster code. The
+//! one thing that does change between processes, where the helpers the code calls live
+//! (address-space randomisation), is kept out of the entry: relocations are stored by
+//! the stencil's own numbering of the functions it calls and resolved against this
+//! process's module when the code is loaded. A nest whose code embeds an address (the
+//! `True` object a list of bools compares with) has another stencil in each process
+//! and simply never hits.
+//!
+//! Entries are written to a temporary file and renamed into place, so a reader sees a
+//! whole entry or none; an entry that does not parse, or whose stored key is not its
+//! name's, is ignored and compiled afresh. The directory is `$KILN_CACHE_DIR/code`
+//! (else `$XDG_CACHE_HOME/kiln/code`, else `~/.cache/kiln/code`); `KILN_JIT_CACHE=0`
+//! turns the cache off. When a process first writes, a thread of its own trims the
+//! directory to its newest [`KEEP`] entries once it holds more than [`LIMIT`].
+
+use cranelift_codegen::Context;
+use cranelift_codegen::binemit::Reloc;
+use cranelift_codegen::entity::EntityRef;
+use cranelift_codegen::ir::{Function, LibCall, UserExternalNameRef};
+use cranelift_codegen::isa::TargetIsa;
+use cranelift_codegen::{FinalizedMachReloc, FinalizedRelocTarget, ir::ExternalName};
+use cranelift_jit::JITModule;
+use cranelift_module::{DataId, FuncId, Module, ModuleReloc, ModuleRelocTarget};
+use siphasher::sip128::{Hasher128, SipHasher13};
+use std::hash::Hash;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Bumped whenever the entry format or what the key covers changes.
+const FORMAT: u32 = 1;
+const MAGIC: &[u8; 8] = b"KILNCODE";
+/// Past this many entries the directory is trimmed to [`KEEP`] (oldest first).
+const LIMIT: usize = 4096;
+const KEEP: usize = 2048;
+
+/// What identifies one function's machine code.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Key(u128);
+
+/// Machine code as Cranelift emitted it, with relocations still to apply.
+#[derive(PartialEq, Debug)]
+struct Entry {
+    alignment: u64,
+    code: Vec<u8>,
+    relocs: Vec<StoredReloc>,
+}
+
+/// A relocation in terms that mean the same in every process.
+#[derive(Clone, Copy, PartialEq, Debug)]
+struct StoredReloc {
+    offset: u32,
+    kind: Reloc,
+    target: StoredTarget,
+    addend: i64,
+}
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum StoredTarget {
+    /// The stencil's own number for a function it calls (its name is in the key).
+    Named(u32),
+    LibCall(LibCall),
+    /// An offset into the function itself.
+    Own(u32),
+}
+
+/// The cache's directory, or none where it is off or no home is known.
+fn directory() -> Option<&'static Path> {
+    static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
+    DIR.get_or_init(|| {
+        if std::env::var_os("KILN_JIT_CACHE").is_some_and(|v| v == "0") {
+            return None;
+        }
+        let base = match std::env::var_os("KILN_CACHE_DIR").filter(|v| !v.is_empty()) {
+            Some(dir) => PathBuf::from(dir),
+            None => match std::env::var_os("XDG_CACHE_HOME").filter(|v| !v.is_empty()) {
+                Some(dir) => PathBuf::from(dir).join("kiln"),
+                None => PathBuf::from(std::env::var_os("HOME")?).join(".cache/kiln"),
+            },
+        };
+        Some(base.join("code"))
+    })
+    .as_deref()
+}
+
+/// A hasher that has already taken in what every key of this process shares: the
+/// format, this executable, the target.
+fn process_hasher(isa: &dyn TargetIsa) -> SipHasher13 {
+    static BASE: OnceLock<SipHasher13> = OnceLock::new();
+    *BASE.get_or_init(|| {
+        let mut h = SipHasher13::new();
+        FORMAT.hash(&mut h);
+        env!("CARGO_PKG_VERSION").hash(&mut h);
+        // Without a readable executable every key is this process's own.
+        match std::env::current_exe().and_then(std::fs::metadata) {
+            Ok(meta) => {
+                meta.len().hash(&mut h);
+                meta.modified().ok().hash(&mut h);
+            }
+            Err(_) => std::process::id().hash(&mut h),
+        }
+        isa.triple().to_string().hash(&mut h);
+        isa.flags().to_string().hash(&mut h);
+        for flag in isa.isa_flags() {
+            flag.to_string().hash(&mut h);
+        }
+        h
+    })
+}
+
+/// Defines `ctx`'s function as `id` in `module`: with the machine code of a run before
+/// where the cache has it, else compiled by Cranelift (and stored). Whether it came
+/// from the cache. Asked for the machine code's text (`asm`), Cranelift compiles it
+/// again and prints it.
+pub fn define(
+    module: &mut JITModule,
+    ctx: &mut Context,
+    id: FuncId,
+    asm: bool,
+) -> Result<bool, String> {
+    let key = (!asm)
+        .then(|| key(module.isa(), &ctx.func, module))
+        .flatten();
+    let hit = key.and_then(|k| {
+        let entry = load(k)?;
+        let relocs = entry.relocs(&ctx.func, id)?;
+        Some((entry.alignment, entry.code, relocs))
+    });
+    let from_cache = hit.is_some();
+    let (alignment, bytes, relocs) = match hit {
+        Some(hit) => hit,
+        None => {
+            ctx.compile(module.isa(), &mut Default::default())
+                .map_err(|e| format!("Cranelift could not compile the nest: {:?}", e.inner))?;
+            let code = ctx.compiled_code().expect("just compiled");
+            if asm && let Some(text) = code.vcode.as_ref() {
+                eprintln!("{text}");
+            }
+            let alignment = code.buffer.alignment as u64;
+            let mach_relocs = code.buffer.relocs();
+            if let Some(key) = key
+                && let Some(entry) = Entry::new(alignment, code.code_buffer(), mach_relocs)
+            {
+                store(key, &entry);
+            }
+            let relocs = mach_relocs
+                .iter()
+                .map(|r| ModuleReloc::from_mach_reloc(r, &ctx.func, id))
+                .collect::<Vec<_>>();
+            (alignment, code.code_buffer().to_vec(), relocs)
+        }
+    };
+    module
+        .define_function_bytes(id, alignment, &bytes, &relocs)
+        .map_err(|e| format!("Cranelift: {e}"))?;
+    Ok(from_cache)
+}
+
+/// The key of `func`'s code, compiled by `isa` in `module`; none where the cache is off.
+fn key(isa: &dyn TargetIsa, func: &Function, module: &impl Module) -> Option<Key> {
+    directory()?;
+    let mut h = process_hasher(isa);
+    func.stencil.hash(&mut h);
+    let declared = module.declarations();
+    for (_, name) in func.params.user_named_funcs().iter() {
+        name.namespace.hash(&mut h);
+        match name.namespace {
+            0 => {
+                let id = FuncId::from_u32(name.index);
+                declared.get_function_decl(id).linkage_name(id).hash(&mut h);
+            }
+            _ => {
+                let id = DataId::from_u32(name.index);
+                declared.get_data_decl(id).linkage_name(id).hash(&mut h);
+            }
+        }
+    }
+    Some(Key(h.finish128().as_u128()))
+}
+
+fn path(key: Key) -> Option<PathBuf> {
+    Some(directory()?.join(format!("{:032x}", key.0)))
+}
+
+/// The entry stored under `key`, if there is a whole one.
+fn load(key: Key) -> Option<Entry> {
+    let bytes = std::fs::read(path(key)?).ok()?;
+    decode(&bytes, key)
+}
+
+/// Stores `entry` under `key`; failing quietly (a full disk, a read-only home) only
+/// means the next run compiles again.
+fn store(key: Key, entry: &Entry) {
+    let (Some(dir), Some(target)) = (directory(), path(key)) else {
+        return;
+    };
+    static TRIMMED: AtomicBool = AtomicBool::new(false);
+    static MADE: OnceLock<bool> = OnceLock::new();
+    if !*MADE.get_or_init(|| std::fs::create_dir_all(dir).is_ok()) {
+        return;
+    }
+    let temp = dir.join(format!(
+        ".{:032x}.{}.{:?}",
+        key.0,
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    if std::fs::write(&temp, encode(key, entry)).is_err() || std::fs::rename(&temp, target).is_err()
+    {
+        let _ = std::fs::remove_file(&temp);
+        return;
+    }
+    if !TRIMMED.swap(true, Ordering::Relaxed) {
+        let dir = dir.to_path_buf();
+        // Off the compiling thread: a process that ends first leaves it for the next.
+        let _ = std::thread::Builder::new()
+            .name("kiln-code-cache-trim".into())
+            .spawn(move || trim(&dir));
+    }
+}
+
+/// Keeps the newest [`KEEP`] entries once there are more than [`LIMIT`].
+fn trim(dir: &Path) {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<_> = read
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let modified = e.metadata().ok()?.modified().ok()?;
+            Some((modified, e.path()))
+        })
+        .collect();
+    if entries.len() <= LIMIT {
+        return;
+    }
+    entries.sort();
+    for (_, path) in &entries[..entries.len() - KEEP] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+impl Entry {
+    /// The code Cranelift emitted for `func`, in stored form; none where a relocation
+    /// means something only in this process (then the code is not cached).
+    fn new(alignment: u64, code: &[u8], relocs: &[FinalizedMachReloc]) -> Option<Entry> {
+        let relocs = relocs
+            .iter()
+            .map(|r| {
+                let target = match &r.target {
+                    FinalizedRelocTarget::ExternalName(ExternalName::User(r)) => {
+                        StoredTarget::Named(r.index() as u32)
+                    }
+                    FinalizedRelocTarget::ExternalName(ExternalName::LibCall(l)) => {
+                        StoredTarget::LibCall(*l)
+                    }
+                    FinalizedRelocTarget::Func(offset) => StoredTarget::Own(*offset),
+                    _ => return None,
+                };
+                reloc_code(r.kind)?;
+                Some(StoredReloc {
+                    offset: r.offset,
+                    kind: r.kind,
+                    target,
+                    addend: r.addend,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Entry {
+            alignment,
+            code: code.to_vec(),
+            relocs,
+        })
+    }
+
+    /// The relocations for the module that defines `func` as `id`.
+    fn relocs(&self, func: &Function, id: FuncId) -> Option<Vec<ModuleReloc>> {
+        let names = func.params.user_named_funcs();
+        self.relocs
+            .iter()
+            .map(|r| {
+                let name = match r.target {
+                    StoredTarget::Named(n) => {
+                        let name = names.get(UserExternalNameRef::new(n as usize))?;
+                        ModuleRelocTarget::user(name.namespace, name.index)
+                    }
+                    StoredTarget::LibCall(l) => ModuleRelocTarget::LibCall(l),
+                    StoredTarget::Own(offset) => ModuleRelocTarget::FunctionOffset(id, offset),
+                };
+                Some(ModuleReloc {
+                    offset: r.offset,
+                    kind: r.kind,
+                    name,
+                    addend: r.addend,
+                })
+            })
+            .collect()
+    }
+}
+
+/// The relocation kinds an entry may hold, by a number of the format's own.
+const RELOCS: [Reloc; 6] = [
+    Reloc::Abs4,
+    Reloc::Abs8,
+    Reloc::X86PCRel4,
+    Reloc::X86CallPCRel4,
+    Reloc::X86CallPLTRel4,
+    Reloc::X86GOTPCRel4,
+];
+
+fn reloc_code(kind: Reloc) -> Option<u8> {
+    RELOCS.iter().position(|k| *k == kind).map(|i| i as u8)
+}
+
+fn encode(key: Key, entry: &Entry) -> Vec<u8> {
+    let mut out = Vec::with_capacity(64 + entry.code.len() + 24 * entry.relocs.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&FORMAT.to_le_bytes());
+    out.extend_from_slice(&key.0.to_le_bytes());
+    out.extend_from_slice(&entry.alignment.to_le_bytes());
+    out.extend_from_slice(&(entry.code.len() as u32).to_le_bytes());
+    out.extend_from_slice(&entry.code);
+    out.extend_from_slice(&(entry.relocs.len() as u32).to_le_bytes());
+    for r in &entry.relocs {
+        out.extend_from_slice(&r.offset.to_le_bytes());
+        out.push(reloc_code(r.kind).expect("only storable kinds are kept"));
+        let (tag, value) = match r.target {
+            StoredTarget::Named(n) => (0u8, n),
+            StoredTarget::LibCall(l) => (
+                1,
+                LibCall::all_libcalls()
+                    .iter()
+                    .position(|c| *c == l)
+                    .expect("a libcall is one of all_libcalls") as u32,
+            ),
+            StoredTarget::Own(offset) => (2, offset),
+        };
+        out.push(tag);
+        out.extend_from_slice(&value.to_le_bytes());
+        out.extend_from_slice(&r.addend.to_le_bytes());
+    }
+    out
+}
+
+/// Reads what [`encode`] wrote under `key`; none for anything else.
+fn decode(bytes: &[u8], key: Key) -> Option<Entry> {
+    let mut r = Reader(bytes);
+    if r.take(8)? != MAGIC
+        || u32::from_le_bytes(r.array()?) != FORMAT
+        || u128::from_le_bytes(r.array()?) != key.0
+    {
+        return None;
+    }
+    let alignment = u64::from_le_bytes(r.array()?);
+    let len = u32::from_le_bytes(r.array()?) as usize;
+    let code = r.take(len)?.to_vec();
+    let count = u32::from_le_bytes(r.array()?) as usize;
+    let mut relocs = Vec::with_capacity(count.min(bytes.len()));
+    for _ in 0..count {
+        let offset = u32::from_le_bytes(r.array()?);
+        let kind = *RELOCS.get(r.take(1)?[0] as usize)?;
+        let tag = r.take(1)?[0];
+        let value = u32::from_le_bytes(r.array()?);
+        let target = match tag {
+            0 => StoredTarget::Named(value),
+            1 => StoredTarget::LibCall(*LibCall::all_libcalls().get(value as usize)?),
+            2 => StoredTarget::Own(value),
+            _ => return None,
+        };
+        let addend = i64::from_le_bytes(r.array()?);
+        // A relocation outside the code would patch memory that is not the function's.
+        let width = if kind == Reloc::Abs8 { 8 } else { 4 };
+        if offset as usize + width > code.len() {
+            return None;
+        }
+        relocs.push(StoredReloc {
+            offset,
+            kind,
+            target,
+            addend,
+        });
+    }
+    (r.0.is_empty() && alignment.is_power_of_two()).then_some(Entry {
+        alignment,
+        code,
+        relocs,
+    })
+}
+
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        if self.0.len() < n {
+            return None;
+        }
+        let (head, tail) = self.0.split_at(n);
+        self.0 = tail;
+        Some(head)
+    }
+
+    fn array<const N: usize>(&mut self) -> Option<[u8; N]> {
+        self.take(N)?.try_into().ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry() -> Entry {
+        Entry {
+            alignment: 16,
+            code: (0..64).collect(),
+            relocs: vec![
+                StoredReloc {
+                    offset: 4,
+                    kind: Reloc::Abs8,
+                    target: StoredTarget::Named(3),
+                    addend: -2,
+                },
+                StoredReloc {
+                    offset: 20,
+                    kind: Reloc::X86CallPCRel4,
+                    target: StoredTarget::LibCall(LibCall::FloorF64),
+                    addend: 0,
+                },
+                StoredReloc {
+                    offset: 40,
+                    kind: Reloc::X86PCRel4,
+                    target: StoredTarget::Own(48),
+                    addend: -4,
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn an_entry_reads_back_as_written() {
+        let key = Key(0x1234_5678_9abc_def0_0fed_cba9_8765_4321);
+        assert_eq!(decode(&encode(key, &entry()), key), Some(entry()));
+    }
+
+    #[test]
+    fn a_damaged_or_foreign_entry_is_not_read() {
+        let key = Key(7);
+        let bytes = encode(key, &entry());
+        // Cut anywhere: never a shorter entry.
+        for n in 0..bytes.len() {
+            assert_eq!(decode(&bytes[..n], key), None, "cut at {n}");
+        }
+        // Under another key's name.
+        assert_eq!(decode(&bytes, Key(8)), None);
+        // Trailing bytes, an unknown relocation kind, a relocation past the code.
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert_eq!(decode(&longer, key), None);
+        let first_reloc = 8 + 4 + 16 + 8 + 4 + 64 + 4;
+        let mut kind = bytes.clone();
+        kind[first_reloc + 4] = 200;
+        assert_eq!(decode(&kind, key), None);
+        let mut past = bytes.clone();
+        past[first_reloc..first_reloc + 4].copy_from_slice(&57u32.to_le_bytes());
+        assert_eq!(decode(&past, key), None);
+    }
+}
