@@ -50,7 +50,7 @@ def main():
             for k in range(2):
                 report = Path(tmp) / f"report{k}.json"
                 env = dict(os.environ, KILN_JIT_REPORT=str(report), KILN_CACHE_DIR=tmp)
-                env.pop("KILN_JIT_CACHE", None)
+                env.pop("KILN_CACHE", None)
                 run = subprocess.run([args.kiln, str(program)], env=env, capture_output=True,
                                      cwd=ROOT, timeout=600)
                 if run.returncode != 0:

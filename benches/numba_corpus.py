@@ -8,7 +8,7 @@ numba_runner.py): its whole first run (`main()` at import: under Numba compilati
 included, under kiln the interpreted warm-up, compilation and compiled runs), then K
 warm runs of `main()` in the same process. Contenders: Numba (the bench venv's
 CPython with real Numba), CPython + numpy with the decorators as no-ops
-(tests/support/numba_noop), and kiln twice: compiling everything (KILN_JIT_CACHE=0)
+(tests/support/numba_noop), and kiln twice: compiling everything (KILN_CACHE=0)
 and with its machine code from the code cache of an untimed run before ("cached":
 a script run again). Times are medians over REPS processes; the table
 gives each, and the geo-means of kiln's first run over Numba's warm run (the issue's
@@ -80,11 +80,11 @@ def main():
         cpython = measure([python, str(RUNNER), str(prog)], noop, args.reps, args.warm_calls)
         # kiln twice: compiling everything (no code cache), and as a script run again
         # (machine code from a code cache an untimed run filled).
-        kiln = measure(kiln_cmd(prog), dict(base, KILN_JIT_CACHE="0"), args.reps,
+        kiln = measure(kiln_cmd(prog), dict(base, KILN_CACHE="0"), args.reps,
                        args.warm_calls)
         with tempfile.TemporaryDirectory() as cache:
             cached_env = dict(base, KILN_CACHE_DIR=cache)
-            cached_env.pop("KILN_JIT_CACHE", None)
+            cached_env.pop("KILN_CACHE", None)
             subprocess.run(kiln_cmd(prog) + ["--warm-calls", "0"], env=cached_env, cwd=ROOT,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             cached = measure(kiln_cmd(prog), cached_env, args.reps, args.warm_calls)

@@ -2,7 +2,8 @@
 //! compiled (a low `KILN_JIT_THRESHOLD`, so loops get hot at once) and interpreted
 //! (`KILN_JIT=0`), and must print the same stdout and stderr and exit the same way.
 //! The compiled run then runs again on the code cache the first filled: the same
-//! output, and every specialisation's machine code from the cache.
+//! output, every specialisation's machine code and the script's bytecode from the
+//! cache.
 //!
 //! The scripts mark the loops the JIT must have compiled: a loop line ending in
 //! `# jit: compiled` must be a tier-1 site in the jit report (`KILN_JIT_REPORT`), and
@@ -28,7 +29,7 @@ fn kiln(script: &Path, jit: Option<&Path>, report: Option<&Path>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_kiln"));
     cmd.arg(script).current_dir(root());
     cmd.env_remove("KILN_JIT_REPORT");
-    cmd.env_remove("KILN_JIT_CACHE");
+    cmd.env_remove("KILN_CACHE");
     match jit {
         Some(cache) => {
             cmd.env("KILN_JIT_THRESHOLD", THRESHOLD);
@@ -64,6 +65,15 @@ fn specialisations(sites: &[serde_json::Value]) -> Vec<(String, bool)> {
     out
 }
 
+/// The entries of one of a code cache's directories.
+fn entries(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out: Vec<_> = std::fs::read_dir(dir)
+        .map(|d| d.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
 /// The script run compiled again on the cache its first run filled: the same output,
 /// the same specialisations, and the machine code of every one of them from the cache
 /// (Cranelift's output is a function of the IR alone, which holds no address of the
@@ -79,7 +89,17 @@ fn cached_run(
         "kiln-jit-{}-{name}-cached.json",
         std::process::id()
     ));
+    let bytecode = entries(&cache.join("bytecode"));
+    if bytecode.is_empty() {
+        return Err(format!("{name}: no bytecode kept in the cache"));
+    }
     let again = kiln(script, Some(cache), Some(&report));
+    // Its modules' bytecode loaded, not made and stored again.
+    if entries(&cache.join("bytecode")) != bytecode {
+        return Err(format!(
+            "{name}: bytecode made again, not loaded from the cache"
+        ));
+    }
     if again.stdout != first.stdout
         || again.stderr != first.stderr
         || again.status.code() != first.status.code()
@@ -239,22 +259,21 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
     Ok(())
 }
 
-/// Damaged entries in the code cache (cut short, overwritten) are never run: the
-/// next run compiles afresh, prints what the interpreter prints, and writes them whole.
+/// Damaged entries in the code cache (machine code and bytecode, cut short or
+/// overwritten) are never run: the next run compiles afresh, prints what the
+/// interpreter prints, and writes them whole.
 fn damaged_cache() -> Result<(), String> {
     let script = root().join("tests/jit/list_stores.py");
     let cache = std::env::temp_dir().join(format!("kiln-jit-{}-damaged", std::process::id()));
     let _ = std::fs::remove_dir_all(&cache);
     let interpreted = kiln(&script, None, None);
     let _ = kiln(&script, Some(&cache), None);
-    let entries: Vec<_> = std::fs::read_dir(cache.join("code"))
-        .map_err(|e| format!("damaged cache: no entries written: {e}"))?
-        .map(|e| e.unwrap().path())
-        .collect();
-    if entries.is_empty() {
+    let code = entries(&cache.join("code"));
+    let bytecode = entries(&cache.join("bytecode"));
+    if code.is_empty() || bytecode.is_empty() {
         return Err("damaged cache: no entries written".into());
     }
-    for (k, entry) in entries.iter().enumerate() {
+    for (k, entry) in code.iter().chain(&bytecode).enumerate() {
         let mut bytes = std::fs::read(entry).unwrap();
         let mid = bytes.len() / 2;
         if k % 2 == 0 {

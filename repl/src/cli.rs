@@ -181,11 +181,11 @@ Environment:
                (slower compiles; the test suites set it)
   KILN_JIT_LIST_HELPERS=1
                read every list item through the VM's helpers, not in place
-  KILN_JIT_CACHE=0
-               do not keep compiled machine code between runs (by default
-               a script run again loads the code its last run compiled)
+  KILN_CACHE=0
+               keep nothing between runs (by default a script run again
+               loads the machine code and the bytecode its last run made)
   KILN_CACHE_DIR=dir
-               where that code is kept: dir/code (default
+               where they are kept: dir/code and dir/bytecode (default
                $XDG_CACHE_HOME/kiln, else ~/.cache/kiln)
 
 Exit status: the program's sys.exit() code; 0 when it finishes; 1 on an uncaught

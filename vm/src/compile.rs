@@ -46,7 +46,7 @@ pub fn compile_user_source(
         .map_err(|err| vm.new_syntax_error(&err, Some(source)))
 }
 
-fn compile_to_code_object(
+pub(crate) fn compile_to_code_object(
     source: &str,
     path: &str,
     unit: CompileUnit,
@@ -89,12 +89,34 @@ fn compile_to_code_object(
     {
         cell_value_fixes(&mut module.body);
     }
-    if crate::sites::settings().enabled
-        && let rustpython_vm::compiler::ast::Mod::Module(module) = &mut ast
-    {
-        crate::sites::rewrite::rewrite_module(&mut module.body, path, source);
+    let jit = crate::sites::settings().enabled;
+    // The registry's site ids are the rewrite's only input besides the module: held
+    // still while it registers, so that the ids it took are known (`bytecode_cache`).
+    static REWRITING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let sites = {
+        let _rewriting = REWRITING.lock().unwrap_or_else(|e| e.into_inner());
+        let first = crate::sites::site_count();
+        if jit && let rustpython_vm::compiler::ast::Mod::Module(module) = &mut ast {
+            crate::sites::rewrite::rewrite_module(&mut module.body, path, source);
+        }
+        (first, crate::sites::site_count() - first)
+    };
+    // A file's module (not `-c` code, a cell or `exec`'s string) is kept compiled.
+    let key = (unit == CompileUnit::Module && !path.starts_with('<'))
+        .then(|| {
+            let how = format!("{unit:?} {jit} {opts:?}");
+            let compile = crate::bytecode_cache::Compile { how: &how, sites };
+            crate::bytecode_cache::key(source, path, &compile)
+        })
+        .flatten();
+    if let Some(code) = key.and_then(crate::bytecode_cache::load) {
+        return Ok(code);
     }
-    codegen::compile::compile_top(ast, source_file, mode, opts).map_err(CompileError::from)
+    let code = codegen::compile::compile_top(ast, source_file, mode, opts)?;
+    if let Some(key) = key {
+        crate::bytecode_cache::store(key, &code);
+    }
+    Ok(code)
 }
 
 /// Makes a cell's code evaluate to what its last statement shows, working around two

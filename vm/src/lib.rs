@@ -21,6 +21,7 @@
 //! - [`main_mode`]: running `__main__` the way `python3` does (script, `-c`, `-m`,
 //!   stdin), including CPython's messages and exit codes for bad input.
 
+mod bytecode_cache;
 pub mod compile;
 mod floordiv_fold;
 pub mod interactive;

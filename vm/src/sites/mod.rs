@@ -170,6 +170,11 @@ pub fn function_site(file: &str, line: u32, name: &str) -> Option<Arc<Site>> {
     site(id)
 }
 
+/// How many sites are registered: the id the next one gets.
+pub fn site_count() -> u32 {
+    REGISTRY.read().map_or(0, |s| s.len() as u32)
+}
+
 pub fn site(id: u32) -> Option<Arc<Site>> {
     REGISTRY.read().ok()?.get(id as usize).cloned()
 }

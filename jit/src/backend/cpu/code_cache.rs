@@ -11,17 +11,14 @@
 //! one thing that does change between processes, where the helpers the code calls live
 //! (address-space randomisation), is kept out of the entry: relocations are stored by
 //! the stencil's own numbering of the functions it calls and resolved against this
-//! process's module when the code is loaded. A nest whose code embeds an address (the
-//! `True` object a list of bools compares with) has another stencil in each process
-//! and simply never hits.
+//! process's module when the code is loaded (the interrupt flag and the VM's objects
+//! are symbols too, `runtime::symbols`). A nest whose code still embedded an address
+//! of its process would have another stencil in each process and simply never hit.
 //!
-//! Entries are written to a temporary file and renamed into place, so a reader sees a
-//! whole entry or none; an entry that does not parse, or whose stored key is not its
-//! name's, is ignored and compiled afresh. The directory is `$KILN_CACHE_DIR/code`
-//! (else `$XDG_CACHE_HOME/kiln/code`, else `~/.cache/kiln/code`); `KILN_JIT_CACHE=0`
-//! turns the cache off. When a process first writes, a thread of its own trims the
-//! directory to its newest [`KEEP`] entries once it holds more than [`LIMIT`].
+//! Entries live in the `code` cache of [`crate::disk_cache`] (`KILN_CACHE=0` turns it
+//! off); one that does not parse is ignored and compiled afresh.
 
+use crate::disk_cache::{self, Cache, Key};
 use cranelift_codegen::Context;
 use cranelift_codegen::binemit::Reloc;
 use cranelift_codegen::entity::EntityRef;
@@ -30,22 +27,13 @@ use cranelift_codegen::isa::TargetIsa;
 use cranelift_codegen::{FinalizedMachReloc, FinalizedRelocTarget, ir::ExternalName};
 use cranelift_jit::JITModule;
 use cranelift_module::{DataId, FuncId, Module, ModuleReloc, ModuleRelocTarget};
-use siphasher::sip128::{Hasher128, SipHasher13};
+use siphasher::sip128::SipHasher13;
 use std::hash::Hash;
-use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Bumped whenever the entry format or what the key covers changes.
 const FORMAT: u32 = 1;
-const MAGIC: &[u8; 8] = b"KILNCODE";
-/// Past this many entries the directory is trimmed to [`KEEP`] (oldest first).
-const LIMIT: usize = 4096;
-const KEEP: usize = 2048;
-
-/// What identifies one function's machine code.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Key(u128);
+static CACHE: Cache = Cache::new("code", b"KILNCODE");
 
 /// Machine code as Cranelift emitted it, with relocations still to apply.
 #[derive(PartialEq, Debug)]
@@ -73,41 +61,13 @@ enum StoredTarget {
     Own(u32),
 }
 
-/// The cache's directory, or none where it is off or no home is known.
-fn directory() -> Option<&'static Path> {
-    static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
-    DIR.get_or_init(|| {
-        if std::env::var_os("KILN_JIT_CACHE").is_some_and(|v| v == "0") {
-            return None;
-        }
-        let base = match std::env::var_os("KILN_CACHE_DIR").filter(|v| !v.is_empty()) {
-            Some(dir) => PathBuf::from(dir),
-            None => match std::env::var_os("XDG_CACHE_HOME").filter(|v| !v.is_empty()) {
-                Some(dir) => PathBuf::from(dir).join("kiln"),
-                None => PathBuf::from(std::env::var_os("HOME")?).join(".cache/kiln"),
-            },
-        };
-        Some(base.join("code"))
-    })
-    .as_deref()
-}
-
-/// A hasher that has already taken in what every key of this process shares: the
-/// format, this executable, the target.
+/// A hasher that has already taken in what every key of this process shares: this
+/// executable, the format, the target.
 fn process_hasher(isa: &dyn TargetIsa) -> SipHasher13 {
     static BASE: OnceLock<SipHasher13> = OnceLock::new();
     *BASE.get_or_init(|| {
-        let mut h = SipHasher13::new();
+        let mut h = disk_cache::stamped_hasher();
         FORMAT.hash(&mut h);
-        env!("CARGO_PKG_VERSION").hash(&mut h);
-        // Without a readable executable every key is this process's own.
-        match std::env::current_exe().and_then(std::fs::metadata) {
-            Ok(meta) => {
-                meta.len().hash(&mut h);
-                meta.modified().ok().hash(&mut h);
-            }
-            Err(_) => std::process::id().hash(&mut h),
-        }
         isa.triple().to_string().hash(&mut h);
         isa.flags().to_string().hash(&mut h);
         for flag in isa.isa_flags() {
@@ -167,7 +127,9 @@ pub fn define(
 
 /// The key of `func`'s code, compiled by `isa` in `module`; none where the cache is off.
 fn key(isa: &dyn TargetIsa, func: &Function, module: &impl Module) -> Option<Key> {
-    directory()?;
+    if !CACHE.enabled() {
+        return None;
+    }
     let mut h = process_hasher(isa);
     func.stencil.hash(&mut h);
     let declared = module.declarations();
@@ -184,69 +146,16 @@ fn key(isa: &dyn TargetIsa, func: &Function, module: &impl Module) -> Option<Key
             }
         }
     }
-    Some(Key(h.finish128().as_u128()))
-}
-
-fn path(key: Key) -> Option<PathBuf> {
-    Some(directory()?.join(format!("{:032x}", key.0)))
+    Some(disk_cache::finish(&h))
 }
 
 /// The entry stored under `key`, if there is a whole one.
 fn load(key: Key) -> Option<Entry> {
-    let bytes = std::fs::read(path(key)?).ok()?;
-    decode(&bytes, key)
+    decode(&CACHE.load(key)?)
 }
 
-/// Stores `entry` under `key`; failing quietly (a full disk, a read-only home) only
-/// means the next run compiles again.
 fn store(key: Key, entry: &Entry) {
-    let (Some(dir), Some(target)) = (directory(), path(key)) else {
-        return;
-    };
-    static TRIMMED: AtomicBool = AtomicBool::new(false);
-    static MADE: OnceLock<bool> = OnceLock::new();
-    if !*MADE.get_or_init(|| std::fs::create_dir_all(dir).is_ok()) {
-        return;
-    }
-    let temp = dir.join(format!(
-        ".{:032x}.{}.{:?}",
-        key.0,
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    if std::fs::write(&temp, encode(key, entry)).is_err() || std::fs::rename(&temp, target).is_err()
-    {
-        let _ = std::fs::remove_file(&temp);
-        return;
-    }
-    if !TRIMMED.swap(true, Ordering::Relaxed) {
-        let dir = dir.to_path_buf();
-        // Off the compiling thread: a process that ends first leaves it for the next.
-        let _ = std::thread::Builder::new()
-            .name("kiln-code-cache-trim".into())
-            .spawn(move || trim(&dir));
-    }
-}
-
-/// Keeps the newest [`KEEP`] entries once there are more than [`LIMIT`].
-fn trim(dir: &Path) {
-    let Ok(read) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = read
-        .filter_map(|e| {
-            let e = e.ok()?;
-            let modified = e.metadata().ok()?.modified().ok()?;
-            Some((modified, e.path()))
-        })
-        .collect();
-    if entries.len() <= LIMIT {
-        return;
-    }
-    entries.sort();
-    for (_, path) in &entries[..entries.len() - KEEP] {
-        let _ = std::fs::remove_file(path);
-    }
+    CACHE.store(key, &encode(entry));
 }
 
 impl Entry {
@@ -321,11 +230,8 @@ fn reloc_code(kind: Reloc) -> Option<u8> {
     RELOCS.iter().position(|k| *k == kind).map(|i| i as u8)
 }
 
-fn encode(key: Key, entry: &Entry) -> Vec<u8> {
-    let mut out = Vec::with_capacity(64 + entry.code.len() + 24 * entry.relocs.len());
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&FORMAT.to_le_bytes());
-    out.extend_from_slice(&key.0.to_le_bytes());
+fn encode(entry: &Entry) -> Vec<u8> {
+    let mut out = Vec::with_capacity(16 + entry.code.len() + 24 * entry.relocs.len());
     out.extend_from_slice(&entry.alignment.to_le_bytes());
     out.extend_from_slice(&(entry.code.len() as u32).to_le_bytes());
     out.extend_from_slice(&entry.code);
@@ -351,15 +257,9 @@ fn encode(key: Key, entry: &Entry) -> Vec<u8> {
     out
 }
 
-/// Reads what [`encode`] wrote under `key`; none for anything else.
-fn decode(bytes: &[u8], key: Key) -> Option<Entry> {
+/// Reads what [`encode`] wrote; none for anything else.
+fn decode(bytes: &[u8]) -> Option<Entry> {
     let mut r = Reader(bytes);
-    if r.take(8)? != MAGIC
-        || u32::from_le_bytes(r.array()?) != FORMAT
-        || u128::from_le_bytes(r.array()?) != key.0
-    {
-        return None;
-    }
     let alignment = u64::from_le_bytes(r.array()?);
     let len = u32::from_le_bytes(r.array()?) as usize;
     let code = r.take(len)?.to_vec();
@@ -446,30 +346,26 @@ mod tests {
 
     #[test]
     fn an_entry_reads_back_as_written() {
-        let key = Key(0x1234_5678_9abc_def0_0fed_cba9_8765_4321);
-        assert_eq!(decode(&encode(key, &entry()), key), Some(entry()));
+        assert_eq!(decode(&encode(&entry())), Some(entry()));
     }
 
     #[test]
-    fn a_damaged_or_foreign_entry_is_not_read() {
-        let key = Key(7);
-        let bytes = encode(key, &entry());
+    fn a_damaged_entry_is_not_read() {
+        let bytes = encode(&entry());
         // Cut anywhere: never a shorter entry.
         for n in 0..bytes.len() {
-            assert_eq!(decode(&bytes[..n], key), None, "cut at {n}");
+            assert_eq!(decode(&bytes[..n]), None, "cut at {n}");
         }
-        // Under another key's name.
-        assert_eq!(decode(&bytes, Key(8)), None);
         // Trailing bytes, an unknown relocation kind, a relocation past the code.
         let mut longer = bytes.clone();
         longer.push(0);
-        assert_eq!(decode(&longer, key), None);
-        let first_reloc = 8 + 4 + 16 + 8 + 4 + 64 + 4;
+        assert_eq!(decode(&longer), None);
+        let first_reloc = 8 + 4 + 64 + 4;
         let mut kind = bytes.clone();
         kind[first_reloc + 4] = 200;
-        assert_eq!(decode(&kind, key), None);
+        assert_eq!(decode(&kind), None);
         let mut past = bytes.clone();
         past[first_reloc..first_reloc + 4].copy_from_slice(&57u32.to_le_bytes());
-        assert_eq!(decode(&past, key), None);
+        assert_eq!(decode(&past), None);
     }
 }
