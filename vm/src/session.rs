@@ -195,7 +195,10 @@ impl Session {
     pub fn new(config: SessionConfig) -> Self {
         let (sender, receiver) = user_signal_channel();
         let builder = Interpreter::builder(config.settings());
+        // kiln's `_random` (the generator compiled loops draw from) in place of
+        // RustPython's.
         let mut native = rustpython_stdlib::stdlib_module_defs(&builder.ctx);
+        native.retain(|m| m.name.as_str() != "_random");
         native.push(crate::native::module_def(&builder.ctx));
         native.push(crate::sites::runtime::module_def(&builder.ctx));
         native.extend(kiln_stdlib::module_defs(&builder.ctx));
