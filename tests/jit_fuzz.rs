@@ -34,6 +34,10 @@
 //! which calls another method and can fail after storing), methods of a plain class
 //! are called in expressions (`pt.energy()`, inlined, reading attributes the loop
 //! stores),
+//! draws are made from the `random` module's generator and one of the program's own
+//! (`x = random.random()`, `y = 2.0 * random.random() - 1.0`, `rng.random() * 3`, an
+//! imported `draw()`, and in a sum, which stays interpreted), with both generators'
+//! next draws printed after each call,
 //! every integer dtype receives stores that do not fit it, some loops iterate over
 //! arrays (`enumerate`, `zip`), and some runs have an interval timer firing a Python
 //! signal handler while their loops run.
@@ -347,6 +351,19 @@ impl Gen {
                 }
             }
             _ if self.rng.chance(6) => {
+                // Draws from the interpreter's generators (the module's, one of its
+                // own, under an imported name), alone, in arithmetic with constants,
+                // and in a form that stays interpreted (a draw in a sum).
+                let (target, value) = match self.rng.below(5) {
+                    0 => ("x", "random.random()"),
+                    1 => ("y", "2.0 * random.random() - 1.0"),
+                    2 => ("x", "rng.random() * 3"),
+                    3 => ("y", "draw()"),
+                    _ => ("s", "s + random.random()"),
+                };
+                self.line(depth, &format!("{target} = {value}"));
+            }
+            _ if self.rng.chance(6) => {
                 // An attribute the inlined methods read, stored by the loop.
                 let e = self.expr(0);
                 self.line(depth, &format!("pt.m = {e}"));
@@ -536,6 +553,8 @@ impl Gen {
 }
 
 const PRELUDE: &str = r#"import math
+import random
+from random import random as draw
 import signal
 import warnings
 import numpy as np
@@ -579,6 +598,9 @@ def scan(c, i, v):
         t = t + k
         k += 1
     return t
+
+# A generator of the program's own, beside the module's (`rng.random()`).
+rng = random.Random(0)
 
 # Lists of numbers the loops read (`LF[i % 7]`, `len(LI)`).
 LF = [0.5, -1.25, 3.0, 2.0, -0.75, 4.5, 0.1]
@@ -672,6 +694,8 @@ def run(k, f):
         LG = ([[0.5 * (i - j) for j in range(4)] for i in range(3)] if call != 1
               else [[0.5, -1.5, 2.0, 4.0]] * 3)
         tally = Tally()
+        random.seed(3 * k + call)
+        rng.seed(k - call)
         pt = Pt()
         pt.v = [-2, 0.5, np.float64(3.0)][call]
         al = [cfg, Config(), cfg][call]
@@ -689,10 +713,11 @@ def run(k, f):
                 r = f(a, b, m, n, x, y)
                 print(k, call, "->", " ".join(show(v) for v in r), show(a), show(m),
                       show(cfg.acc), show(al.acc), show(tally.n), show(tally.acc), show(pt.m),
-                      show(LG))
+                      show(LG), random.random(), rng.random())
             except Exception as e:
                 print(k, call, type(e).__name__, e, show(a), show(cfg.acc), show(al.acc),
-                      show(tally.n), show(tally.acc), show(pt.m), show(LG))
+                      show(tally.n), show(tally.acc), show(pt.m), show(LG), random.random(),
+                      rng.random())
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
         for w in seen:

@@ -21,6 +21,7 @@ pub mod backend;
 pub mod collections;
 pub mod complex;
 pub mod disk_cache;
+pub mod draws;
 pub mod frame;
 pub mod infer;
 pub mod ir;

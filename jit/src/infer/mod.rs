@@ -679,6 +679,7 @@ impl<'a> Typing<'a> {
                 }
                 scalar(Scalar::Bool)
             }
+            Expr::Call(Intrinsic::Random, _) => scalar(Scalar::Float),
             Expr::Call(f, args) => {
                 let tys = args
                     .iter()
@@ -708,7 +709,9 @@ impl<'a> Typing<'a> {
                 match f {
                     Intrinsic::Math(MathFn::Floor | MathFn::Ceil) => scalar(Scalar::Int),
                     Intrinsic::Math(MathFn::Isnan | MathFn::Isinf) => scalar(Scalar::Bool),
-                    Intrinsic::Math(_) | Intrinsic::Float => scalar(Scalar::Float),
+                    Intrinsic::Math(_) | Intrinsic::Float | Intrinsic::Random => {
+                        scalar(Scalar::Float)
+                    }
                     Intrinsic::Round
                         if tys[0].variants().contains(&Scalar::Np(types::Dtype::Bool)) =>
                     {

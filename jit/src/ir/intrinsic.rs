@@ -20,6 +20,11 @@ pub enum Intrinsic {
     /// (a Python float or int, an `np.float64`), put at the end of the list; `True`.
     /// A statement of its own, whose effect comes last: nothing can fail after it.
     ListAppend,
+    /// `random.random()` of the generator the VM set for this run (`runtime`): the
+    /// next float of the interpreter's own sequence. Only as a statement's value
+    /// (`x = random.random()`, or arithmetic of it with constants: `crate::draws`),
+    /// so that nothing fails after the draw and no hand-back draws again.
+    Random,
     /// `check(cond)`, made by [`crate::scalarise`]: hands the statement to the
     /// interpreter unless `cond` holds (a broadcast or an index numpy refuses); `True`.
     Check,
@@ -262,6 +267,7 @@ impl Intrinsic {
             Intrinsic::Select => "select",
             Intrinsic::Check => "check",
             Intrinsic::ListAppend => "append",
+            Intrinsic::Random => "random.random",
             Intrinsic::ClearFpFlags => "clear_fp_flags",
             Intrinsic::CheckFpFlags => "check_fp_flags",
             Intrinsic::FpRaised => "fp_raised",

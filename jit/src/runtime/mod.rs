@@ -29,6 +29,11 @@ pub fn take_interrupt() -> bool {
     INTERRUPT.swap(false, Ordering::SeqCst)
 }
 
+/// The helper the VM provides ([`provide`]) for `random.random()`
+/// (`Intrinsic::Random`): `f(status) -> f64`, the next float of the generator the VM
+/// set for the running nest; it sets the status, and draws nothing, where none is set.
+pub const RANDOM_SYMBOL: &str = "kiln_random";
+
 /// The name compiled code finds [`INTERRUPT`] by.
 pub const INTERRUPT_SYMBOL: &str = "kiln_interrupt";
 

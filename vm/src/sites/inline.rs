@@ -60,6 +60,9 @@ pub struct Guard {
     /// For a method (`name` is `acc.push`): the class of the object the path names in
     /// the running frame, which must still be its class and give that function.
     class: Option<PyObjectRef>,
+    /// A draw (`super::draws`): the name must still reach a generator's own `random`
+    /// (`function` is the generator it reached when the nest compiled).
+    draws: bool,
 }
 
 impl Guard {
@@ -76,6 +79,7 @@ impl Guard {
             function: function.clone(),
             inlined: Some(inlined.to_owned()),
             class: None,
+            draws: false,
         }
     }
 
@@ -93,7 +97,39 @@ impl Guard {
             function: function.clone(),
             inlined: Some(inlined.to_owned()),
             class: Some(obj.class().to_owned().into()),
+            draws: false,
         }
+    }
+
+    /// A draw from `generator`, the generator whose own `random` `name` reaches.
+    fn draws(name: &str, globals: &Option<PyDictRef>, generator: PyObjectRef) -> Guard {
+        super::draws::provide();
+        Guard {
+            name: name.to_owned(),
+            globals: globals.clone(),
+            function: generator,
+            inlined: None,
+            class: None,
+            draws: true,
+        }
+    }
+
+    /// Whether it is a draw's (`super::draws`).
+    pub(super) fn is_draw(&self) -> bool {
+        self.draws
+    }
+
+    /// The generator a draw's name reaches in the running frame now, if it still
+    /// reaches a generator's own `random` (which generator may change from call to
+    /// call: `walk(random.Random(seed))`).
+    fn drawn(&self, vars: &FrameVars, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
+        Ok(match self.name.rsplit_once('.') {
+            Some((receiver, method)) => vars
+                .object(receiver, vm)?
+                .and_then(|obj| super::draws::receiver_draws(&obj, method, vm)),
+            None => lookup(&self.globals, vars, &self.name, vm)?
+                .and_then(|f| super::draws::drawn_by(&f, vm)),
+        })
     }
 
     /// The object a name holds, which compiled code relies on.
@@ -104,6 +140,7 @@ impl Guard {
             function: value,
             inlined: None,
             class: None,
+            draws: false,
         }
     }
 }
@@ -165,6 +202,12 @@ pub(super) fn guards_hold(
     vm: &VirtualMachine,
 ) -> PyResult<bool> {
     for g in guards {
+        if g.draws {
+            if g.drawn(vars, vm)?.is_none() {
+                return Ok(false);
+            }
+            continue;
+        }
         if let Some(class) = &g.class {
             let (receiver, method) = g.name.rsplit_once('.').unwrap_or_default();
             let held = match vars.object(receiver, vm)? {
@@ -182,6 +225,29 @@ pub(super) fn guards_hold(
         }
     }
     Ok(true)
+}
+
+/// The generator a nest's draws come from now (`super::draws`), if it draws; an
+/// error where they would come from two.
+pub(super) fn generator_of(
+    guards: &[Guard],
+    vars: &FrameVars,
+    vm: &VirtualMachine,
+) -> PyResult<Result<Option<PyObjectRef>, String>> {
+    let mut found: Option<PyObjectRef> = None;
+    for g in guards.iter().filter(|g| g.draws) {
+        let drawn = g.drawn(vars, vm)?;
+        match (&found, drawn) {
+            (_, None) => return Ok(Err("a draw's generator is gone".into())),
+            (Some(f), Some(d)) if !f.is(&d) => {
+                return Ok(Err(
+                    "the loop draws from two random generators; it stays interpreted".into(),
+                ));
+            }
+            (_, Some(d)) => found = Some(d),
+        }
+    }
+    Ok(Ok(found))
 }
 
 /// Calls of user functions this deep are not inlined.
@@ -319,6 +385,7 @@ fn module_constants(
             function: value,
             inlined: None,
             class: None,
+            draws: false,
         });
         out.push((var, constant));
     }
@@ -403,6 +470,13 @@ pub(super) fn inline_in(
                     let Some(obj) = vars.object(receiver, vm).map_err(Err)? else {
                         return not_inlinable();
                     };
+                    if args.is_empty()
+                        && unpack.is_none()
+                        && let Some(generator) = super::draws::receiver_draws(&obj, method, vm)
+                    {
+                        guards.push(Guard::draws(name, &None, generator));
+                        return Ok(Expr::Call(kiln_jit::ir::Intrinsic::Random, Vec::new()));
+                    }
                     let Some(function) = method_of(&obj, method, vm).map_err(Err)? else {
                         if obj
                             .downcast_ref::<rustpython_vm::builtins::PyModule>()
@@ -425,6 +499,14 @@ pub(super) fn inline_in(
             };
             if unpack.is_none()
                 && method.is_none()
+                && args.is_empty()
+                && let Some(generator) = super::draws::drawn_by(&function, vm)
+            {
+                guards.push(Guard::draws(name, globals, generator));
+                return Ok(Expr::Call(kiln_jit::ir::Intrinsic::Random, Vec::new()));
+            }
+            if unpack.is_none()
+                && method.is_none()
                 && let Some(known) = known_function(&function, args, vm).map_err(Err)?
             {
                 guards.push(Guard {
@@ -433,6 +515,7 @@ pub(super) fn inline_in(
                     function: function.clone(),
                     inlined: None,
                     class: None,
+                    draws: false,
                 });
                 return Ok(known);
             }
@@ -463,6 +546,7 @@ pub(super) fn inline_in(
                     function: function.clone(),
                     inlined: Some(f.name.clone()),
                     class: None,
+                    draws: false,
                 },
             });
             // The object's attributes (`self.n`) are the caller's variables for those

@@ -18,6 +18,7 @@
 //! rewritten code passes to `_kiln_jit`.
 
 pub mod attributes;
+mod draws;
 pub mod inline;
 pub mod interrupt;
 mod layout;

@@ -11,7 +11,7 @@
 
 use super::Site;
 use super::attributes::{Lookup, ReceiverAttributes, plain_attribute};
-use super::inline::{Guard, check_assumptions, guards_hold, inline_calls};
+use super::inline::{Guard, check_assumptions, generator_of, guards_hold, inline_calls};
 use super::splice::Splice;
 use kiln_jit::CompiledNest;
 use kiln_jit::frame::{ORIGIN_ENTRY, ORIGIN_FRESH, ROOT_CUR, ROOT_STEP, ROOT_STOP};
@@ -522,6 +522,7 @@ pub fn run(
                 }
             }
             let compiled = match inline_calls(nest, &vars, vm)? {
+                Ok((_, guards, ..)) if let Err(two) = generator_of(&guards, &vars, vm)? => Err(two),
                 Ok((expanded, guards, splices, extra)) => {
                     match ReceiverAttributes::new(&expanded, nest, &extra, &entries, &vars, vm)? {
                         Ok((receivers, read)) => {
@@ -562,6 +563,21 @@ pub fn run(
         }
     };
 
+    // The generator its draws come from, in this frame.
+    let guards = {
+        let state = site.state.lock().expect("site state poisoned");
+        let spec = state.specs.iter().find(|s| Arc::ptr_eq(&s.code, &code));
+        spec.map_or_else(Vec::new, |s| {
+            s.guards.iter().filter(|g| g.is_draw()).cloned().collect()
+        })
+    };
+    let generator = match generator_of(&guards, &vars, vm)? {
+        Ok(generator) => generator,
+        Err(reason) => {
+            site.state.lock().expect("site state poisoned").reason = Some(reason);
+            return Ok(None);
+        }
+    };
     // Lists read in place, without their locks, only while this is the one thread.
     if code.lists_in_place && vm.state.thread_frames.lock().len() > 1 {
         let mut state = site.state.lock().expect("site state poisoned");
@@ -625,7 +641,9 @@ pub fn run(
     // SAFETY: the arrays in the frame are held by the frame's variables, which the nest
     // cannot rebind, and have the types the code was compiled for.
     super::interrupt::ensure_sigint_hook();
+    super::draws::enter(generator);
     let point = unsafe { code.run(&mut frame) };
+    super::draws::enter(None);
     // The warnings of fused runs that stored as they went, in numpy's order.
     for note in kiln_jit::runtime::take_fp_notes() {
         let op = &code.fp_ops[note.op as usize];

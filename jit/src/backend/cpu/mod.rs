@@ -107,6 +107,7 @@ impl CompiledNest {
 pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest, String> {
     let started = Instant::now();
     crate::lists::check(nest, entry)?;
+    crate::draws::check(nest)?;
     let tupled = crate::tuples::split(nest, entry)?;
     let tuple_parts = tupled.as_ref().map_or(Vec::new(), |s| s.parts.clone());
     let (nest, entry) = match &tupled {

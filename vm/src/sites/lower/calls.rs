@@ -144,6 +144,11 @@ impl Lowering<'_> {
                 // and the standard modules' other functions stay interpreted, said here
                 // (under the names programs give those modules).
                 let Some(f) = MathFn::from_name(attr.attr.as_str()) else {
+                    // `random.random()`: a draw, resolved with the generator when the
+                    // nest compiles (`sites::draws`).
+                    if attr.attr.as_str() == "random" && args.is_empty() {
+                        return Ok(Expr::CallUser(format!("{}.random", module.id), Vec::new()));
+                    }
                     if MODULE_NAMES.contains(&module.id.as_str()) {
                         return Err(self.at(
                             stmt,
