@@ -29,6 +29,7 @@
 //! (`out[i % len(out)] += e`, one past the end too) and read back, a module list of
 //! rows (rows shared in some calls) is read and stored into (`LG[i % 4 - 1][j % 5]`),
 //! a module list of bools is read in conditions (an int among them in some calls),
+//! loops run over module lists whose items are not all of one kind in some calls,
 //! attributes are stored (`cfg.acc += e`, and through a second name that is the same
 //! object in some calls), methods of a `@jitclass` object are called (`tally.push(e)`,
 //! which calls another method and can fail after storing), methods of a plain class
@@ -409,7 +410,19 @@ impl Gen {
     fn for_loop(&mut self, depth: usize, nest: usize) {
         let var = ["i", "j", "k"][nest.min(2)];
         let outer = self.loop_var();
-        let range = match self.rng.below(9) {
+        let range = match self.rng.below(10) {
+            // A loop over a module list, whose items are not all of one kind in some
+            // calls (`LB` holds an int among its bools, `LM` a str or an int among
+            // its floats).
+            9 => {
+                let list = self.rng.pick(&["LB", "LM", "LF"]);
+                self.line(depth, &format!("for {var}, z in enumerate({list}):"));
+                self.loops.push(var);
+                self.line(depth + 1, "s += z");
+                self.stmt(depth + 1, nest);
+                self.loops.pop();
+                return;
+            }
             // Loops over arrays: the index and each item, or only the items (the
             // loop variable then comes from one).
             7 => {
@@ -607,6 +620,7 @@ LF = [0.5, -1.25, 3.0, 2.0, -0.75, 4.5, 0.1]
 LI = [3, -7, 11, 0, 5, -2]
 LG = [[0.0]]
 LB = [True, False, False, True, True, False, True]
+LM = [0.25, 1.5, -2.0, 3.0, 0.5]
 
 # A tuple the loops unpack (`x, y = pair(a, i, v)`), reading a module constant.
 STEP = 3
@@ -691,6 +705,7 @@ def run(k, f):
         cfg.acc = [0, 0.5, np.float64(-2.0)][call]
         global al, tally, pt, LG
         LB[3] = 1 if call == 2 else True
+        LM[2] = [-2.0, 4, "s"][call]
         LG = ([[0.5 * (i - j) for j in range(4)] for i in range(3)] if call != 1
               else [[0.5, -1.5, 2.0, 4.0]] * 3)
         tally = Tally()

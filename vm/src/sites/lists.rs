@@ -117,6 +117,8 @@ fn number_kind(vm: &VirtualMachine, x: &PyObjectRef) -> PyResult<Option<(Dtype, 
 /// The helpers compiled code reads a list's items with: `f(list, index, &status)`,
 /// the item's bits, or the status set where it is not of the kind the helper reads
 /// (compiled code then hands the statement back).
+pub(super) use list_items::every_item;
+
 mod list_items {
     use super::{DType, Element, Strength, scalar_element, scalar_to_py};
     use rustpython_vm::builtins::{PyFloat, PyInt, PyList};
@@ -130,6 +132,21 @@ mod list_items {
             kiln_jit::runtime::provide("kiln_list_np_float64", kiln_list_np_float64 as *const u8);
             kiln_jit::runtime::provide("kiln_list_np_int64", kiln_list_np_int64 as *const u8);
             kiln_jit::runtime::provide("kiln_list_len", kiln_list_len as *const u8);
+            for (name, f) in [
+                ("kiln_list_every_float", kiln_list_every_float as *const u8),
+                ("kiln_list_every_int", kiln_list_every_int as *const u8),
+                ("kiln_list_every_bool", kiln_list_every_bool as *const u8),
+                (
+                    "kiln_list_every_np_float64",
+                    kiln_list_every_np_float64 as *const u8,
+                ),
+                (
+                    "kiln_list_every_np_int64",
+                    kiln_list_every_np_int64 as *const u8,
+                ),
+            ] {
+                kiln_jit::runtime::provide(name, f);
+            }
             kiln_jit::runtime::provide(
                 "kiln_list_append_float",
                 kiln_list_append_float as *const u8,
@@ -360,6 +377,63 @@ mod list_items {
         x.class()
             .is(ctx.types.bool_type)
             .then(|| x.is(&ctx.true_value) as u64)
+    }
+
+    /// Whether every item of the list at `list` is one `read` takes: what a loop over
+    /// it checks before it starts (its items are bound where nothing can hand back).
+    ///
+    /// # Safety
+    /// `list` is a live list object, held by a variable of the running nest.
+    unsafe fn every(list: i64, status: *mut i64, read: impl Fn(&PyObject) -> Option<u64>) -> i64 {
+        let object = unsafe { &*(list as usize as *const PyObject) };
+        let all = object
+            .downcast_ref::<PyList>()
+            .is_some_and(|l| l.borrow_vec().iter().all(|x| read(x).is_some()));
+        if !all {
+            unsafe { *status = 1 };
+        }
+        0
+    }
+
+    unsafe extern "C" fn kiln_list_every_float(list: i64, status: *mut i64) -> i64 {
+        unsafe { every(list, status, python_float) }
+    }
+
+    unsafe extern "C" fn kiln_list_every_int(list: i64, status: *mut i64) -> i64 {
+        unsafe { every(list, status, python_int) }
+    }
+
+    unsafe extern "C" fn kiln_list_every_bool(list: i64, status: *mut i64) -> i64 {
+        unsafe { every(list, status, python_bool) }
+    }
+
+    unsafe extern "C" fn kiln_list_every_np_float64(list: i64, status: *mut i64) -> i64 {
+        unsafe { every(list, status, |x| numpy(x, true)) }
+    }
+
+    unsafe extern "C" fn kiln_list_every_np_int64(list: i64, status: *mut i64) -> i64 {
+        unsafe { every(list, status, |x| numpy(x, false)) }
+    }
+
+    /// Whether every item of `list` is of the kind compiled code reads it as (`kind`,
+    /// the helpers' names' ending: `float`, `int`, `bool`, `np_float64`, `np_int64`).
+    pub(in crate::sites) fn every_item(list: &PyObjectRef, kind: &str) -> bool {
+        let mut status = 0i64;
+        let f = match kind {
+            "float" => kiln_list_every_float,
+            "int" => kiln_list_every_int,
+            "bool" => kiln_list_every_bool,
+            "np_float64" => kiln_list_every_np_float64,
+            _ => kiln_list_every_np_int64,
+        };
+        // SAFETY: `list` is held by the caller.
+        unsafe {
+            f(
+                list.as_object() as *const PyObject as usize as i64,
+                &mut status,
+            )
+        };
+        status == 0
     }
 
     unsafe extern "C" fn kiln_list_bool(list: i64, index: i64, status: *mut i64) -> i64 {

@@ -114,6 +114,21 @@ impl Gen<'_, '_> {
             val = self.binary(op, old, val)?;
         }
         self.settle_float_flags();
+        // A loop over the list binds its items unchecked (`check_iterated_lists`).
+        let kind = match (elements, ty.dtype) {
+            (Elements::Python, Dtype::F64) => Scalar::Float,
+            (Elements::Python, Dtype::Bool) => Scalar::Bool,
+            (Elements::Python, _) => Scalar::Int,
+            (Elements::Numpy, Dtype::F64) => Scalar::Np(Dtype::F64),
+            (Elements::Numpy, _) => Scalar::Np(Dtype::I64),
+        };
+        if self.iterated_lists.contains(&list) && (val.ty.ty != kind || val.ty.mixed) {
+            return Err(format!(
+                "storing {} into `{}` while a loop runs over it stays interpreted",
+                val.ty.describe(),
+                self.nest.vars[list].name
+            ));
+        }
         let rows = index.len() == 2;
         let helper = match (val.ty.ty, rows) {
             (Scalar::Float, false) => "kiln_list_set_float",
@@ -185,6 +200,31 @@ impl Gen<'_, '_> {
             self.deopt_if(other);
         }
         item
+    }
+
+    /// Before a loop over lists starts: every item of each list it runs over is of the
+    /// kind its items are read as, or the statement (the loop, none of whose iterations
+    /// ran) is handed back. The items are then bound where nothing can hand back (at
+    /// the top of an iteration, before its first statement), as an array's are; the
+    /// loop's body cannot store items of another kind into them (`list_store`).
+    pub(super) fn check_iterated_lists(&mut self, items: &[(Var, Var)]) {
+        for (_, list) in items {
+            let Some(a) = self.arrays[*list].as_ref() else {
+                continue;
+            };
+            let Some(elements) = a.ty.list else {
+                continue;
+            };
+            let helper = match (elements, a.ty.dtype) {
+                (Elements::Python, Dtype::F64) => "kiln_list_every_float",
+                (Elements::Python, Dtype::Bool) => "kiln_list_every_bool",
+                (Elements::Python, _) => "kiln_list_every_int",
+                (Elements::Numpy, Dtype::F64) => "kiln_list_every_np_float64",
+                (Elements::Numpy, _) => "kiln_list_every_np_int64",
+            };
+            let data = a.data;
+            self.call_checked(helper, &[data], types::I64);
+        }
     }
 
     /// The list's length now (compiled code may have appended to it).

@@ -71,7 +71,16 @@ impl Gen<'_, '_> {
     /// checks its subscripts were proven not to need (see `bounds`).
     pub(super) fn for_loop(&mut self, l: &ForLoop) -> Result<(), String> {
         let saved = self.reload_arrays();
+        // The site's own loop over lists is checked by the VM on entry (it may enter
+        // half way, and has no statement to hand back before its first iteration).
+        if !l.is_root {
+            self.at_point(l.point);
+            self.check_iterated_lists(l.items);
+        }
+        let iterated = self.iterated_lists.len();
+        self.iterated_lists.extend(l.items.iter().map(|(_, a)| *a));
         let result = self.versioned_for(l);
+        self.iterated_lists.truncate(iterated);
         self.arrays = saved;
         result
     }

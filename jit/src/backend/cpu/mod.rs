@@ -404,6 +404,8 @@ struct Gen<'a, 'f> {
     /// float type), each declared at its first use: by name, so that the code embeds
     /// no address of this process (`code_cache`).
     symbols: HashMap<&'static str, ir::GlobalValue>,
+    /// The lists the loops being generated run over (`lists::list_store`).
+    iterated_lists: Vec<Var>,
     /// How deep in inlined function bodies the statement being generated is.
     inlining: u32,
     /// The undo journal of the statement being generated, when calls inlined into it
@@ -470,6 +472,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             exits: HashMap::default(),
             helpers: HashMap::default(),
             symbols: HashMap::default(),
+            iterated_lists: Vec::new(),
             inlining: 0,
             journal: None,
             float_flags: Variable::from_u32(0),
