@@ -28,6 +28,8 @@
 //! a list the function makes is appended to (`out.append(e)`), stored into
 //! (`out[i % len(out)] += e`, one past the end too) and read back, a module list of
 //! rows (rows shared in some calls) is read and stored into (`LG[i % 4 - 1][j % 5]`),
+//! its rows are bound to names (`rw = LG[i % 4 - 1]`, `for j, zr in enumerate(LG)`)
+//! and read, stored into and measured through them,
 //! a module list of bools is read in conditions (an int among them in some calls),
 //! loops run over module lists whose items are not all of one kind in some calls,
 //! attributes are stored (`cfg.acc += e`, and through a second name that is the same
@@ -365,6 +367,21 @@ impl Gen {
                 self.line(depth, &format!("{target} = {value}"));
             }
             _ if self.rng.chance(6) => {
+                // A row of the module list of rows bound to a name, read, stored into
+                // (one out of range now and then) and measured.
+                let (v, w) = (self.loop_var(), self.loop_var());
+                self.line(depth, &format!("rw = LG[{v} % 4 - 1]"));
+                match self.rng.below(3) {
+                    0 => self.line(depth, &format!("s += rw[{w} % 5] * len(rw)")),
+                    1 => {
+                        let e = self.expr(0);
+                        let op = self.rng.pick(&["=", "+=", "-="]);
+                        self.line(depth, &format!("rw[{w} % 5 - 1] {op} {e}"));
+                    }
+                    _ => self.line(depth, "s += len(rw) - rw[-1]"),
+                }
+            }
+            _ if self.rng.chance(6) => {
                 // An attribute the inlined methods read, stored by the loop.
                 let e = self.expr(0);
                 self.line(depth, &format!("pt.m = {e}"));
@@ -414,6 +431,15 @@ impl Gen {
             // A loop over a module list, whose items are not all of one kind in some
             // calls (`LB` holds an int among its bools, `LM` a str or an int among
             // its floats).
+            9 if self.rng.chance(30) => {
+                // A loop over the module list of rows, each row bound to a name.
+                self.line(depth, &format!("for {var}, zr in enumerate(LG):"));
+                self.loops.push(var);
+                self.line(depth + 1, &format!("s += zr[{var} % 4] - len(zr)"));
+                self.stmt(depth + 1, nest);
+                self.loops.pop();
+                return;
+            }
             9 => {
                 let list = self.rng.pick(&["LB", "LM", "LF"]);
                 self.line(depth, &format!("for {var}, z in enumerate({list}):"));

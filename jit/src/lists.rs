@@ -84,7 +84,8 @@ pub fn check(nest: &Nest, entry: &[Ty]) -> Result<(), String> {
         let mut appending: Option<*const Expr> = None;
         for e in stmt.exprs() {
             e.walk(&mut |e| {
-                if let Expr::Call(Intrinsic::ListAppend, args) = e
+                // As is the list whose row's length `crate::rows` takes.
+                if let Expr::Call(Intrinsic::ListAppend | Intrinsic::RowLen, args) = e
                     && let Some(list @ Expr::Var(_)) = args.first()
                 {
                     appending = Some(list as *const Expr);

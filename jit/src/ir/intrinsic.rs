@@ -20,6 +20,10 @@ pub enum Intrinsic {
     /// (a Python float or int, an `np.float64`), put at the end of the list; `True`.
     /// A statement of its own, whose effect comes last: nothing can fail after it.
     ListAppend,
+    /// `rowlen(A, i)`, made by [`crate::rows`]: the length of the row `A[i]` of the
+    /// list of rows `A` (Python's index); hands the statement back where `i` is out of
+    /// range or the item is no list.
+    RowLen,
     /// `random.random()` of the generator the VM set for this run (`runtime`): the
     /// next float of the interpreter's own sequence. Only as a statement's value
     /// (`x = random.random()`, or arithmetic of it with constants: `crate::draws`),
@@ -268,6 +272,7 @@ impl Intrinsic {
             Intrinsic::Check => "check",
             Intrinsic::ListAppend => "append",
             Intrinsic::Random => "random.random",
+            Intrinsic::RowLen => "rowlen",
             Intrinsic::ClearFpFlags => "clear_fp_flags",
             Intrinsic::CheckFpFlags => "check_fp_flags",
             Intrinsic::FpRaised => "fp_raised",

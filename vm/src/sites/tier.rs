@@ -453,8 +453,10 @@ pub fn run(
     if let kiln_jit::ir::StmtKind::For { items, .. } = &nest.root.kind {
         for (_, list) in items {
             let at = list.as_u32() as usize;
+            // (A list of rows binds each row with its own check: `kiln_jit::rows`.)
             if let (Ty::Array(a), Some(obj)) = (&key[at], &objects[at])
                 && let Some(elements) = a.list
+                && a.ndim == 1
                 && !super::lists::every_item(obj, list_kind(elements, a.dtype))
             {
                 site.state.lock().expect("site state poisoned").reason = Some(format!(
@@ -782,6 +784,22 @@ fn boxed_value(
             items.push(boxed_value(vm, code, frame, objects, *e)?.unwrap_or_else(|| vm.ctx.none()));
         }
         return Ok(Some(vm.ctx.new_tuple(items).into()));
+    }
+    // A row of a list of rows, by its index (`kiln_jit::rows`).
+    if let Some((_, list, index)) = code.row_aliases.iter().find(|(r, _, _)| *r == var) {
+        let slot = layout.var(*index);
+        if frame[slot + 1] == 0 {
+            return Ok(entry(var));
+        }
+        let row = entry(*list).and_then(|l| {
+            let items = l
+                .downcast_ref::<rustpython_vm::builtins::PyList>()?
+                .borrow_vec();
+            let i = frame[slot] as i64;
+            let i = if i < 0 { i + items.len() as i64 } else { i };
+            usize::try_from(i).ok().and_then(|i| items.get(i).cloned())
+        });
+        return Ok(row.or_else(|| entry(var)));
     }
     // An array the nest swapped with another (`u, new = new, u`) holds the entry
     // object its descriptor came from.

@@ -22,6 +22,7 @@ impl Gen<'_, '_> {
             Intrinsic::Contiguous(var) => return Ok(self.contiguous(var)),
             Intrinsic::Zeroed(var) => return Ok(self.zeroed(var)),
             Intrinsic::ListAppend => return self.list_append(args),
+            Intrinsic::RowLen => return self.row_len(args),
             Intrinsic::Random => {
                 // Fails (no generator was set) before it draws: the hand-back is clean.
                 let v = self.call_checked(crate::runtime::RANDOM_SYMBOL, &[], types::F64);
@@ -232,7 +233,9 @@ impl Gen<'_, '_> {
             | Intrinsic::Imag
             | Intrinsic::Conjugate
             | Intrinsic::NpConj => unreachable!("`crate::complex` replaces {f:?}"),
-            Intrinsic::ListAppend | Intrinsic::Random => unreachable!("made above"),
+            Intrinsic::ListAppend | Intrinsic::Random | Intrinsic::RowLen => {
+                unreachable!("made above")
+            }
             Intrinsic::Check => {
                 let t = self.truth_of(&a);
                 let fails = self.b.ins().icmp_imm_s(IntCC::Equal, t, 0);

@@ -227,6 +227,27 @@ impl Gen<'_, '_> {
         }
     }
 
+    /// `rowlen(A, i)` (`Intrinsic::RowLen`, `crate::rows`): the length of the row
+    /// `A[i]`, read in place where the VM gave its layout, else by its helper; an index
+    /// out of range or an item that is no list hands the statement back.
+    pub(super) fn row_len(&mut self, args: &[Expr]) -> Result<Val> {
+        let [Expr::Var(list), index] = args else {
+            unreachable!("typed as a list and an index")
+        };
+        let i = self.scalar(index)?.v;
+        let data = self.arrays[*list].as_ref().expect("a list").data;
+        let len = match crate::runtime::object_layout() {
+            Some(layout) => {
+                let row = self.list_item_in_place(data, i, Some(objects::LIST_TYPE), &layout);
+                self.b
+                    .ins()
+                    .load(types::I64, MemFlagsData::trusted(), row, layout.list_len)
+            }
+            None => self.call_checked("kiln_list_row_len", &[data, i], types::I64),
+        };
+        Ok(self.exact(Scalar::Int, len))
+    }
+
     /// The list's length now (compiled code may have appended to it).
     pub(super) fn list_len(&mut self, list: Var) -> Value {
         let data = self.arrays[list].as_ref().expect("a list").data;

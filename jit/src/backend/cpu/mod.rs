@@ -81,6 +81,9 @@ pub struct CompiledNest {
     /// ([`crate::complex`]): the VM writes and reads a complex number's parts there,
     /// in the part type's code (a float for a complex, a float64 for a complex128).
     pub complex_parts: Vec<(Var, Var)>,
+    /// Each name bound to a row of a list of rows, the list and the row's index
+    /// variable ([`crate::rows`]): the VM writes the name back as that item.
+    pub row_aliases: Vec<(Var, Var, Var)>,
     /// Each name that holds a tuple and its elements' variables ([`crate::tuples`]):
     /// the VM makes the tuple from them when it writes the name back.
     pub tuple_parts: Vec<(Var, Vec<Var>)>,
@@ -106,6 +109,12 @@ impl CompiledNest {
 /// [`crate::scalarise::scalarise`]).
 pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest, String> {
     let started = Instant::now();
+    let rowed = crate::rows::split(nest, entry)?;
+    let row_aliases = rowed.as_ref().map_or(Vec::new(), |s| s.aliases.clone());
+    let (nest, entry) = match &rowed {
+        Some(s) => (&s.nest, &s.entry[..]),
+        None => (nest, entry),
+    };
     crate::lists::check(nest, entry)?;
     crate::draws::check(nest)?;
     let tupled = crate::tuples::split(nest, entry)?;
@@ -237,6 +246,7 @@ pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest
         layout,
         compile_time: started.elapsed(),
         from_cache,
+        row_aliases,
         vector_loops,
         fused_statements,
         quiet_runs,

@@ -1,0 +1,318 @@
+//! Rows of a list of lists bound to names (`row = A[i]`, `for row in A`): the pass
+//! that lets the rest of the compiler see only items of the list itself.
+//!
+//! A name that the nest binds only to rows of one list of rows `A` (entry type: a
+//! two-axis list), read before it binds it nowhere, and uses only by one subscript
+//! (`row[j]`, stored into too: `row[j] += v`) and `len(row)`, becomes two variables:
+//! the row's index in `A` (`row#i`) and its length when it was bound (`row#n`). So
+//! `row = A[i]` binds `row#i = i` and `row#n` = the length of `A[i]` (which checks that
+//! the index is in range and the item is a list, as the interpreter's `A[i]` would
+//! have failed there), `row[j]` reads `A[row#i][j]`, a store `row[j] = v` stores
+//! `A[row#i][j] = v` (the same list object: lists sharing rows see it), `len(row)` is
+//! `row#n`. A loop over `A` (`for row in A`, `enumerate(A)`) makes its counter the
+//! row's index (bound at the top of each iteration, before an interrupt can hand
+//! back) and binds the length first thing in its body.
+//!
+//! Invariant: the rows of `A` stay where they are while the nest runs (compiled code
+//! neither stores a row into `A` nor appends to it or to a row: `crate::lists` refuses
+//! those), so `A[row#i]` is the object `row` was bound to, and `row#n` its length. The
+//! VM writes `row` back as `A[row#i]` ([`Split::aliases`]). The length check of a
+//! binding comes before `row#i` changes (`A[i]`) or after it (a loop's item: the
+//! interpreter resuming at the body's first statement must see `row` as this
+//! iteration's item, whatever it is).
+
+use crate::ir::{Expr, Intrinsic, Nest, Stmt, StmtKind, Var, VarData};
+use crate::types::Ty;
+use cranelift_codegen::entity::{EntityRef, SecondaryMap};
+
+type Result<T> = std::result::Result<T, String>;
+
+/// A nest with its row names replaced by rows' indices.
+pub struct Split {
+    pub nest: Nest,
+    pub entry: Vec<Ty>,
+    /// Each row name, the list of rows it was bound into and its index variable.
+    pub aliases: Vec<(Var, Var, Var)>,
+}
+
+/// What a row name becomes.
+#[derive(Clone, Copy)]
+struct Row {
+    list: Var,
+    index: Var,
+    len: Var,
+    /// Where an index expression is evaluated before the length's check.
+    at: Var,
+}
+
+/// The nest with its row names as indices; `None` when it binds none.
+pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
+    let rows_list = |v: &Var| matches!(entry.get(v.index()), Some(Ty::Array(a)) if a.list.is_some() && a.ndim == 2);
+    // The names bound to rows, the one list each is bound into, and for a loop's
+    // target the loop's counter (a name a loop binds is bound by that loop alone).
+    let mut bound: SecondaryMap<Var, Option<Var>> = SecondaryMap::new();
+    let mut counter: SecondaryMap<Var, Option<Var>> = SecondaryMap::new();
+    let mut by_assign: SecondaryMap<Var, bool> = SecondaryMap::new();
+    let mut other: SecondaryMap<Var, bool> = SecondaryMap::new();
+    let mut assigned_in_loop: Vec<(Var, Vec<Var>)> = Vec::new();
+    nest.root.each(&mut |s| match &s.kind {
+        StmtKind::Assign { targets, values } => match (&targets[..], &values[..]) {
+            ([t], [Expr::Load(list, index)]) if rows_list(list) && index.len() == 1 => {
+                match bound[*t] {
+                    Some(l) if l != *list => other[*t] = true,
+                    _ => bound[*t] = Some(*list),
+                }
+                by_assign[*t] = true;
+            }
+            _ => targets.iter().for_each(|t| other[*t] = true),
+        },
+        StmtKind::For {
+            var, items, body, ..
+        } => {
+            other[*var] = true;
+            for (t, array) in items {
+                if rows_list(array) && bound[*t].is_none() {
+                    bound[*t] = Some(*array);
+                    counter[*t] = Some(*var);
+                    let mut assigned = Vec::new();
+                    for b in body {
+                        b.each(&mut |s| match &s.kind {
+                            StmtKind::Assign { targets, .. } => assigned.extend(targets),
+                            StmtKind::For { var, items, .. } => {
+                                assigned.push(*var);
+                                assigned.extend(items.iter().map(|(t, _)| *t));
+                            }
+                            _ => {}
+                        });
+                    }
+                    assigned_in_loop.push((*var, assigned));
+                } else {
+                    other[*t] = true;
+                }
+            }
+        }
+        _ => {}
+    });
+    // A loop's row is the loop's item at its counter: the counter must be the loop's
+    // alone (not rebound in its body), and nothing else may bind the name.
+    for v in nest.vars.keys() {
+        if let Some(c) = counter[v]
+            && (by_assign[v]
+                || assigned_in_loop
+                    .iter()
+                    .any(|(var, assigned)| *var == c && assigned.contains(&c)))
+        {
+            other[v] = true;
+        }
+    }
+    let exposed = crate::liveness::exposed_on_entry(nest);
+    let names: Vec<(Var, Var)> = nest
+        .vars
+        .keys()
+        .filter_map(|v| bound[v].map(|l| (v, l)))
+        .filter(|(v, _)| !other[*v] && !exposed[*v] && !nest.vars[*v].hidden)
+        .collect();
+    if names.is_empty() {
+        return Ok(None);
+    }
+    let mut vars = nest.vars.clone();
+    let mut new_entry = entry.to_vec();
+    let mut rows: SecondaryMap<Var, Option<Row>> = SecondaryMap::new();
+    let mut aliases = Vec::new();
+    for &(name, list) in &names {
+        let add = |vars: &mut cranelift_codegen::entity::PrimaryMap<Var, VarData>, suffix: &str| {
+            vars.push(VarData {
+                name: format!("{}#{suffix}", nest.vars[name].name),
+                hidden: false,
+            })
+        };
+        let index = match counter[name] {
+            // A loop's hidden counter (`for row in A`) is written back from now on:
+            // the VM writes `row` back from it.
+            Some(c) => {
+                vars[c].hidden = false;
+                c
+            }
+            None => add(&mut vars, "i"),
+        };
+        let (len, at) = (add(&mut vars, "n"), add(&mut vars, "t"));
+        new_entry.resize(vars.len(), Ty::Unbound);
+        rows[name] = Some(Row {
+            list,
+            index,
+            len,
+            at,
+        });
+        aliases.push((name, list, index));
+    }
+    let mut root = nest.root.clone();
+    rewrite_stmt(&mut root, &rows);
+    let rewritten = nest.rewritten(vars, root);
+    // A row used any other way (as a value, passed to a function, iterated over,
+    // appended to) keeps the nest interpreted.
+    let mut left = None;
+    rewritten.root.each(&mut |s| {
+        let iterated = match &s.kind {
+            StmtKind::For { items, .. } => items.iter().find(|(_, a)| rows[*a].is_some()),
+            _ => None,
+        };
+        if let Some((_, a)) = iterated {
+            left.get_or_insert(format!(
+                "`{}` holds a row of a list, and a loop over a row stays interpreted",
+                nest.vars[*a].name
+            ));
+        }
+        for e in s.exprs() {
+            e.walk(&mut |e| {
+                let used = match e {
+                    Expr::Var(v) | Expr::Len(v) | Expr::Shape(v, _) | Expr::Load(v, _) => Some(*v),
+                    _ => None,
+                };
+                if let Some(v) = used.filter(|v| rows[*v].is_some()) {
+                    left.get_or_insert(format!(
+                        "`{}` holds a row of a list and is used as a value; it stays \
+                         interpreted",
+                        nest.vars[v].name
+                    ));
+                }
+            });
+        }
+        if let StmtKind::Store { array, .. } = &s.kind
+            && rows[*array].is_some()
+        {
+            left.get_or_insert(format!(
+                "a store into `{}`, a row of a list, by other than one subscript stays \
+                 interpreted",
+                nest.vars[*array].name
+            ));
+        }
+    });
+    if let Some(why) = left {
+        return Err(why);
+    }
+    Ok(Some(Split {
+        nest: rewritten,
+        entry: new_entry,
+        aliases,
+    }))
+}
+
+/// The binding of a row's index and length to `index` (an expression of the index
+/// already evaluated, or one that cannot fail).
+fn bind(row: Row, index: Expr, point: crate::ir::Point, line: u32) -> Stmt {
+    Stmt {
+        point,
+        line,
+        kind: StmtKind::Assign {
+            targets: vec![row.index, row.len],
+            values: vec![
+                index.clone(),
+                Expr::Call(Intrinsic::RowLen, vec![Expr::Var(row.list), index]),
+            ],
+        },
+    }
+}
+
+fn rewrite_body(body: &mut Vec<Stmt>, rows: &SecondaryMap<Var, Option<Row>>) {
+    let old = std::mem::take(body);
+    for mut s in old {
+        let (point, line) = (s.point, s.line);
+        if let StmtKind::Assign { targets, values } = &mut s.kind
+            && let ([t], [Expr::Load(_, index)]) = (&targets[..], &mut values[..])
+            && let Some(row) = rows[*t]
+        {
+            // `row = A[i]`: `i` once, into `row#i` with the length, both bound after
+            // the length's check (a failure leaves `row` as it was).
+            let mut i = index.pop().expect("one subscript");
+            rewrite_expr(&mut i, rows);
+            match i {
+                Expr::Var(_) | Expr::Int(_) => body.push(bind(row, i, point, line)),
+                i => {
+                    let at = Stmt {
+                        point,
+                        line,
+                        kind: StmtKind::Assign {
+                            targets: vec![row.at],
+                            values: vec![i],
+                        },
+                    };
+                    body.push(at);
+                    body.push(bind(row, Expr::Var(row.at), point, line));
+                }
+            }
+            continue;
+        }
+        rewrite_stmt(&mut s, rows);
+        body.push(s);
+    }
+}
+
+fn rewrite_stmt(s: &mut Stmt, rows: &SecondaryMap<Var, Option<Row>>) {
+    let here = (s.point, s.line);
+    match &mut s.kind {
+        StmtKind::If { then, orelse, .. } => {
+            rewrite_body(then, rows);
+            rewrite_body(orelse, rows);
+        }
+        StmtKind::While { body, .. } => rewrite_body(body, rows),
+        StmtKind::For {
+            var, items, body, ..
+        } => {
+            rewrite_body(body, rows);
+            // `for row in A`: the row's index is the loop's counter, bound at the top
+            // of each iteration (so the interpreter resuming at the body's first
+            // statement, an interrupt's hand-back or a failed length check, sees `row`
+            // as this iteration's item); then the length's check.
+            let mut prefix = Vec::new();
+            items.retain(|(t, _)| match rows[*t] {
+                Some(row) => {
+                    debug_assert_eq!(row.index, *var);
+                    let first = body.first().map_or(here, |b| (b.point, b.line));
+                    prefix.push(Stmt {
+                        point: first.0,
+                        line: first.1,
+                        kind: StmtKind::Assign {
+                            targets: vec![row.len],
+                            values: vec![Expr::Call(
+                                Intrinsic::RowLen,
+                                vec![Expr::Var(row.list), Expr::Var(*var)],
+                            )],
+                        },
+                    });
+                    false
+                }
+                None => true,
+            });
+            prefix.append(body);
+            *body = prefix;
+        }
+        _ => {}
+    }
+    if let StmtKind::Store { array, index, .. } = &mut s.kind
+        && let Some(row) = rows[*array]
+        && index.len() == 1
+    {
+        *array = row.list;
+        index.insert(0, Expr::Var(row.index));
+    }
+    for e in s.exprs_mut() {
+        rewrite_expr(e, rows);
+    }
+}
+
+fn rewrite_expr(e: &mut Expr, rows: &SecondaryMap<Var, Option<Row>>) {
+    e.walk_mut(&mut |e| match e {
+        Expr::Load(v, index) if index.len() == 1 => {
+            if let Some(row) = rows[*v] {
+                *v = row.list;
+                index.insert(0, Expr::Var(row.index));
+            }
+        }
+        Expr::Len(v) => {
+            if let Some(row) = rows[*v] {
+                *e = Expr::Var(row.len);
+            }
+        }
+        _ => {}
+    });
+}
