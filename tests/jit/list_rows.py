@@ -79,3 +79,17 @@ for call in (lambda: row_sums(ragged), lambda: scale_rows(ragged, 4, 1.0)):
         print(call())
     except TypeError:
         print("TypeError")
+
+
+def bump_held(row, n):
+    # A float the list alone holds takes stored values in place; one a name also
+    # holds is replaced by a new float, and the name keeps its value.
+    for t in range(n):  # jit: compiled
+        row[0] += 1.0
+        row[1] = row[0] * 2
+    return row
+
+
+r = [float(i) for i in range(4)]
+held = r[1]
+print(bump_held(r, 50), held, r[1] is held)

@@ -32,6 +32,11 @@ pub struct ObjectLayout {
     /// The `True` and `False` objects (a bool is one of them).
     pub true_object: u64,
     pub false_object: u64,
+    /// Of an object's reference count word, and that word's value when exactly one
+    /// reference is held (a float only a list holds, whose value a store may replace
+    /// in place).
+    pub refcount: i32,
+    pub one_reference: u64,
 }
 
 static LAYOUT: OnceLock<ObjectLayout> = OnceLock::new();

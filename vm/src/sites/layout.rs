@@ -3,10 +3,11 @@
 //!
 //! Each offset is found on one object and checked on another of other contents: the
 //! type pointer among a float's header words (checked on an int and a list), a float's
-//! value from its payload's address (checked on a second float), and a list's item
+//! value from its payload's address (checked on a second float), a list's item
 //! pointer and length among the words of its vector (a vector whose length and
-//! capacity differ, checked on a second list). Where anything does not check out, no
-//! layout is given and compiled code calls the helpers.
+//! capacity differ, checked on a second list), and the reference count word (equal in
+//! two floats held once, one more while a second reference is held). Where anything
+//! does not check out, no layout is given and compiled code calls the helpers.
 
 use kiln_jit::runtime::ObjectLayout;
 use rustpython_vm::builtins::{PyFloat, PyList};
@@ -91,7 +92,30 @@ fn probe(vm: &VirtualMachine) -> Option<ObjectLayout> {
     if !checked {
         return None;
     }
+    // The reference count: a header word (not the type pointer) equal in two floats
+    // only one name holds, one more while a second reference is held, back after.
+    let lone: PyObjectRef = vm.ctx.new_float(0.5).into();
+    let other: PyObjectRef = vm.ctx.new_float(0.75).into();
+    let (lone_base, other_base) = (address(&lone), address(&other));
+    // SAFETY: every offset read is below the floats' payload, in their headers.
+    let refcount = (0..value / 8).map(|k| 8 * k).find(|&o| unsafe {
+        if o == type_pointer || lone.strong_count() != 1 || other.strong_count() != 1 {
+            return false;
+        }
+        let one = word(lone_base, o);
+        if word(other_base, o) != one {
+            return false;
+        }
+        let second = lone.clone();
+        let two = word(lone_base, o);
+        drop(second);
+        two == one + 1 && word(lone_base, o) == one
+    })?;
+    // SAFETY: found above.
+    let one_reference = unsafe { word(lone_base, refcount) } as u64;
     Some(ObjectLayout {
+        refcount: refcount as i32,
+        one_reference,
         type_pointer: type_pointer as i32,
         float_value: value as i32,
         list_items: list_items as i32,

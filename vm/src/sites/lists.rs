@@ -305,6 +305,94 @@ mod list_items {
         }
     }
 
+    /// `xs[i] = v` of a Python float: where the item there is a float only the list
+    /// holds (its one reference is the list's), its value is replaced in place (no
+    /// float is made and none freed; what compiled code stores most, `C[i][j] += v`,
+    /// then allocates nothing); otherwise a new float takes its place. Nothing else
+    /// can see the difference but `id()`, which the JIT need not keep.
+    fn put_float(list: &PyList, index: i64, bits: i64, status: *mut i64) -> i64 {
+        if in_place(list, index, bits) {
+            return 1;
+        }
+        put(list, index, boxed_float(bits), status)
+    }
+
+    /// The in-place half of [`put_float`]: whether the item was such a float, and now
+    /// holds the value (under the list's read lock only).
+    fn in_place(list: &PyList, index: i64, bits: i64) -> bool {
+        let items = list.borrow_vec();
+        let Some(item) = position(index, items.len()).map(|at| &items[at]) else {
+            return false;
+        };
+        let ctx = rustpython_vm::Context::genesis();
+        let Some(layout) = kiln_jit::runtime::object_layout() else {
+            return false;
+        };
+        if !item.class().is(ctx.types.float_type) || item.strong_count() != 1 {
+            return false;
+        }
+        // SAFETY: the probed offset of a float's value (`super::layout`), in a float
+        // nothing but this list refers to, on the one thread running Python.
+        unsafe {
+            (item.as_object() as *const PyObject as *mut u8)
+                .add(layout.float_value as usize)
+                .cast::<u64>()
+                .write(bits as u64);
+        }
+        true
+    }
+
+    unsafe extern "C" fn kiln_list_set_float(
+        list: i64,
+        index: i64,
+        bits: i64,
+        status: *mut i64,
+    ) -> i64 {
+        let object = unsafe { &*(list as usize as *const PyObject) };
+        match object.downcast_ref::<PyList>() {
+            Some(l) => put_float(l, index, bits, status),
+            None => {
+                unsafe { *status = 1 };
+                0
+            }
+        }
+    }
+
+    unsafe extern "C" fn kiln_list2_set_float(
+        list: i64,
+        i: i64,
+        k: i64,
+        bits: i64,
+        status: *mut i64,
+    ) -> i64 {
+        let object = unsafe { &*(list as usize as *const PyObject) };
+        let ctx = rustpython_vm::Context::genesis();
+        // In place under both read locks; else the row taken out, as `set2` does.
+        let done = object.downcast_ref::<PyList>().is_some_and(|l| {
+            let rows = l.borrow_vec();
+            position(i, rows.len())
+                .map(|at| &rows[at])
+                .filter(|row| row.class().is(ctx.types.list_type))
+                .and_then(|row| row.downcast_ref::<PyList>())
+                .is_some_and(|row| in_place(row, k, bits))
+        });
+        if done {
+            return 1;
+        }
+        let taken = object.downcast_ref::<PyList>().and_then(|l| {
+            let rows = l.borrow_vec();
+            let row = rows.get(position(i, rows.len())?)?;
+            row.class().is(ctx.types.list_type).then(|| row.clone())
+        });
+        match taken.as_ref().and_then(|r| r.downcast_ref::<PyList>()) {
+            Some(row) => put_float(row, k, bits, status),
+            None => {
+                unsafe { *status = 1 };
+                0
+            }
+        }
+    }
+
     fn boxed_float(bits: i64) -> Option<PyObjectRef> {
         let ctx = rustpython_vm::Context::genesis();
         Some(ctx.new_float(f64::from_bits(bits as u64)).into())
@@ -347,7 +435,6 @@ mod list_items {
     }
 
     setters! {
-        kiln_list_set_float, kiln_list2_set_float, boxed_float;
         kiln_list_set_int, kiln_list2_set_int, boxed_int;
         kiln_list_set_bool, kiln_list2_set_bool, boxed_bool;
         kiln_list_set_np_float64, kiln_list2_set_np_float64, boxed_np_float64;

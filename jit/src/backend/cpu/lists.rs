@@ -155,10 +155,47 @@ impl Gen<'_, '_> {
             _ => val.v,
         };
         let data = self.arrays[list].as_ref().expect("a list").data;
+        // A Python float stored over a float only the list holds: its value replaced
+        // in place (as the helper would), with no call and nothing allocated.
+        let done = self.b.create_block();
+        if let (Some(layout), Scalar::Float, false) =
+            (crate::runtime::object_layout(), val.ty.ty, val.ty.mixed)
+        {
+            let mut object = data;
+            for (k, i) in at.iter().enumerate() {
+                let expected = (k + 1 < at.len()).then_some(objects::LIST_TYPE);
+                object = self.list_item_in_place(object, *i, expected, &layout);
+            }
+            let flags = MemFlagsData::trusted();
+            let ty = self
+                .b
+                .ins()
+                .load(types::I64, flags, object, layout.type_pointer);
+            let float_type = self.symbol_address(objects::FLOAT_TYPE);
+            let is_float = self.b.ins().icmp(IntCC::Equal, ty, float_type);
+            let count = self
+                .b
+                .ins()
+                .load(types::I64, flags, object, layout.refcount);
+            let lone = self
+                .b
+                .ins()
+                .icmp_imm_s(IntCC::Equal, count, layout.one_reference as i64);
+            let in_place = self.b.ins().band(is_float, lone);
+            let store = self.b.create_block();
+            let call = self.b.create_block();
+            self.b.ins().brif(in_place, store, &[], call, &[]);
+            self.b.switch_to_block(store);
+            self.b.ins().store(flags, bits, object, layout.float_value);
+            self.b.ins().jump(done, &[]);
+            self.b.switch_to_block(call);
+        }
         let mut args = vec![data];
         args.extend(at);
         args.push(bits);
         self.call_checked(helper, &args, types::I64);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
         Ok(())
     }
 
