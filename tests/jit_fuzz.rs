@@ -29,7 +29,7 @@
 //! (`out[i % len(out)] += e`, one past the end too) and read back, a module list of
 //! rows (rows shared in some calls) is read and stored into (`LG[i % 4 - 1][j % 5]`),
 //! its rows are bound to names (`rw = LG[i % 4 - 1]`, `for j, zr in enumerate(LG)`)
-//! and read, stored into and measured through them,
+//! and read, stored into, measured and looped over (`for zz in rw`) through them,
 //! a module list of bools is read in conditions (an int among them in some calls),
 //! loops run over module lists whose items are not all of one kind in some calls,
 //! attributes are stored (`cfg.acc += e`, and through a second name that is the same
@@ -371,14 +371,19 @@ impl Gen {
                 // (one out of range now and then) and measured.
                 let (v, w) = (self.loop_var(), self.loop_var());
                 self.line(depth, &format!("rw = LG[{v} % 4 - 1]"));
-                match self.rng.below(3) {
+                match self.rng.below(4) {
                     0 => self.line(depth, &format!("s += rw[{w} % 5] * len(rw)")),
                     1 => {
                         let e = self.expr(0);
                         let op = self.rng.pick(&["=", "+=", "-="]);
                         self.line(depth, &format!("rw[{w} % 5 - 1] {op} {e}"));
                     }
-                    _ => self.line(depth, "s += len(rw) - rw[-1]"),
+                    2 => self.line(depth, "s += len(rw) - rw[-1]"),
+                    _ => {
+                        // A loop over the row (an int among its items in some calls).
+                        self.line(depth, "for zz in rw:");
+                        self.line(depth + 1, "s += zz * 0.5");
+                    }
                 }
             }
             _ if self.rng.chance(6) => {
@@ -734,6 +739,8 @@ def run(k, f):
         LM[2] = [-2.0, 4, "s"][call]
         LG = ([[0.5 * (i - j) for j in range(4)] for i in range(3)] if call != 1
               else [[0.5, -1.5, 2.0, 4.0]] * 3)
+        if call == 2:
+            LG[1][2] = 3
         tally = Tally()
         random.seed(3 * k + call)
         rng.seed(k - call)

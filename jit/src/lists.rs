@@ -85,7 +85,10 @@ pub fn check(nest: &Nest, entry: &[Ty]) -> Result<(), String> {
         for e in stmt.exprs() {
             e.walk(&mut |e| {
                 // As is the list whose row's length `crate::rows` takes.
-                if let Expr::Call(Intrinsic::ListAppend | Intrinsic::RowLen, args) = e
+                if let Expr::Call(
+                    Intrinsic::ListAppend | Intrinsic::RowLen | Intrinsic::RowList(_),
+                    args,
+                ) = e
                     && let Some(list @ Expr::Var(_)) = args.first()
                 {
                     appending = Some(list as *const Expr);

@@ -11,7 +11,9 @@
 //! `A[row#i][j] = v` (the same list object: lists sharing rows see it), `len(row)` is
 //! `row#n`. A loop over `A` (`for row in A`, `enumerate(A)`) makes its counter the
 //! row's index (bound at the top of each iteration, before an interrupt can hand
-//! back) and binds the length first thing in its body.
+//! back) and binds the length first thing in its body. A loop over a row (`for x in
+//! row`) runs over a list variable of its own, pointed at the row just before the
+//! loop (`Intrinsic::RowList`), as over any list.
 //!
 //! Invariant: the rows of `A` stay where they are while the nest runs (compiled code
 //! neither stores a row into `A` nor appends to it or to a row: `crate::lists` refuses
@@ -43,6 +45,10 @@ struct Row {
     len: Var,
     /// Where an index expression is evaluated before the length's check.
     at: Var,
+    /// A list variable the row's loops run over, pointed at the row before each, and
+    /// the flag that statement assigns.
+    over: Var,
+    pointed: Var,
 }
 
 /// The nest with its row names as indices; `None` when it binds none.
@@ -136,12 +142,31 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
             None => add(&mut vars, "i"),
         };
         let (len, at) = (add(&mut vars, "n"), add(&mut vars, "t"));
+        let over = vars.push(VarData {
+            name: format!("#row {}", nest.vars[name].name),
+            hidden: true,
+        });
+        let pointed = vars.push(VarData {
+            name: format!("#rowlist {}", nest.vars[name].name),
+            hidden: true,
+        });
         new_entry.resize(vars.len(), Ty::Unbound);
+        // A one-axis list of the rows' items; not its own buffer (its items are the
+        // list of rows' items: stores through `A[row#i][j]` change them).
+        if let Ty::Array(a) = &entry[list.index()] {
+            new_entry[over.index()] = Ty::Array(crate::types::ArrayTy {
+                ndim: 1,
+                own_buffer: false,
+                ..*a
+            });
+        }
         rows[name] = Some(Row {
             list,
             index,
             len,
             at,
+            over,
+            pointed,
         });
         aliases.push((name, list, index));
     }
@@ -152,16 +177,6 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
     // appended to) keeps the nest interpreted.
     let mut left = None;
     rewritten.root.each(&mut |s| {
-        let iterated = match &s.kind {
-            StmtKind::For { items, .. } => items.iter().find(|(_, a)| rows[*a].is_some()),
-            _ => None,
-        };
-        if let Some((_, a)) = iterated {
-            left.get_or_insert(format!(
-                "`{}` holds a row of a list, and a loop over a row stays interpreted",
-                nest.vars[*a].name
-            ));
-        }
         for e in s.exprs() {
             e.walk(&mut |e| {
                 let used = match e {
@@ -242,6 +257,25 @@ fn rewrite_body(body: &mut Vec<Stmt>, rows: &SecondaryMap<Var, Option<Row>>) {
             }
             continue;
         }
+        // `for x in row`: the row's list variable pointed at the row first, at the
+        // loop's point (nothing of the loop has run if it hands back).
+        if let StmtKind::For { items, .. } = &s.kind {
+            for (_, a) in items.iter() {
+                if let Some(row) = rows[*a] {
+                    body.push(Stmt {
+                        point,
+                        line,
+                        kind: StmtKind::Assign {
+                            targets: vec![row.pointed],
+                            values: vec![Expr::Call(
+                                Intrinsic::RowList(row.over),
+                                vec![Expr::Var(row.list), Expr::Var(row.index)],
+                            )],
+                        },
+                    });
+                }
+            }
+        }
         rewrite_stmt(&mut s, rows);
         body.push(s);
     }
@@ -285,6 +319,11 @@ fn rewrite_stmt(s: &mut Stmt, rows: &SecondaryMap<Var, Option<Row>>) {
             });
             prefix.append(body);
             *body = prefix;
+            for (_, a) in items.iter_mut() {
+                if let Some(row) = rows[*a] {
+                    *a = row.over;
+                }
+            }
         }
         _ => {}
     }
@@ -315,4 +354,34 @@ fn rewrite_expr(e: &mut Expr, rows: &SecondaryMap<Var, Option<Row>>) {
         }
         _ => {}
     });
+}
+
+/// Refuses a loop over a name the nest assigns (but a row's, which this pass made a
+/// loop over the row): its items are bound unchecked, from a length taken when the
+/// loop starts, which a rebound name would make another array's.
+pub fn check_iterated(nest: &Nest) -> Result<()> {
+    let mut assigned = Vec::new();
+    nest.root.each(&mut |s| match &s.kind {
+        StmtKind::Assign { targets, .. } => assigned.extend(targets.iter().copied()),
+        StmtKind::For { var, items, .. } => {
+            assigned.push(*var);
+            assigned.extend(items.iter().map(|(t, _)| *t));
+        }
+        _ => {}
+    });
+    let mut found = None;
+    nest.root.each(&mut |s| {
+        if let StmtKind::For { items, .. } = &s.kind
+            && let Some((_, a)) = items.iter().find(|(_, a)| assigned.contains(a))
+        {
+            found.get_or_insert(*a);
+        }
+    });
+    match found {
+        Some(a) => Err(format!(
+            "the loop iterates over `{}` and assigns it; it stays interpreted",
+            nest.vars[a].name
+        )),
+        None => Ok(()),
+    }
 }

@@ -93,3 +93,47 @@ def bump_held(row, n):
 r = [float(i) for i in range(4)]
 held = r[1]
 print(bump_held(r, 50), held, r[1] is held)
+
+
+def grid_total(grid):
+    # Loops over rows: `for v in row`, `enumerate(row)` (storing into the row it runs
+    # over), `zip(a, b)` of two rows.
+    s = 0.0
+    for row in grid:  # jit: compiled
+        for v in row:
+            s += v
+    return s
+
+
+def halve_rows(A):
+    peaks = []
+    for i in range(len(A)):  # jit: compiled
+        row = A[i]
+        m = 0.0
+        for k, v in enumerate(row):
+            if v * v > m:
+                m = v * v
+            row[k] = v * 0.5
+        peaks.append(m)
+    return peaks
+
+
+def row_dots(A, B):
+    s = 0.0
+    for i in range(len(A)):  # jit: compiled
+        a = A[i]
+        b = B[i]
+        for x, y in zip(a, b):
+            s += x * y
+    return s
+
+
+G = [[(i * 7 + j * 3) % 5 * 0.5 - 1.0 for j in range(30)] for i in range(40)]
+H = [[(i + j) % 3 * 0.25 for j in range(30)] for i in range(40)]
+for rep in range(2):
+    print(grid_total(G), halve_rows([r[:] for r in G])[:4], row_dots(G, H))
+print(grid_total([[1.0, 2.0], [3.0, 4, 5.0], [6.0]] * 30))
+try:
+    print(grid_total([[1.0, 2.0], [3.0, "x"]] * 30))
+except TypeError:
+    print("TypeError")

@@ -680,6 +680,26 @@ impl<'a> Typing<'a> {
                 scalar(Scalar::Bool)
             }
             Expr::Call(Intrinsic::Random, _) => scalar(Scalar::Float),
+            Expr::Call(Intrinsic::RowList(over), args) => {
+                let [Expr::Var(list), index] = &args[..] else {
+                    return Err("a row's list takes a list and an index".into());
+                };
+                let rows =
+                    matches!(&self.vars[*list], VarTy::Array(a) if a.list.is_some() && a.ndim == 2);
+                let one =
+                    matches!(&self.vars[*over], VarTy::Array(a) if a.list.is_some() && a.ndim == 1);
+                if !rows || !one {
+                    return Err(format!("`{}` holds no list of rows", self.name(*list)));
+                }
+                let i = self.scalar(index)?;
+                if i.mixed || i.ty != Scalar::Int {
+                    return Err(format!(
+                        "a row of a list by {} stays interpreted",
+                        i.describe()
+                    ));
+                }
+                scalar(Scalar::Bool)
+            }
             Expr::Call(Intrinsic::RowLen, args) => {
                 let [Expr::Var(list), index] = &args[..] else {
                     return Err("a row's length takes a list and an index".into());
@@ -727,6 +747,7 @@ impl<'a> Typing<'a> {
                     Intrinsic::Math(MathFn::Floor | MathFn::Ceil) => scalar(Scalar::Int),
                     Intrinsic::Math(MathFn::Isnan | MathFn::Isinf) => scalar(Scalar::Bool),
                     Intrinsic::RowLen => scalar(Scalar::Int),
+                    Intrinsic::RowList(_) => scalar(Scalar::Bool),
                     Intrinsic::Math(_) | Intrinsic::Float | Intrinsic::Random => {
                         scalar(Scalar::Float)
                     }

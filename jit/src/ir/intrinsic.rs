@@ -24,6 +24,10 @@ pub enum Intrinsic {
     /// list of rows `A` (Python's index); hands the statement back where `i` is out of
     /// range or the item is no list.
     RowLen,
+    /// `rowlist(A, i)`, made by [`crate::rows`] before a loop over a row: points the
+    /// list variable at the row `A[i]` (the list object itself) so the loop runs over
+    /// it as over any list; `True`.
+    RowList(Var),
     /// `random.random()` of the generator the VM set for this run (`runtime`): the
     /// next float of the interpreter's own sequence. Only as a statement's value
     /// (`x = random.random()`, or arithmetic of it with constants: `crate::draws`),
@@ -273,6 +277,7 @@ impl Intrinsic {
             Intrinsic::ListAppend => "append",
             Intrinsic::Random => "random.random",
             Intrinsic::RowLen => "rowlen",
+            Intrinsic::RowList(_) => "rowlist",
             Intrinsic::ClearFpFlags => "clear_fp_flags",
             Intrinsic::CheckFpFlags => "check_fp_flags",
             Intrinsic::FpRaised => "fp_raised",

@@ -39,7 +39,9 @@ impl Pass<'_> {
                 self.arrayish(a) || rest.iter().any(|(_, e)| self.arrayish(e))
             }
             Expr::IfExp(c, a, b) => self.arrayish(c) || self.arrayish(a) || self.arrayish(b),
-            Expr::Call(Intrinsic::ListAppend | Intrinsic::RowLen, _) => false,
+            Expr::Call(Intrinsic::ListAppend | Intrinsic::RowLen | Intrinsic::RowList(_), _) => {
+                false
+            }
             Expr::Logic(_, es) | Expr::Call(_, es) => es.iter().any(|e| self.arrayish(e)),
             Expr::Int(_)
             | Expr::Float(_)

@@ -133,6 +133,7 @@ mod list_items {
             kiln_jit::runtime::provide("kiln_list_np_int64", kiln_list_np_int64 as *const u8);
             kiln_jit::runtime::provide("kiln_list_len", kiln_list_len as *const u8);
             kiln_jit::runtime::provide("kiln_list_row_len", kiln_list_row_len as *const u8);
+            kiln_jit::runtime::provide("kiln_list_row", kiln_list_row as *const u8);
             for (name, f) in [
                 ("kiln_list_every_float", kiln_list_every_float as *const u8),
                 ("kiln_list_every_int", kiln_list_every_int as *const u8),
@@ -615,6 +616,17 @@ mod list_items {
         match numpy_scalar(DType::Int64, Element::Int(value)) {
             Some(x) => unsafe { append(list, x) },
             None => 0,
+        }
+    }
+
+    /// The row `index` (Python's way) of the list of rows at `list`, as a pointer
+    /// the list of rows holds; the status set where there is none or it is no list.
+    unsafe extern "C" fn kiln_list_row(list: i64, index: i64, status: *mut i64) -> i64 {
+        unsafe {
+            item(list, index, status, |row| {
+                row.downcast_ref::<PyList>()
+                    .map(|_| row as *const PyObject as usize as u64)
+            })
         }
     }
 

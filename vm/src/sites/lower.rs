@@ -56,13 +56,9 @@ pub fn lower_loop(stmt: &ast::Stmt, lines: &LineIndex) -> Result<Nest, Reason> {
         tuple_subscripted: lowering.tuple_subscripted,
     };
     attributes_stay_put(&nest)?;
-    let assigned = nest.assigned();
-    if let Some(v) = lowering.iterated.iter().find(|v| assigned.contains(v)) {
-        return Err(format!(
-            "the loop iterates over `{}` and assigns it; it stays interpreted",
-            nest.vars[*v].name
-        ));
-    }
+    // A loop over a name the nest assigns is refused when the nest compiles
+    // (`kiln_jit::rows::check_iterated`), where the name may turn out to be a row of a
+    // list of rows, which a loop can run over.
     Ok(nest)
 }
 
@@ -195,8 +191,6 @@ struct Lowering<'a> {
     by_name: HashMap<String, Var>,
     next_point: u32,
     assumed: Vec<Assumption>,
-    /// The arrays `for` loops iterate over, which the nest must not rebind.
-    iterated: Vec<Var>,
     /// The points of `name op= value` statements (see [`Nest::in_place`]).
     in_place: Vec<Point>,
     /// Variables subscripted with a tuple (`a[i, j]`): `Nest::tuple_subscripted`.
@@ -217,7 +211,6 @@ impl<'a> Lowering<'a> {
             by_name: HashMap::new(),
             next_point: 0,
             assumed: Vec::new(),
-            iterated: Vec::new(),
             in_place: Vec::new(),
             tuple_subscripted: Vec::new(),
             return_arity: None,

@@ -23,6 +23,7 @@ impl Gen<'_, '_> {
             Intrinsic::Zeroed(var) => return Ok(self.zeroed(var)),
             Intrinsic::ListAppend => return self.list_append(args),
             Intrinsic::RowLen => return self.row_len(args),
+            Intrinsic::RowList(over) => return self.row_list(over, args),
             Intrinsic::Random => {
                 // Fails (no generator was set) before it draws: the hand-back is clean.
                 let v = self.call_checked(crate::runtime::RANDOM_SYMBOL, &[], types::F64);
@@ -233,7 +234,10 @@ impl Gen<'_, '_> {
             | Intrinsic::Imag
             | Intrinsic::Conjugate
             | Intrinsic::NpConj => unreachable!("`crate::complex` replaces {f:?}"),
-            Intrinsic::ListAppend | Intrinsic::Random | Intrinsic::RowLen => {
+            Intrinsic::ListAppend
+            | Intrinsic::Random
+            | Intrinsic::RowLen
+            | Intrinsic::RowList(_) => {
                 unreachable!("made above")
             }
             Intrinsic::Check => {

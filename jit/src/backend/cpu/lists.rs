@@ -285,6 +285,46 @@ impl Gen<'_, '_> {
         Ok(self.exact(Scalar::Int, len))
     }
 
+    /// `rowlist(A, i)` (`Intrinsic::RowList`, `crate::rows`): the list variable `over`
+    /// pointed at the row `A[i]` (its descriptor's data the row object, its length the
+    /// row's), for a loop that runs over the row; the list of rows counts as iterated
+    /// while it runs (`list_store`).
+    pub(super) fn row_list(&mut self, over: Var, args: &[Expr]) -> Result<Val> {
+        let [Expr::Var(list), index] = args else {
+            unreachable!("typed as a list and an index")
+        };
+        let i = self.scalar(index)?.v;
+        let data = self.arrays[*list].as_ref().expect("a list").data;
+        let (row, len) = match crate::runtime::object_layout() {
+            Some(layout) => {
+                let row = self.list_item_in_place(data, i, Some(objects::LIST_TYPE), &layout);
+                let len =
+                    self.b
+                        .ins()
+                        .load(types::I64, MemFlagsData::trusted(), row, layout.list_len);
+                (row, len)
+            }
+            None => {
+                let row = self.call_checked("kiln_list_row", &[data, i], types::I64);
+                let f = self.helper("kiln_list_len", &[types::I64], types::I64);
+                let call = self.b.ins().call(f, &[row]);
+                (row, self.b.inst_results(call)[0])
+            }
+        };
+        let (slot, ty) = self
+            .layout
+            .array(over)
+            .expect("a row's list has a descriptor");
+        let eight = self.iconst(8);
+        self.store_slot(row, slot);
+        self.store_slot(len, slot + 1);
+        self.store_slot(eight, slot + 2);
+        self.arrays[over] = Some(self.load_array(over, ty));
+        self.row_parents.push((over, *list));
+        let one = self.iconst(1);
+        Ok(self.exact(Scalar::Bool, one))
+    }
+
     /// The list's length now (compiled code may have appended to it).
     pub(super) fn list_len(&mut self, list: Var) -> Value {
         let data = self.arrays[list].as_ref().expect("a list").data;

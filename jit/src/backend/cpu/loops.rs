@@ -78,7 +78,12 @@ impl Gen<'_, '_> {
             self.check_iterated_lists(l.items);
         }
         let iterated = self.iterated_lists.len();
-        self.iterated_lists.extend(l.items.iter().map(|(_, a)| *a));
+        for (_, a) in l.items {
+            self.iterated_lists.push(*a);
+            let parents = self.row_parents.iter().filter(|(row, _)| row == a);
+            let parents: Vec<Var> = parents.map(|(_, list)| *list).collect();
+            self.iterated_lists.extend(parents);
+        }
         let result = self.versioned_for(l);
         self.iterated_lists.truncate(iterated);
         self.arrays = saved;

@@ -115,6 +115,7 @@ pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest
         Some(s) => (&s.nest, &s.entry[..]),
         None => (nest, entry),
     };
+    crate::rows::check_iterated(nest)?;
     crate::lists::check(nest, entry)?;
     crate::draws::check(nest)?;
     let tupled = crate::tuples::split(nest, entry)?;
@@ -416,6 +417,9 @@ struct Gen<'a, 'f> {
     symbols: HashMap<&'static str, ir::GlobalValue>,
     /// The lists the loops being generated run over (`lists::list_store`).
     iterated_lists: Vec<Var>,
+    /// Each row's list variable and the list of rows it was pointed into
+    /// (`lists::row_list`): a loop over the row runs over the list of rows too.
+    row_parents: Vec<(Var, Var)>,
     /// How deep in inlined function bodies the statement being generated is.
     inlining: u32,
     /// The undo journal of the statement being generated, when calls inlined into it
@@ -483,6 +487,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             helpers: HashMap::default(),
             symbols: HashMap::default(),
             iterated_lists: Vec::new(),
+            row_parents: Vec::new(),
             inlining: 0,
             journal: None,
             float_flags: Variable::from_u32(0),

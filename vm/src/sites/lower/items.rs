@@ -3,8 +3,9 @@
 //! Such a loop becomes a counting `for` over the arrays' common length whose iterations
 //! start by binding each target to its array's item (`StmtKind::For::items`). The arrays
 //! are named by variables or attributes and read on entry; the nest must not rebind them
-//! (`lower_loop` refuses one that does), so the length cannot change while it runs and
-//! the item loads cannot fail. At run time `_kiln_jit.items` checks that the names are
+//! (refused when it compiles, `kiln_jit::rows::check_iterated`, but for a row of a list
+//! of rows bound to a name), so the length cannot change while it runs and the item
+//! loads cannot fail. At run time `_kiln_jit.items` checks that the names are
 //! arrays of at least one axis and `enumerate`/`zip` the builtins, and otherwise
 //! iterates exactly what the loop would have.
 
@@ -98,7 +99,6 @@ impl Lowering<'_> {
         if items.iter().any(|(t, _)| *t == counter) {
             return unsupported(self);
         }
-        self.iterated.extend(arrays.iter().copied());
         let mut lens: Vec<Expr> = arrays.into_iter().map(Expr::Len).collect();
         self.assume("len", Assumed::Builtin("len".into()));
         let stop = match lens.len() {
