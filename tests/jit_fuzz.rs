@@ -27,6 +27,7 @@
 //! module lists of floats and ints are read (`LF[i % 7]`, one past the end too, `len`),
 //! a list the function makes is appended to (`out.append(e)`), stored into
 //! (`out[i % len(out)] += e`, one past the end too) and read back, a module list of
+//! ints is stored into (in place, and past 64 bits) and printed, a module list of
 //! rows (rows shared in some calls) is read and stored into (`LG[i % 4 - 1][j % 5]`),
 //! its rows are bound to names (`rw = LG[i % 4 - 1]`, `for j, zr in enumerate(LG)`)
 //! and read, stored into, measured and looped over (`for zz in rw`) through them,
@@ -345,7 +346,12 @@ impl Gen {
                 let v = self.loop_var();
                 let e = self.expr(0);
                 let op = self.rng.pick(&["=", "+=", "-="]);
-                if self.rng.chance(50) {
+                if self.rng.chance(20) {
+                    // Ints stored into the module's list of ints (in place where
+                    // the list alone holds the int), one of them past 64 bits.
+                    let big = self.rng.pick(&["t % 1000", "t * 1000003", "-t"]);
+                    self.line(depth, &format!("LI[{v} % 6] {op} {big}"));
+                } else if self.rng.chance(50) {
                     let at = self.rng.pick(&["% len(out)", "% 3 - 2", "- 1"]);
                     self.line(depth, &format!("out[{v} {at}] {op} {e}"));
                 } else {
@@ -741,6 +747,7 @@ def run(k, f):
               else [[0.5, -1.5, 2.0, 4.0]] * 3)
         if call == 2:
             LG[1][2] = 3
+        LI[:] = [3, -7, 11 + k, 0, 5, -2 * call]
         tally = Tally()
         random.seed(3 * k + call)
         rng.seed(k - call)
@@ -761,11 +768,11 @@ def run(k, f):
                 r = f(a, b, m, n, x, y)
                 print(k, call, "->", " ".join(show(v) for v in r), show(a), show(m),
                       show(cfg.acc), show(al.acc), show(tally.n), show(tally.acc), show(pt.m),
-                      show(LG), random.random(), rng.random())
+                      show(LG), random.random(), rng.random(), LI)
             except Exception as e:
                 print(k, call, type(e).__name__, e, show(a), show(cfg.acc), show(al.acc),
                       show(tally.n), show(tally.acc), show(pt.m), show(LG), random.random(),
-                      rng.random())
+                      rng.random(), LI)
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
         for w in seen:

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 mod fp;
 pub mod objects;
 pub use fp::{FpNote, take_fp_notes};
-pub use objects::{ObjectLayout, object_layout, set_object_layout};
+pub use objects::{IntLayout, ObjectLayout, object_layout, set_object_layout};
 
 /// Set (by the VM's SIGINT handler or an interrupt request) to make compiled loops stop
 /// at their next poll; they hand back to the interpreter, which raises

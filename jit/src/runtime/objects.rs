@@ -37,6 +37,21 @@ pub struct ObjectLayout {
     /// in place).
     pub refcount: i32,
     pub one_reference: u64,
+    /// Python ints that fit a machine word (`ints`), where the VM found their layout.
+    pub ints: Option<IntLayout>,
+}
+
+/// Where a Python int keeps a value of one machine word: the word telling that it is
+/// one (`small` there), the magnitude, and the sign byte (`positive` for zero and
+/// above). An int held by a list and nothing else may have these rewritten in place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IntLayout {
+    pub int_type: u64,
+    pub tag: i32,
+    pub small: u64,
+    pub magnitude: i32,
+    pub sign: i32,
+    pub positive: u8,
 }
 
 static LAYOUT: OnceLock<ObjectLayout> = OnceLock::new();
@@ -48,6 +63,8 @@ pub const LIST_TYPE: &str = "kiln_list_type";
 pub const TRUE_OBJECT: &str = "kiln_true";
 pub const FALSE_OBJECT: &str = "kiln_false";
 
+pub const INT_TYPE: &str = "kiln_int_type";
+
 /// The objects' symbols, once the VM has given its layout.
 pub(super) fn symbols() -> Vec<(&'static str, *const u8)> {
     LAYOUT
@@ -58,6 +75,7 @@ pub(super) fn symbols() -> Vec<(&'static str, *const u8)> {
                 (LIST_TYPE, l.list_type as *const u8),
                 (TRUE_OBJECT, l.true_object as *const u8),
                 (FALSE_OBJECT, l.false_object as *const u8),
+                (INT_TYPE, l.ints.map_or(0, |i| i.int_type) as *const u8),
             ]
         })
         .unwrap_or_default()

@@ -9,7 +9,7 @@
 //! two floats held once, one more while a second reference is held). Where anything
 //! does not check out, no layout is given and compiled code calls the helpers.
 
-use kiln_jit::runtime::ObjectLayout;
+use kiln_jit::runtime::{IntLayout, ObjectLayout};
 use rustpython_vm::builtins::{PyFloat, PyList};
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, VirtualMachine};
 
@@ -113,7 +113,9 @@ fn probe(vm: &VirtualMachine) -> Option<ObjectLayout> {
     })?;
     // SAFETY: found above.
     let one_reference = unsafe { word(lone_base, refcount) } as u64;
+    let ints = int_layout(vm, type_pointer);
     Some(ObjectLayout {
+        ints,
         refcount: refcount as i32,
         one_reference,
         type_pointer: type_pointer as i32,
@@ -144,4 +146,100 @@ fn vector_words(list: &rustpython_vm::Py<PyList>) -> Option<(usize, usize)> {
     let items = found(ptr)?;
     let length = found(len)?;
     (items != length).then_some((at + 8 * items, at + 8 * length))
+}
+
+/// Where an int of one machine word keeps its magnitude and sign, and the word that
+/// tells it is one (`IntLayout`): offsets inside the int's payload, each the one
+/// that holds for a handful of ints of different sizes and signs, checked by reading
+/// others back (zero, the extremes of a word, one past them).
+fn int_layout(vm: &VirtualMachine, type_pointer: usize) -> Option<IntLayout> {
+    use rustpython_vm::builtins::PyInt;
+    let int = |v: i128| -> PyObjectRef { vm.ctx.new_int(v).into() };
+    let payload_of = |o: &PyObjectRef| -> Option<usize> {
+        let p: &PyInt = o.downcast_ref::<PyInt>()?;
+        Some(p as *const PyInt as usize - address(o))
+    };
+    let size = std::mem::size_of::<PyInt>();
+    let five = int(5);
+    let start = payload_of(&five)?;
+    let words: Vec<usize> = (0..size / 8).map(|k| start + 8 * k).collect();
+    let small = [
+        int(5),
+        int(123_456_789),
+        int(-3),
+        int(0),
+        int(i64::MAX as i128),
+    ];
+    let large = int(1 << 100);
+    // SAFETY: every offset read lies inside the ints' payloads (`size` bytes).
+    let w = |o: &PyObjectRef, at: usize| unsafe { word(address(o), at) };
+    let magnitude = *words.iter().find(|&&at| {
+        w(&small[0], at) == 5
+            && w(&small[1], at) == 123_456_789
+            && w(&small[2], at) == 3
+            && w(&small[4], at) == i64::MAX as usize
+    })?;
+    let tag = *words.iter().find(|&&at| {
+        at != magnitude
+            && small.iter().all(|i| w(i, at) == w(&small[0], at))
+            && w(&large, at) != w(&small[0], at)
+    })?;
+    let tag_value = w(&small[0], tag);
+    // SAFETY: as above, a byte at a time.
+    let byte = |o: &PyObjectRef, at: usize| unsafe { *((address(o) + at) as *const u8) };
+    let sign = (start..start + size).find(|&at| {
+        (at < magnitude || at >= magnitude + 8)
+            && (at < tag || at >= tag + 8)
+            && byte(&small[0], at) == byte(&small[1], at)
+            && byte(&small[0], at) == byte(&small[3], at)
+            && byte(&small[0], at) == byte(&small[4], at)
+            && byte(&small[2], at) != byte(&small[0], at)
+            && byte(&small[0], at) <= 1
+            && byte(&small[2], at) <= 1
+    })?;
+    let layout = IntLayout {
+        int_type: vm.ctx.types.int_type as *const _ as u64,
+        tag: tag as i32,
+        small: tag_value as u64,
+        magnitude: magnitude as i32,
+        sign: sign as i32,
+        positive: byte(&small[0], sign),
+    };
+    // Read back as compiled code reads: the value where it fits a word, none where not.
+    let read = |o: &PyObjectRef| -> Option<i128> {
+        if w(o, tag) as u64 != layout.small {
+            return None;
+        }
+        let m = w(o, magnitude) as u64 as i128;
+        Some(if byte(o, sign) == layout.positive {
+            m
+        } else {
+            -m
+        })
+    };
+    let checks = [
+        0i128,
+        1,
+        -1,
+        255,
+        -256,
+        1 << 40,
+        -(1 << 40),
+        i64::MAX as i128,
+        i64::MIN as i128,
+        u64::MAX as i128,
+        -(u64::MAX as i128),
+    ];
+    for v in checks {
+        if read(&int(v)) != Some(v) {
+            return None;
+        }
+    }
+    for v in [1i128 << 64, -(1i128 << 64), 1 << 100] {
+        if read(&int(v)).is_some() {
+            return None;
+        }
+    }
+    let _ = type_pointer;
+    Some(layout)
 }

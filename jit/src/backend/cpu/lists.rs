@@ -25,6 +25,23 @@ impl Gen<'_, '_> {
         dtype: Dtype,
     ) -> Val {
         let data = self.arrays[list].as_ref().unwrap().data;
+        // Python ints of a machine word, where the VM found their layout: read in place.
+        if let (Some(layout), Elements::Python, Dtype::I64) =
+            (crate::runtime::object_layout(), elements, dtype)
+            && let Some(ints) = layout.ints
+        {
+            let mut object = data;
+            for (k, at) in index.iter().enumerate() {
+                let expected = if k + 1 < index.len() {
+                    objects::LIST_TYPE
+                } else {
+                    objects::INT_TYPE
+                };
+                object = self.list_item_in_place(object, *at, Some(expected), &layout);
+            }
+            let v = self.int_in_place(object, &ints);
+            return self.exact(Scalar::Int, v);
+        }
         // Python floats and bools, where the VM gave its layout: read in place.
         if let (Some(layout), Elements::Python, Dtype::F64 | Dtype::Bool) =
             (crate::runtime::object_layout(), elements, dtype)
@@ -86,6 +103,38 @@ impl Gen<'_, '_> {
             bits
         };
         self.exact(ty, v)
+    }
+
+    /// The value of the Python int `object`: handing the statement back where it is
+    /// not of one word or does not fit an i64 (the helper would too).
+    fn int_in_place(&mut self, object: Value, ints: &crate::runtime::IntLayout) -> Value {
+        let flags = MemFlagsData::trusted();
+        let tag = self.b.ins().load(types::I64, flags, object, ints.tag);
+        let large = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::NotEqual, tag, ints.small as i64);
+        self.deopt_if(large);
+        let magnitude = self.b.ins().load(types::I64, flags, object, ints.magnitude);
+        let sign = self.b.ins().uload8(types::I32, flags, object, ints.sign);
+        let positive = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::Equal, sign, i64::from(ints.positive));
+        // Up to 2**63 - 1 above zero, 2**63 below.
+        let fits_above = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, magnitude, 0);
+        let fits_below =
+            self.b
+                .ins()
+                .icmp_imm_s(IntCC::UnsignedLessThanOrEqual, magnitude, i64::MIN);
+        let fits = self.b.ins().select(positive, fits_above, fits_below);
+        let wide = self.b.ins().bxor_imm_s(fits, 1);
+        self.deopt_if(wide);
+        let negated = self.b.ins().ineg(magnitude);
+        self.b.ins().select(positive, magnitude, negated)
     }
 
     /// `xs[i] = v`, `A[i][k] op= v` (`crate::lists`): the VM's helper for the kind of
@@ -158,9 +207,15 @@ impl Gen<'_, '_> {
         // A Python float stored over a float only the list holds: its value replaced
         // in place (as the helper would), with no call and nothing allocated.
         let done = self.b.create_block();
-        if let (Some(layout), Scalar::Float, false) =
-            (crate::runtime::object_layout(), val.ty.ty, val.ty.mixed)
-        {
+        let layout = crate::runtime::object_layout().filter(|l| {
+            !val.ty.mixed
+                && match val.ty.ty {
+                    Scalar::Float => true,
+                    Scalar::Int => l.ints.is_some(),
+                    _ => false,
+                }
+        });
+        if let Some(layout) = layout {
             let mut object = data;
             for (k, i) in at.iter().enumerate() {
                 let expected = (k + 1 < at.len()).then_some(objects::LIST_TYPE);
@@ -171,8 +226,12 @@ impl Gen<'_, '_> {
                 .b
                 .ins()
                 .load(types::I64, flags, object, layout.type_pointer);
-            let float_type = self.symbol_address(objects::FLOAT_TYPE);
-            let is_float = self.b.ins().icmp(IntCC::Equal, ty, float_type);
+            let ints = layout.ints.filter(|_| val.ty.ty == Scalar::Int);
+            let own_type = self.symbol_address(match ints {
+                Some(_) => objects::INT_TYPE,
+                None => objects::FLOAT_TYPE,
+            });
+            let same_kind = self.b.ins().icmp(IntCC::Equal, ty, own_type);
             let count = self
                 .b
                 .ins()
@@ -181,12 +240,35 @@ impl Gen<'_, '_> {
                 .b
                 .ins()
                 .icmp_imm_s(IntCC::Equal, count, layout.one_reference as i64);
-            let in_place = self.b.ins().band(is_float, lone);
+            let mut in_place = self.b.ins().band(same_kind, lone);
+            if let Some(ints) = ints {
+                // An int of one word stays one: its magnitude and sign rewritten.
+                let tag = self.b.ins().load(types::I64, flags, object, ints.tag);
+                let small = self
+                    .b
+                    .ins()
+                    .icmp_imm_s(IntCC::Equal, tag, ints.small as i64);
+                in_place = self.b.ins().band(in_place, small);
+            }
             let store = self.b.create_block();
             let call = self.b.create_block();
             self.b.ins().brif(in_place, store, &[], call, &[]);
             self.b.switch_to_block(store);
-            self.b.ins().store(flags, bits, object, layout.float_value);
+            match ints {
+                None => {
+                    self.b.ins().store(flags, bits, object, layout.float_value);
+                }
+                Some(ints) => {
+                    let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, bits, 0);
+                    let negated = self.b.ins().ineg(bits);
+                    let magnitude = self.b.ins().select(negative, negated, bits);
+                    let positive = self.b.ins().iconst(types::I8, i64::from(ints.positive));
+                    let flipped = self.b.ins().bxor_imm_s(positive, 1);
+                    let sign = self.b.ins().select(negative, flipped, positive);
+                    self.b.ins().store(flags, magnitude, object, ints.magnitude);
+                    self.b.ins().store(flags, sign, object, ints.sign);
+                }
+            }
             self.b.ins().jump(done, &[]);
             self.b.switch_to_block(call);
         }
