@@ -117,6 +117,25 @@ impl<'a> Typing<'a> {
         Err("the types of its variables do not settle".into())
     }
 
+    /// Checks the arguments of an intrinsic of a row (`crate::rows`): a list of rows
+    /// and an int index into it.
+    fn row_of(&self, args: &[Expr]) -> Result<()> {
+        let [Expr::Var(list), index] = args else {
+            return Err("a row takes a list and an index".into());
+        };
+        if !matches!(&self.vars[*list], VarTy::Array(a) if a.list.is_some() && a.ndim == 2) {
+            return Err(format!("`{}` holds no list of rows", self.name(*list)));
+        }
+        let i = self.scalar(index)?;
+        if i.mixed || i.ty != Scalar::Int {
+            return Err(format!(
+                "a row of a list by {} stays interpreted",
+                i.describe()
+            ));
+        }
+        Ok(())
+    }
+
     fn name(&self, var: Var) -> &str {
         &self.nest.vars[var].name
     }
@@ -681,40 +700,15 @@ impl<'a> Typing<'a> {
             }
             Expr::Call(Intrinsic::Random, _) => scalar(Scalar::Float),
             Expr::Call(Intrinsic::RowList(over), args) => {
-                let [Expr::Var(list), index] = &args[..] else {
-                    return Err("a row's list takes a list and an index".into());
-                };
-                let rows =
-                    matches!(&self.vars[*list], VarTy::Array(a) if a.list.is_some() && a.ndim == 2);
-                let one =
-                    matches!(&self.vars[*over], VarTy::Array(a) if a.list.is_some() && a.ndim == 1);
-                if !rows || !one {
-                    return Err(format!("`{}` holds no list of rows", self.name(*list)));
-                }
-                let i = self.scalar(index)?;
-                if i.mixed || i.ty != Scalar::Int {
-                    return Err(format!(
-                        "a row of a list by {} stays interpreted",
-                        i.describe()
-                    ));
+                self.row_of(args)?;
+                if !matches!(&self.vars[*over], VarTy::Array(a) if a.list.is_some() && a.ndim == 1)
+                {
+                    return Err("a row's list variable is no list".into());
                 }
                 scalar(Scalar::Bool)
             }
             Expr::Call(Intrinsic::RowLen, args) => {
-                let [Expr::Var(list), index] = &args[..] else {
-                    return Err("a row's length takes a list and an index".into());
-                };
-                if !matches!(&self.vars[*list], VarTy::Array(a) if a.list.is_some() && a.ndim == 2)
-                {
-                    return Err(format!("`{}` holds no list of rows", self.name(*list)));
-                }
-                let i = self.scalar(index)?;
-                if i.mixed || i.ty != Scalar::Int {
-                    return Err(format!(
-                        "a row of a list by {} stays interpreted",
-                        i.describe()
-                    ));
-                }
+                self.row_of(args)?;
                 scalar(Scalar::Int)
             }
             Expr::Call(f, args) => {

@@ -124,79 +124,50 @@ mod list_items {
     use rustpython_vm::builtins::{PyFloat, PyInt, PyList};
     use rustpython_vm::{AsObject, PyObject, PyObjectRef};
 
+    /// Gives compiled code these helpers, each under its own name.
+    macro_rules! provide_all {
+        ($($f:ident),* $(,)?) => {
+            $(kiln_jit::runtime::provide(stringify!($f), $f as *const u8);)*
+        };
+    }
+
     pub fn provide() {
         static ONCE: std::sync::Once = std::sync::Once::new();
         ONCE.call_once(|| {
-            kiln_jit::runtime::provide("kiln_list_float", kiln_list_float as *const u8);
-            kiln_jit::runtime::provide("kiln_list_int", kiln_list_int as *const u8);
-            kiln_jit::runtime::provide("kiln_list_np_float64", kiln_list_np_float64 as *const u8);
-            kiln_jit::runtime::provide("kiln_list_np_int64", kiln_list_np_int64 as *const u8);
-            kiln_jit::runtime::provide("kiln_list_len", kiln_list_len as *const u8);
-            kiln_jit::runtime::provide("kiln_list_row_len", kiln_list_row_len as *const u8);
-            kiln_jit::runtime::provide("kiln_list_row", kiln_list_row as *const u8);
-            for (name, f) in [
-                ("kiln_list_every_float", kiln_list_every_float as *const u8),
-                ("kiln_list_every_int", kiln_list_every_int as *const u8),
-                ("kiln_list_every_bool", kiln_list_every_bool as *const u8),
-                (
-                    "kiln_list_every_np_float64",
-                    kiln_list_every_np_float64 as *const u8,
-                ),
-                (
-                    "kiln_list_every_np_int64",
-                    kiln_list_every_np_int64 as *const u8,
-                ),
-            ] {
-                kiln_jit::runtime::provide(name, f);
-            }
-            kiln_jit::runtime::provide(
-                "kiln_list_append_float",
-                kiln_list_append_float as *const u8,
+            provide_all!(
+                kiln_list_float,
+                kiln_list_int,
+                kiln_list_np_float64,
+                kiln_list_np_int64,
+                kiln_list_bool,
+                kiln_list2_bool,
+                kiln_list2_float,
+                kiln_list2_int,
+                kiln_list2_np_float64,
+                kiln_list2_np_int64,
+                kiln_list_len,
+                kiln_list_row_len,
+                kiln_list_row,
+                kiln_list_every_float,
+                kiln_list_every_int,
+                kiln_list_every_bool,
+                kiln_list_every_np_float64,
+                kiln_list_every_np_int64,
+                kiln_list_append_float,
+                kiln_list_append_int,
+                kiln_list_append_np_float64,
+                kiln_list_append_np_int64,
+                kiln_list_set_float,
+                kiln_list_set_int,
+                kiln_list_set_bool,
+                kiln_list_set_np_float64,
+                kiln_list_set_np_int64,
+                kiln_list2_set_float,
+                kiln_list2_set_int,
+                kiln_list2_set_bool,
+                kiln_list2_set_np_float64,
+                kiln_list2_set_np_int64,
             );
-            kiln_jit::runtime::provide("kiln_list_append_int", kiln_list_append_int as *const u8);
-            kiln_jit::runtime::provide(
-                "kiln_list_append_np_float64",
-                kiln_list_append_np_float64 as *const u8,
-            );
-            kiln_jit::runtime::provide(
-                "kiln_list_append_np_int64",
-                kiln_list_append_np_int64 as *const u8,
-            );
-            let rows: [(&str, *const u8); 6] = [
-                ("kiln_list_bool", kiln_list_bool as *const u8),
-                ("kiln_list2_bool", kiln_list2_bool as *const u8),
-                ("kiln_list2_float", kiln_list2_float as *const u8),
-                ("kiln_list2_int", kiln_list2_int as *const u8),
-                ("kiln_list2_np_float64", kiln_list2_np_float64 as *const u8),
-                ("kiln_list2_np_int64", kiln_list2_np_int64 as *const u8),
-            ];
-            let stores: [(&str, *const u8); 10] = [
-                ("kiln_list_set_float", kiln_list_set_float as *const u8),
-                ("kiln_list_set_int", kiln_list_set_int as *const u8),
-                ("kiln_list_set_bool", kiln_list_set_bool as *const u8),
-                (
-                    "kiln_list_set_np_float64",
-                    kiln_list_set_np_float64 as *const u8,
-                ),
-                (
-                    "kiln_list_set_np_int64",
-                    kiln_list_set_np_int64 as *const u8,
-                ),
-                ("kiln_list2_set_float", kiln_list2_set_float as *const u8),
-                ("kiln_list2_set_int", kiln_list2_set_int as *const u8),
-                ("kiln_list2_set_bool", kiln_list2_set_bool as *const u8),
-                (
-                    "kiln_list2_set_np_float64",
-                    kiln_list2_set_np_float64 as *const u8,
-                ),
-                (
-                    "kiln_list2_set_np_int64",
-                    kiln_list2_set_np_int64 as *const u8,
-                ),
-            ];
-            for (name, f) in rows.into_iter().chain(stores) {
-                kiln_jit::runtime::provide(name, f);
-            }
         });
     }
 
@@ -285,7 +256,12 @@ mod list_items {
 
     /// # Safety
     /// As [`row`].
-    unsafe fn set2(list: i64, i: i64, k: i64, value: Option<PyObjectRef>, status: *mut i64) -> i64 {
+    unsafe fn set2(
+        list: i64,
+        i: i64,
+        status: *mut i64,
+        put_into: impl FnOnce(&PyList) -> i64,
+    ) -> i64 {
         // The row is taken out of the list first: storing into it locks it, and
         // the item replaced is dropped after (neither under the list's lock).
         let taken = unsafe {
@@ -298,7 +274,7 @@ mod list_items {
             })
         };
         match taken.as_ref().and_then(|r| r.downcast_ref::<PyList>()) {
-            Some(row) => put(row, k, value, status),
+            Some(row) => put_into(row),
             None => {
                 unsafe { *status = 1 };
                 0
@@ -380,18 +356,7 @@ mod list_items {
         if done {
             return 1;
         }
-        let taken = object.downcast_ref::<PyList>().and_then(|l| {
-            let rows = l.borrow_vec();
-            let row = rows.get(position(i, rows.len())?)?;
-            row.class().is(ctx.types.list_type).then(|| row.clone())
-        });
-        match taken.as_ref().and_then(|r| r.downcast_ref::<PyList>()) {
-            Some(row) => put_float(row, k, bits, status),
-            None => {
-                unsafe { *status = 1 };
-                0
-            }
-        }
+        unsafe { set2(list, i, status, |row| put_float(row, k, bits, status)) }
     }
 
     fn boxed_float(bits: i64) -> Option<PyObjectRef> {
@@ -430,7 +395,7 @@ mod list_items {
                 bits: i64,
                 status: *mut i64,
             ) -> i64 {
-                unsafe { set2(list, i, k, $boxed(bits), status) }
+                unsafe { set2(list, i, status, |row| put(row, k, $boxed(bits), status)) }
             }
         )*};
     }
