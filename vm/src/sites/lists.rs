@@ -117,7 +117,41 @@ fn number_kind(vm: &VirtualMachine, x: &PyObjectRef) -> PyResult<Option<(Dtype, 
 /// The helpers compiled code reads a list's items with: `f(list, index, &status)`,
 /// the item's bits, or the status set where it is not of the kind the helper reads
 /// (compiled code then hands the statement back).
-pub(super) use list_items::every_item;
+use list_items::every_item;
+
+/// Why the site's own loop over lists cannot run compiled on this entry, if it
+/// cannot: it binds their items where nothing can hand back, so each item must be of
+/// the kind the first is (an inner loop checks its own lists before it starts; a list
+/// of rows binds each row with its own check, `kiln_jit::rows`).
+pub(super) fn root_items_mixed(
+    nest: &kiln_jit::ir::Nest,
+    key: &[kiln_jit::types::Ty],
+    objects: &[Option<PyObjectRef>],
+) -> Option<String> {
+    let kiln_jit::ir::StmtKind::For { items, .. } = &nest.root.kind else {
+        return None;
+    };
+    items.iter().find_map(|(_, list)| {
+        let at = list.as_u32() as usize;
+        let (kiln_jit::types::Ty::Array(a), Some(obj)) = (&key[at], &objects[at]) else {
+            return None;
+        };
+        let elements = a.list?;
+        let kind = match (elements, a.dtype) {
+            (Elements::Python, Dtype::F64) => "float",
+            (Elements::Python, Dtype::Bool) => "bool",
+            (Elements::Python, _) => "int",
+            (Elements::Numpy, Dtype::F64) => "np_float64",
+            (Elements::Numpy, _) => "np_int64",
+        };
+        (a.ndim == 1 && !every_item(obj, kind)).then(|| {
+            format!(
+                "the items of `{}` are not all of one kind (the first's); it stays interpreted",
+                nest.vars[*list].name
+            )
+        })
+    })
+}
 
 mod list_items {
     use super::{DType, Element, Strength, scalar_element, scalar_to_py};

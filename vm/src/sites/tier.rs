@@ -378,18 +378,6 @@ fn numpy_dtype(d: Dtype) -> DType {
     }
 }
 
-/// The helpers' name for the kind of a list's items (`lists::every_item`).
-fn list_kind(elements: kiln_jit::types::Elements, dtype: Dtype) -> &'static str {
-    use kiln_jit::types::Elements;
-    match (elements, dtype) {
-        (Elements::Python, Dtype::F64) => "float",
-        (Elements::Python, Dtype::Bool) => "bool",
-        (Elements::Python, _) => "int",
-        (Elements::Numpy, Dtype::F64) => "np_float64",
-        (Elements::Numpy, _) => "np_int64",
-    }
-}
-
 /// The variable holding the imaginary part of the complex variable `var`, if it is one.
 fn imaginary_part(code: &CompiledNest, var: kiln_jit::ir::Var) -> Option<kiln_jit::ir::Var> {
     code.complex_parts
@@ -448,25 +436,9 @@ pub fn run(
     mark_own_buffers(&mut entries);
     key.extend(entries.iter().map(Entry::ty));
 
-    // The site's loop over lists binds their items where nothing can hand back: each
-    // item must be of the kind the first is (an inner loop checks its own lists).
-    if let kiln_jit::ir::StmtKind::For { items, .. } = &nest.root.kind {
-        for (_, list) in items {
-            let at = list.as_u32() as usize;
-            // (A list of rows binds each row with its own check: `kiln_jit::rows`.)
-            if let (Ty::Array(a), Some(obj)) = (&key[at], &objects[at])
-                && let Some(elements) = a.list
-                && a.ndim == 1
-                && !super::lists::every_item(obj, list_kind(elements, a.dtype))
-            {
-                site.state.lock().expect("site state poisoned").reason = Some(format!(
-                    "the items of `{}` are not all of one kind (the first's); it stays \
-                     interpreted",
-                    nest.vars[*list].name
-                ));
-                return Ok(None);
-            }
-        }
+    if let Some(reason) = super::lists::root_items_mixed(nest, &key, &objects) {
+        site.state.lock().expect("site state poisoned").reason = Some(reason);
+        return Ok(None);
     }
 
     // Names the nest takes for modules and builtins are checked on every entry: code
@@ -596,15 +568,15 @@ pub fn run(
         }
     };
 
-    // The generator its draws come from, in this frame.
-    let guards = {
+    // The generator its draws come from, in this frame (resolved out of the lock).
+    let draws: Vec<Guard> = {
         let state = site.state.lock().expect("site state poisoned");
         let spec = state.specs.iter().find(|s| Arc::ptr_eq(&s.code, &code));
         spec.map_or_else(Vec::new, |s| {
             s.guards.iter().filter(|g| g.is_draw()).cloned().collect()
         })
     };
-    let generator = match generator_of(&guards, &vars, vm)? {
+    let generator = match generator_of(&draws, &vars, vm)? {
         Ok(generator) => generator,
         Err(reason) => {
             site.state.lock().expect("site state poisoned").reason = Some(reason);
