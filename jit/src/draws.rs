@@ -9,10 +9,11 @@
 //! value, an argument, a function inlined into a statement, which hands back whole)
 //! the loop stays interpreted, and says so.
 
-use crate::ir::{BinOp, Expr, Intrinsic, Nest, StmtKind};
+use crate::ir::{BinOp, Expr, Intrinsic, Nest, StmtKind, UnaryOp};
 
 const REFUSED: &str = "`random.random()` other than as the value of a name \
-    (`x = random.random()`, `x = 2.0 * random.random() - 1.0`) stays interpreted";
+    (`x = random.random()`, `x = 2.0 * random.random() - 1.0`, `x = random.uniform(-1, 1)`) \
+    stays interpreted";
 
 /// Checks that every draw of the nest stands where it may.
 pub fn check(nest: &Nest) -> Result<(), String> {
@@ -54,6 +55,7 @@ fn drawn_arithmetic(e: &Expr) -> bool {
     match e {
         Expr::Call(Intrinsic::Random, args) => args.is_empty(),
         Expr::Float(_) | Expr::Int(_) => true,
+        Expr::Unary(UnaryOp::Neg | UnaryOp::Pos, a) => drawn_arithmetic(a),
         Expr::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, a, b) => {
             drawn_arithmetic(a) && drawn_arithmetic(b)
         }

@@ -86,3 +86,36 @@ random.random = lambda: 0.75  # the module's name rebound: no longer the generat
 print(pi_module(100))
 random.random = saved
 print(pi_module(100), random.random())
+
+
+def uniform_darts(n):
+    # `random.uniform(a, b)` of literals is the standard library's body,
+    # `a + (b - a) * random()`, on the same generator.
+    hits = 0
+    for i in range(n):  # jit: compiled
+        x = random.uniform(-1, 1)
+        y = random.uniform(-1.0, 1.0)
+        if x * x + y * y < 1.0:
+            hits += 1
+    return hits
+
+
+def uniform_instance(rng, n):
+    s = 0.0
+    for i in range(n):  # jit: compiled
+        u = rng.uniform(0.5, 2.5)
+        s += u
+    return s
+
+
+class Tilted(random.Random):
+    # A subclass's own `uniform` is its method, not the library's.
+    def uniform(self, a, b):
+        return a
+
+
+random.seed(31)
+print(uniform_darts(500), random.random())
+print(uniform_instance(random.Random(4), 300), uniform_instance(Tilted(4), 300))
+random.seed(31)
+print(uniform_darts(500))

@@ -9,6 +9,7 @@
 //! so the two share one sequence, whichever draws when. A nest draws from one
 //! generator (two are refused when it compiles).
 
+use kiln_jit::ir::Expr;
 use kiln_stdlib::random::{Random, generator};
 use rustpython_vm::builtins::{PyModule, PyStr};
 use rustpython_vm::{AsObject, PyObjectRef, PyPayload, VirtualMachine};
@@ -21,46 +22,110 @@ thread_local! {
     static PAYLOAD: Cell<*const Random> = const { Cell::new(std::ptr::null()) };
 }
 
-/// The generator whose own `random` method `callable` is (`random.random`, a bound
-/// `rng.random`), if it is one.
-pub(super) fn drawn_by(callable: &PyObjectRef, vm: &VirtualMachine) -> Option<PyObjectRef> {
-    if !callable
-        .class()
-        .is(vm.ctx.types.builtin_function_or_method_type)
-    {
-        return None;
+/// What a call draws: `random()`, or `uniform(a, b)` (`a + (b - a) * random()`, the
+/// standard library's own method).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Draw {
+    Random,
+    Uniform,
+}
+
+impl Draw {
+    fn of(method: &str) -> Option<Draw> {
+        match method {
+            "random" => Some(Draw::Random),
+            "uniform" => Some(Draw::Uniform),
+            _ => None,
+        }
     }
+}
+
+/// Whether `class` (a generator's) keeps the generator's own `random` and the
+/// standard library's `uniform`, which draws through it.
+fn class_draws(class: &PyObjectRef, vm: &VirtualMachine) -> bool {
+    let attr = |owner: &PyObjectRef, name: &'static str| owner.get_attr(name, vm).ok();
+    let native = Random::class(&vm.ctx).get_attr(vm.ctx.intern_str("random"));
+    let stdlib = vm
+        .import("random", 0)
+        .ok()
+        .and_then(|m| attr(&m, "Random"))
+        .and_then(|c| attr(&c, "uniform"));
+    let same = |a: Option<PyObjectRef>, b: Option<PyObjectRef>| match (a, b) {
+        (Some(a), Some(b)) => a.is(&b),
+        _ => false,
+    };
+    let own = class.downcast_ref::<rustpython_vm::builtins::PyType>();
+    let lookup = |name: &str| own.and_then(|t| t.get_attr(vm.ctx.intern_str(name)));
+    same(lookup("random"), native) && same(lookup("uniform"), stdlib)
+}
+
+/// The generator `callable` draws from and how, where it is a generator's own
+/// `random` (`random.random`, a bound `rng.random`) or the standard library's
+/// `uniform` bound to a generator that keeps both.
+pub(super) fn drawn_by(callable: &PyObjectRef, vm: &VirtualMachine) -> Option<(PyObjectRef, Draw)> {
     let name = callable.get_attr("__name__", vm).ok()?;
-    if name.downcast_ref::<PyStr>()?.to_str() != Some("random") {
+    let draw = Draw::of(name.downcast_ref::<PyStr>()?.to_str()?)?;
+    let kind = match draw {
+        Draw::Random => vm.ctx.types.builtin_function_or_method_type,
+        Draw::Uniform => vm.ctx.types.bound_method_type,
+    };
+    if !callable.class().is(kind) {
         return None;
     }
     let owner = callable.get_attr("__self__", vm).ok()?;
     generator(&owner)?;
-    Some(owner)
+    if draw == Draw::Uniform && !class_draws(&owner.class().to_owned().into(), vm) {
+        return None;
+    }
+    Some((owner, draw))
 }
 
-/// The generator `receiver.random` draws from where `receiver` is a module holding a
-/// generator's `random`, or a generator whose class keeps the native `random`; read
-/// without running user code (no instance attribute, no property).
+/// The generator `receiver.method` draws from and how, where `receiver` is a module
+/// holding such a method (`random.uniform`), or a generator whose class keeps its
+/// own `random` and the standard library's `uniform`; read without running user code
+/// (no instance attribute, no property).
 pub(super) fn receiver_draws(
     receiver: &PyObjectRef,
     method: &str,
     vm: &VirtualMachine,
-) -> Option<PyObjectRef> {
-    if method != "random" {
-        return None;
-    }
+) -> Option<(PyObjectRef, Draw)> {
+    let draw = Draw::of(method)?;
     if let Some(module) = receiver.downcast_ref::<PyModule>() {
-        let callable = module.dict().get_item_opt("random", vm).ok()??;
-        return drawn_by(&callable, vm);
+        let callable = module.dict().get_item_opt(method, vm).ok()??;
+        return drawn_by(&callable, vm).filter(|(_, d)| *d == draw);
     }
     generator(receiver)?;
-    let native = Random::class(&vm.ctx).get_attr(vm.ctx.intern_str("random"))?;
-    let own = receiver.class().get_attr(vm.ctx.intern_str("random"))?;
-    let shadowed = receiver
-        .dict()
-        .is_some_and(|d| d.get_item_opt("random", vm).ok().flatten().is_some());
-    (own.is(&native) && !shadowed).then(|| receiver.clone())
+    let shadowed = receiver.dict().is_some_and(|d| {
+        ["random", "uniform"]
+            .iter()
+            .any(|n| d.get_item_opt(*n, vm).ok().flatten().is_some())
+    });
+    let class: PyObjectRef = receiver.class().to_owned().into();
+    (!shadowed && class_draws(&class, vm)).then(|| (receiver.clone(), draw))
+}
+
+/// The expression a draw's call becomes: `random()` of no arguments, or
+/// `uniform(a, b)` of number literals as its body computes it, `a + (b - a) *
+/// random()` (the same operations, so the same bits); none for any other call.
+pub(super) fn drawn_expr(draw: Draw, args: &mut Vec<Expr>) -> Option<Expr> {
+    use kiln_jit::ir::{BinOp, Intrinsic, UnaryOp};
+    let random = Expr::Call(Intrinsic::Random, Vec::new());
+    let literal = |e: &Expr| match e {
+        Expr::Int(_) | Expr::Float(_) => true,
+        Expr::Unary(UnaryOp::Neg, x) => matches!(**x, Expr::Int(_) | Expr::Float(_)),
+        _ => false,
+    };
+    match (draw, &args[..]) {
+        (Draw::Random, []) => Some(random),
+        (Draw::Uniform, [a, b]) if literal(a) && literal(b) => {
+            let (a, b) = (a.clone(), b.clone());
+            args.clear();
+            let span = Expr::Binary(BinOp::Sub, Box::new(b), Box::new(a.clone()));
+            let scaled = Expr::Binary(BinOp::Mul, Box::new(span), Box::new(random));
+            Some(Expr::Binary(BinOp::Add, Box::new(a), Box::new(scaled)))
+        }
+        _ => None,
+    }
 }
 
 /// Makes `generator` the one the nest about to run on this thread draws from.

@@ -60,9 +60,9 @@ pub struct Guard {
     /// For a method (`name` is `acc.push`): the class of the object the path names in
     /// the running frame, which must still be its class and give that function.
     class: Option<PyObjectRef>,
-    /// A draw (`super::draws`): the name must still reach a generator's own `random`
-    /// (`function` is the generator it reached when the nest compiled).
-    draws: bool,
+    /// A draw (`super::draws`): the name must still reach a generator's method that
+    /// draws this way (`function` is the generator it reached when the nest compiled).
+    draws: Option<super::draws::Draw>,
 }
 
 impl Guard {
@@ -79,7 +79,7 @@ impl Guard {
             function: function.clone(),
             inlined: Some(inlined.to_owned()),
             class: None,
-            draws: false,
+            draws: None,
         }
     }
 
@@ -97,12 +97,17 @@ impl Guard {
             function: function.clone(),
             inlined: Some(inlined.to_owned()),
             class: Some(obj.class().to_owned().into()),
-            draws: false,
+            draws: None,
         }
     }
 
     /// A draw from `generator`, the generator whose own `random` `name` reaches.
-    fn draws(name: &str, globals: &Option<PyDictRef>, generator: PyObjectRef) -> Guard {
+    fn draws(
+        name: &str,
+        globals: &Option<PyDictRef>,
+        generator: PyObjectRef,
+        draw: super::draws::Draw,
+    ) -> Guard {
         super::draws::provide();
         Guard {
             name: name.to_owned(),
@@ -110,26 +115,29 @@ impl Guard {
             function: generator,
             inlined: None,
             class: None,
-            draws: true,
+            draws: Some(draw),
         }
     }
 
     /// Whether it is a draw's (`super::draws`).
     pub(super) fn is_draw(&self) -> bool {
-        self.draws
+        self.draws.is_some()
     }
 
     /// The generator a draw's name reaches in the running frame now, if it still
     /// reaches a generator's own `random` (which generator may change from call to
     /// call: `walk(random.Random(seed))`).
     fn drawn(&self, vars: &FrameVars, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
-        Ok(match self.name.rsplit_once('.') {
+        let drawn = match self.name.rsplit_once('.') {
             Some((receiver, method)) => vars
                 .object(receiver, vm)?
                 .and_then(|obj| super::draws::receiver_draws(&obj, method, vm)),
             None => lookup(&self.globals, vars, &self.name, vm)?
                 .and_then(|f| super::draws::drawn_by(&f, vm)),
-        })
+        };
+        Ok(drawn
+            .filter(|(_, d)| Some(*d) == self.draws)
+            .map(|(g, _)| g))
     }
 
     /// The object a name holds, which compiled code relies on.
@@ -140,7 +148,7 @@ impl Guard {
             function: value,
             inlined: None,
             class: None,
-            draws: false,
+            draws: None,
         }
     }
 }
@@ -202,7 +210,7 @@ pub(super) fn guards_hold(
     vm: &VirtualMachine,
 ) -> PyResult<bool> {
     for g in guards {
-        if g.draws {
+        if g.draws.is_some() {
             if g.drawn(vars, vm)?.is_none() {
                 return Ok(false);
             }
@@ -235,7 +243,7 @@ pub(super) fn generator_of(
     vm: &VirtualMachine,
 ) -> PyResult<Result<Option<PyObjectRef>, String>> {
     let mut found: Option<PyObjectRef> = None;
-    for g in guards.iter().filter(|g| g.draws) {
+    for g in guards.iter().filter(|g| g.draws.is_some()) {
         let drawn = g.drawn(vars, vm)?;
         match (&found, drawn) {
             (_, None) => return Ok(Err("a draw's generator is gone".into())),
@@ -385,7 +393,7 @@ fn module_constants(
             function: value,
             inlined: None,
             class: None,
-            draws: false,
+            draws: None,
         });
         out.push((var, constant));
     }
@@ -470,14 +478,22 @@ pub(super) fn inline_in(
                     let Some(obj) = vars.object(receiver, vm).map_err(Err)? else {
                         return not_inlinable();
                     };
-                    if args.is_empty()
-                        && unpack.is_none()
-                        && let Some(generator) = super::draws::receiver_draws(&obj, method, vm)
+                    if unpack.is_none()
+                        && let Some((generator, draw)) =
+                            super::draws::receiver_draws(&obj, method, vm)
+                        && let Some(drawn) = super::draws::drawn_expr(draw, args)
                     {
-                        guards.push(Guard::draws(name, &None, generator));
-                        return Ok(Expr::Call(kiln_jit::ir::Intrinsic::Random, Vec::new()));
+                        guards.push(Guard::draws(name, &None, generator, draw));
+                        return Ok(drawn);
                     }
                     let Some(function) = method_of(&obj, method, vm).map_err(Err)? else {
+                        if matches!(method, "random" | "uniform") {
+                            return Err(Ok(format!(
+                                "`{name}` is no random generator's own `{method}` (rebound, or \
+                                 a subclass's), or its arguments are not number literals; it \
+                                 stays interpreted"
+                            )));
+                        }
                         if obj
                             .downcast_ref::<rustpython_vm::builtins::PyModule>()
                             .is_some()
@@ -499,11 +515,11 @@ pub(super) fn inline_in(
             };
             if unpack.is_none()
                 && method.is_none()
-                && args.is_empty()
-                && let Some(generator) = super::draws::drawn_by(&function, vm)
+                && let Some((generator, draw)) = super::draws::drawn_by(&function, vm)
+                && let Some(drawn) = super::draws::drawn_expr(draw, args)
             {
-                guards.push(Guard::draws(name, globals, generator));
-                return Ok(Expr::Call(kiln_jit::ir::Intrinsic::Random, Vec::new()));
+                guards.push(Guard::draws(name, globals, generator, draw));
+                return Ok(drawn);
             }
             if unpack.is_none()
                 && method.is_none()
@@ -515,7 +531,7 @@ pub(super) fn inline_in(
                     function: function.clone(),
                     inlined: None,
                     class: None,
-                    draws: false,
+                    draws: None,
                 });
                 return Ok(known);
             }
@@ -546,7 +562,7 @@ pub(super) fn inline_in(
                     function: function.clone(),
                     inlined: Some(f.name.clone()),
                     class: None,
-                    draws: false,
+                    draws: None,
                 },
             });
             // The object's attributes (`self.n`) are the caller's variables for those

@@ -146,8 +146,13 @@ impl Lowering<'_> {
                 let Some(f) = MathFn::from_name(attr.attr.as_str()) else {
                     // `random.random()`: a draw, resolved with the generator when the
                     // nest compiles (`sites::draws`).
-                    if attr.attr.as_str() == "random" && args.is_empty() {
-                        return Ok(Expr::CallUser(format!("{}.random", module.id), Vec::new()));
+                    if (attr.attr.as_str() == "random" && args.is_empty())
+                        || (attr.attr.as_str() == "uniform" && args.len() == 2)
+                    {
+                        return Ok(Expr::CallUser(
+                            format!("{}.{}", module.id, attr.attr),
+                            self.exprs(args, stmt)?,
+                        ));
                     }
                     if MODULE_NAMES.contains(&module.id.as_str()) {
                         return Err(self.at(
