@@ -40,7 +40,7 @@
 //! stores),
 //! draws are made from the `random` module's generator and one of the program's own
 //! (`x = random.random()`, `y = 2.0 * random.random() - 1.0`, `rng.random() * 3`,
-//! `random.uniform(-2, 0.5)`, an
+//! `random.uniform(-2, 0.5)`, `random.randint(-5, 3)`, an
 //! imported `draw()`, and in a sum, which stays interpreted), with both generators'
 //! next draws printed after each call,
 //! every integer dtype receives stores that do not fit it, some loops iterate over
@@ -364,7 +364,9 @@ impl Gen {
                 // Draws from the interpreter's generators (the module's, one of its
                 // own, under an imported name), alone, in arithmetic with constants,
                 // and in a form that stays interpreted (a draw in a sum).
-                let (target, value) = match self.rng.below(7) {
+                let (target, value) = match self.rng.below(9) {
+                    7 => ("t", "random.randint(-5, 3)"),
+                    8 => ("u", "rng.randint(0, 5000000000)"),
                     5 => ("x", "random.uniform(-2, 0.5)"),
                     6 => ("y", "rng.uniform(1.0, -1)"),
                     0 => ("x", "random.random()"),

@@ -12,8 +12,8 @@
 use crate::ir::{BinOp, Expr, Intrinsic, Nest, StmtKind, UnaryOp};
 
 const REFUSED: &str = "`random.random()` other than as the value of a name \
-    (`x = random.random()`, `x = 2.0 * random.random() - 1.0`, `x = random.uniform(-1, 1)`) \
-    stays interpreted";
+    (`x = random.random()`, `x = 2.0 * random.random() - 1.0`, `x = random.uniform(-1, 1)`, \
+    `d = random.randint(1, 6)`) stays interpreted";
 
 /// Checks that every draw of the nest stands where it may.
 pub fn check(nest: &Nest) -> Result<(), String> {
@@ -39,7 +39,7 @@ pub fn check(nest: &Nest) -> Result<(), String> {
 fn draws(e: &Expr) -> bool {
     let mut found = false;
     e.walk(&mut |e| match e {
-        Expr::Call(Intrinsic::Random, _) => found = true,
+        Expr::Call(Intrinsic::Random | Intrinsic::RandBelow, _) => found = true,
         Expr::Inline(inl) => {
             for s in &inl.body {
                 s.each(&mut |t| found |= t.exprs().into_iter().any(draws));
@@ -54,6 +54,9 @@ fn draws(e: &Expr) -> bool {
 fn drawn_arithmetic(e: &Expr) -> bool {
     match e {
         Expr::Call(Intrinsic::Random, args) => args.is_empty(),
+        Expr::Call(Intrinsic::RandBelow, args) => {
+            matches!(&args[..], [n] if drawn_arithmetic(n) && !draws(n))
+        }
         Expr::Float(_) | Expr::Int(_) => true,
         Expr::Unary(UnaryOp::Neg | UnaryOp::Pos, a) => drawn_arithmetic(a),
         Expr::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, a, b) => {

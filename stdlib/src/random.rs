@@ -50,6 +50,26 @@ impl Random {
     pub fn random(&self) -> f64 {
         mt19937::gen_res53(&mut *self.rng.lock())
     }
+
+    /// An int in [0, n) for `n > 0`, as `random.Random._randbelow_with_getrandbits`
+    /// draws it: `getrandbits(n.bit_length())` until below `n`.
+    pub fn below(&self, n: u64) -> u64 {
+        let k = 64 - n.leading_zeros();
+        let mut rng = self.rng.lock();
+        loop {
+            // `getrandbits(k)`: 32-bit words from the least significant, the last
+            // one's top bits.
+            let low = rng.next_u32();
+            let r = if k <= 32 {
+                u64::from(low >> (32 - k))
+            } else {
+                u64::from(low) | u64::from(rng.next_u32() >> (64 - k)) << 32
+            };
+            if r < n {
+                return r;
+            }
+        }
+    }
 }
 
 impl Constructor for Random {

@@ -119,3 +119,22 @@ print(uniform_darts(500), random.random())
 print(uniform_instance(random.Random(4), 300), uniform_instance(Tilted(4), 300))
 random.seed(31)
 print(uniform_darts(500))
+
+
+def dice(n):
+    # `random.randint(a, b)` of int literals: `a + _randbelow(b - a + 1)` on the same
+    # generator (a width that is a power of two, one that is not, a wide one).
+    counts = [0] * 7
+    total = 0
+    for i in range(n):  # jit: compiled
+        d = random.randint(1, 6)
+        counts[d] += 1
+        e = random.randint(-3, 4)
+        f = random.randint(0, 1000000000000)
+        total += e + f % 7
+    return counts, total
+
+
+random.seed(77)
+print(dice(600), random.random(), random.randint(1, 6))
+print(dice(300))

@@ -699,6 +699,16 @@ impl<'a> Typing<'a> {
                 scalar(Scalar::Bool)
             }
             Expr::Call(Intrinsic::Random, _) => scalar(Scalar::Float),
+            Expr::Call(Intrinsic::RandBelow, args) => {
+                let [n] = &args[..] else {
+                    return Err("randbelow() takes one int".into());
+                };
+                let n = self.scalar(n)?;
+                if n.mixed || n.ty != Scalar::Int {
+                    return Err(format!("randint() of {} stays interpreted", n.describe()));
+                }
+                scalar(Scalar::Int)
+            }
             Expr::Call(Intrinsic::RowList(over), args) => {
                 self.row_of(args)?;
                 if !matches!(&self.vars[*over], VarTy::Array(a) if a.list.is_some() && a.ndim == 1)
@@ -740,7 +750,7 @@ impl<'a> Typing<'a> {
                 match f {
                     Intrinsic::Math(MathFn::Floor | MathFn::Ceil) => scalar(Scalar::Int),
                     Intrinsic::Math(MathFn::Isnan | MathFn::Isinf) => scalar(Scalar::Bool),
-                    Intrinsic::RowLen => scalar(Scalar::Int),
+                    Intrinsic::RowLen | Intrinsic::RandBelow => scalar(Scalar::Int),
                     Intrinsic::RowList(_) => scalar(Scalar::Bool),
                     Intrinsic::Math(_) | Intrinsic::Float | Intrinsic::Random => {
                         scalar(Scalar::Float)

@@ -33,6 +33,9 @@ pub enum Intrinsic {
     /// (`x = random.random()`, or arithmetic of it with constants: `crate::draws`),
     /// so that nothing fails after the draw and no hand-back draws again.
     Random,
+    /// `randbelow(n)`: an int in `[0, n)` from the same generator, as the standard
+    /// library's `_randbelow` draws it (`random.randint`); a draw like `Random`.
+    RandBelow,
     /// `check(cond)`, made by [`crate::scalarise`]: hands the statement to the
     /// interpreter unless `cond` holds (a broadcast or an index numpy refuses); `True`.
     Check,
@@ -276,6 +279,7 @@ impl Intrinsic {
             Intrinsic::Check => "check",
             Intrinsic::ListAppend => "append",
             Intrinsic::Random => "random.random",
+            Intrinsic::RandBelow => "randbelow",
             Intrinsic::RowLen => "rowlen",
             Intrinsic::RowList(_) => "rowlist",
             Intrinsic::ClearFpFlags => "clear_fp_flags",

@@ -28,6 +28,7 @@ thread_local! {
 pub(super) enum Draw {
     Random,
     Uniform,
+    Randint,
 }
 
 impl Draw {
@@ -35,28 +36,33 @@ impl Draw {
         match method {
             "random" => Some(Draw::Random),
             "uniform" => Some(Draw::Uniform),
+            "randint" => Some(Draw::Randint),
             _ => None,
         }
     }
 }
 
-/// Whether `class` (a generator's) keeps the generator's own `random` and the
-/// standard library's `uniform`, which draws through it.
+/// Whether `class` (a generator's) keeps the generator's own `random` and
+/// `getrandbits` and the standard library's `uniform`, `randint` and `_randbelow`
+/// (`_randbelow_with_getrandbits`), which draw through them.
 fn class_draws(class: &PyObjectRef, vm: &VirtualMachine) -> bool {
-    let attr = |owner: &PyObjectRef, name: &'static str| owner.get_attr(name, vm).ok();
-    let native = Random::class(&vm.ctx).get_attr(vm.ctx.intern_str("random"));
-    let stdlib = vm
+    let native = |name: &'static str| Random::class(&vm.ctx).get_attr(vm.ctx.intern_str(name));
+    let library = vm
         .import("random", 0)
         .ok()
-        .and_then(|m| attr(&m, "Random"))
-        .and_then(|c| attr(&c, "uniform"));
+        .and_then(|m| m.get_attr("Random", vm).ok());
+    let stdlib = |name: &'static str| library.as_ref()?.get_attr(name, vm).ok();
+    let own = class.downcast_ref::<rustpython_vm::builtins::PyType>();
+    let lookup = |name: &str| own.and_then(|t| t.get_attr(vm.ctx.intern_str(name)));
     let same = |a: Option<PyObjectRef>, b: Option<PyObjectRef>| match (a, b) {
         (Some(a), Some(b)) => a.is(&b),
         _ => false,
     };
-    let own = class.downcast_ref::<rustpython_vm::builtins::PyType>();
-    let lookup = |name: &str| own.and_then(|t| t.get_attr(vm.ctx.intern_str(name)));
-    same(lookup("random"), native) && same(lookup("uniform"), stdlib)
+    same(lookup("random"), native("random"))
+        && same(lookup("getrandbits"), native("getrandbits"))
+        && same(lookup("uniform"), stdlib("uniform"))
+        && same(lookup("randint"), stdlib("randint"))
+        && same(lookup("_randbelow"), stdlib("_randbelow_with_getrandbits"))
 }
 
 /// The generator `callable` draws from and how, where it is a generator's own
@@ -67,14 +73,14 @@ pub(super) fn drawn_by(callable: &PyObjectRef, vm: &VirtualMachine) -> Option<(P
     let draw = Draw::of(name.downcast_ref::<PyStr>()?.to_str()?)?;
     let kind = match draw {
         Draw::Random => vm.ctx.types.builtin_function_or_method_type,
-        Draw::Uniform => vm.ctx.types.bound_method_type,
+        Draw::Uniform | Draw::Randint => vm.ctx.types.bound_method_type,
     };
     if !callable.class().is(kind) {
         return None;
     }
     let owner = callable.get_attr("__self__", vm).ok()?;
     generator(&owner)?;
-    if draw == Draw::Uniform && !class_draws(&owner.class().to_owned().into(), vm) {
+    if draw != Draw::Random && !class_draws(&owner.class().to_owned().into(), vm) {
         return None;
     }
     Some((owner, draw))
@@ -96,7 +102,7 @@ pub(super) fn receiver_draws(
     }
     generator(receiver)?;
     let shadowed = receiver.dict().is_some_and(|d| {
-        ["random", "uniform"]
+        ["random", "uniform", "randint", "getrandbits", "_randbelow"]
             .iter()
             .any(|n| d.get_item_opt(*n, vm).ok().flatten().is_some())
     });
@@ -117,6 +123,27 @@ pub(super) fn drawn_expr(draw: Draw, args: &mut Vec<Expr>) -> Option<Expr> {
     };
     match (draw, &args[..]) {
         (Draw::Random, []) => Some(random),
+        (Draw::Randint, [a, b]) => {
+            // `a + _randbelow(b - a + 1)` of int literals with `a <= b` (else Python
+            // raises, interpreted).
+            let int = |e: &Expr| match e {
+                Expr::Int(v) => Some(*v),
+                Expr::Unary(UnaryOp::Neg, x) => match **x {
+                    Expr::Int(v) => v.checked_neg(),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let (a, b) = (int(a)?, int(b)?);
+            let width = b.checked_sub(a)?.checked_add(1).filter(|w| *w > 0)?;
+            args.clear();
+            let below = Expr::Call(Intrinsic::RandBelow, vec![Expr::Int(width)]);
+            Some(Expr::Binary(
+                BinOp::Add,
+                Box::new(Expr::Int(a)),
+                Box::new(below),
+            ))
+        }
         (Draw::Uniform, [a, b]) if literal(a) && literal(b) => {
             let (a, b) = (a.clone(), b.clone());
             args.clear();
@@ -148,6 +175,10 @@ pub(super) fn provide() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         kiln_jit::runtime::provide(kiln_jit::runtime::RANDOM_SYMBOL, kiln_random as *const u8);
+        kiln_jit::runtime::provide(
+            kiln_jit::runtime::RANDBELOW_SYMBOL,
+            kiln_random_below as *const u8,
+        );
     });
 }
 
@@ -162,4 +193,18 @@ unsafe extern "C" fn kiln_random(status: *mut i64) -> f64 {
     }
     // SAFETY: set by `enter` from the generator GENERATOR holds for this run.
     unsafe { (*payload).random() }
+}
+
+/// `Intrinsic::RandBelow`: an int in `[0, n)` from this thread's generator, as the
+/// library's `_randbelow` draws it; the status set, and nothing drawn, where there is
+/// no generator or `n < 1`.
+unsafe extern "C" fn kiln_random_below(n: i64, status: *mut i64) -> i64 {
+    let payload = PAYLOAD.with(Cell::get);
+    if payload.is_null() || n < 1 {
+        // SAFETY: compiled code passes its frame's status slot.
+        unsafe { *status = 1 };
+        return 0;
+    }
+    // SAFETY: set by `enter` from the generator GENERATOR holds for this run.
+    unsafe { (*payload).below(n as u64) as i64 }
 }

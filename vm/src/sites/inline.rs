@@ -487,7 +487,7 @@ pub(super) fn inline_in(
                         return Ok(drawn);
                     }
                     let Some(function) = method_of(&obj, method, vm).map_err(Err)? else {
-                        if matches!(method, "random" | "uniform") {
+                        if matches!(method, "random" | "uniform" | "randint") {
                             return Err(Ok(format!(
                                 "`{name}` is no random generator's own `{method}` (rebound, or \
                                  a subclass's), or its arguments are not number literals; it \

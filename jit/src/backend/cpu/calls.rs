@@ -29,6 +29,12 @@ impl Gen<'_, '_> {
                 let v = self.call_checked(crate::runtime::RANDOM_SYMBOL, &[], types::F64);
                 return Ok(self.exact(Scalar::Float, v));
             }
+            Intrinsic::RandBelow => {
+                // Fails (no generator, or `n` not above zero) before it draws.
+                let n = self.scalar(&args[0])?.v;
+                let v = self.call_checked(crate::runtime::RANDBELOW_SYMBOL, &[n], types::I64);
+                return Ok(self.exact(Scalar::Int, v));
+            }
             Intrinsic::ClearFpFlags
             | Intrinsic::CheckFpFlags
             | Intrinsic::FpRaised
@@ -236,6 +242,7 @@ impl Gen<'_, '_> {
             | Intrinsic::NpConj => unreachable!("`crate::complex` replaces {f:?}"),
             Intrinsic::ListAppend
             | Intrinsic::Random
+            | Intrinsic::RandBelow
             | Intrinsic::RowLen
             | Intrinsic::RowList(_) => {
                 unreachable!("made above")

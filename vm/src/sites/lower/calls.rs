@@ -147,7 +147,7 @@ impl Lowering<'_> {
                     // `random.random()`: a draw, resolved with the generator when the
                     // nest compiles (`sites::draws`).
                     if (attr.attr.as_str() == "random" && args.is_empty())
-                        || (attr.attr.as_str() == "uniform" && args.len() == 2)
+                        || (matches!(attr.attr.as_str(), "uniform" | "randint") && args.len() == 2)
                     {
                         return Ok(Expr::CallUser(
                             format!("{}.{}", module.id, attr.attr),
