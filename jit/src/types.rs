@@ -456,6 +456,46 @@ pub enum Elements {
     Numpy,
 }
 
+/// The kind of number a list's items are read as: what compiled code types them
+/// as, and which of the VM's helpers read, store and check them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ListItems {
+    Float,
+    Bool,
+    Int,
+    NpFloat64,
+    NpInt64,
+}
+
+impl ListItems {
+    /// Of a list's type; `None` for an array.
+    pub fn of(a: &ArrayTy) -> Option<ListItems> {
+        Some(ListItems::new(a.list?, a.dtype))
+    }
+
+    /// Of a list's elements and dtype.
+    pub fn new(elements: Elements, dtype: Dtype) -> ListItems {
+        match (elements, dtype) {
+            (Elements::Python, Dtype::F64) => ListItems::Float,
+            (Elements::Python, Dtype::Bool) => ListItems::Bool,
+            (Elements::Python, _) => ListItems::Int,
+            (Elements::Numpy, Dtype::F64) => ListItems::NpFloat64,
+            (Elements::Numpy, _) => ListItems::NpInt64,
+        }
+    }
+
+    /// The scalar type an item is read as.
+    pub fn scalar(self) -> Scalar {
+        match self {
+            ListItems::Float => Scalar::Float,
+            ListItems::Bool => Scalar::Bool,
+            ListItems::Int => Scalar::Int,
+            ListItems::NpFloat64 => Scalar::Np(Dtype::F64),
+            ListItems::NpInt64 => Scalar::Np(Dtype::I64),
+        }
+    }
+}
+
 /// The type of a variable on entry to compiled code.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Ty {

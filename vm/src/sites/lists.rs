@@ -136,14 +136,7 @@ pub(super) fn root_items_mixed(
         let (kiln_jit::types::Ty::Array(a), Some(obj)) = (&key[at], &objects[at]) else {
             return None;
         };
-        let elements = a.list?;
-        let kind = match (elements, a.dtype) {
-            (Elements::Python, Dtype::F64) => "float",
-            (Elements::Python, Dtype::Bool) => "bool",
-            (Elements::Python, _) => "int",
-            (Elements::Numpy, Dtype::F64) => "np_float64",
-            (Elements::Numpy, _) => "np_int64",
-        };
+        let kind = kiln_jit::types::ListItems::of(a)?;
         (a.ndim == 1 && !every_item(obj, kind)).then(|| {
             format!(
                 "the items of `{}` are not all of one kind (the first's); it stays interpreted",
@@ -155,6 +148,7 @@ pub(super) fn root_items_mixed(
 
 mod list_items {
     use super::{DType, Element, Strength, scalar_element, scalar_to_py};
+    use kiln_jit::types::ListItems;
     use rustpython_vm::builtins::{PyFloat, PyInt, PyList};
     use rustpython_vm::{AsObject, PyObject, PyObjectRef};
 
@@ -503,16 +497,15 @@ mod list_items {
         unsafe { every(list, status, |x| numpy(x, false)) }
     }
 
-    /// Whether every item of `list` is of the kind compiled code reads it as (`kind`,
-    /// the helpers' names' ending: `float`, `int`, `bool`, `np_float64`, `np_int64`).
-    pub(in crate::sites) fn every_item(list: &PyObjectRef, kind: &str) -> bool {
+    /// Whether every item of `list` is of the kind compiled code reads it as.
+    pub(in crate::sites) fn every_item(list: &PyObjectRef, kind: ListItems) -> bool {
         let mut status = 0i64;
         let f = match kind {
-            "float" => kiln_list_every_float,
-            "int" => kiln_list_every_int,
-            "bool" => kiln_list_every_bool,
-            "np_float64" => kiln_list_every_np_float64,
-            _ => kiln_list_every_np_int64,
+            ListItems::Float => kiln_list_every_float,
+            ListItems::Int => kiln_list_every_int,
+            ListItems::Bool => kiln_list_every_bool,
+            ListItems::NpFloat64 => kiln_list_every_np_float64,
+            ListItems::NpInt64 => kiln_list_every_np_int64,
         };
         // SAFETY: `list` is held by the caller.
         unsafe {

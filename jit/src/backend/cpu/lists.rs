@@ -6,7 +6,7 @@
 use super::{Gen, Val};
 use crate::ir::{BinOp, Expr, Var};
 use crate::runtime::objects;
-use crate::types::{Dtype, Elements, Scalar};
+use crate::types::{Dtype, Elements, ListItems, Scalar};
 use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value, condcodes::IntCC, types};
 
 type Result<T> = std::result::Result<T, String>;
@@ -77,23 +77,20 @@ impl Gen<'_, '_> {
             return self.exact(Scalar::Bool, v);
         }
         // Of a list of rows, `A[i][k]`: the helper takes both subscripts.
-        let rows = index.len() == 2;
-        let (helper, ty) = match (elements, dtype, rows) {
-            (Elements::Python, Dtype::Bool, false) => ("kiln_list_bool", Scalar::Bool),
-            (Elements::Python, Dtype::Bool, true) => ("kiln_list2_bool", Scalar::Bool),
-            (Elements::Python, Dtype::F64, false) => ("kiln_list_float", Scalar::Float),
-            (Elements::Python, _, false) => ("kiln_list_int", Scalar::Int),
-            (Elements::Numpy, Dtype::F64, false) => {
-                ("kiln_list_np_float64", Scalar::Np(Dtype::F64))
-            }
-            (Elements::Numpy, _, false) => ("kiln_list_np_int64", Scalar::Np(Dtype::I64)),
-            (Elements::Python, Dtype::F64, true) => ("kiln_list2_float", Scalar::Float),
-            (Elements::Python, _, true) => ("kiln_list2_int", Scalar::Int),
-            (Elements::Numpy, Dtype::F64, true) => {
-                ("kiln_list2_np_float64", Scalar::Np(Dtype::F64))
-            }
-            (Elements::Numpy, _, true) => ("kiln_list2_np_int64", Scalar::Np(Dtype::I64)),
+        let kind = ListItems::new(elements, dtype);
+        let helper = match (kind, index.len() == 2) {
+            (ListItems::Bool, false) => "kiln_list_bool",
+            (ListItems::Bool, true) => "kiln_list2_bool",
+            (ListItems::Float, false) => "kiln_list_float",
+            (ListItems::Int, false) => "kiln_list_int",
+            (ListItems::NpFloat64, false) => "kiln_list_np_float64",
+            (ListItems::NpInt64, false) => "kiln_list_np_int64",
+            (ListItems::Float, true) => "kiln_list2_float",
+            (ListItems::Int, true) => "kiln_list2_int",
+            (ListItems::NpFloat64, true) => "kiln_list2_np_float64",
+            (ListItems::NpInt64, true) => "kiln_list2_np_int64",
         };
+        let ty = kind.scalar();
         let mut args = vec![data];
         args.extend_from_slice(index);
         let bits = self.call_checked(helper, &args, types::I64);
@@ -164,13 +161,7 @@ impl Gen<'_, '_> {
         }
         self.settle_float_flags();
         // A loop over the list binds its items unchecked (`check_iterated_lists`).
-        let kind = match (elements, ty.dtype) {
-            (Elements::Python, Dtype::F64) => Scalar::Float,
-            (Elements::Python, Dtype::Bool) => Scalar::Bool,
-            (Elements::Python, _) => Scalar::Int,
-            (Elements::Numpy, Dtype::F64) => Scalar::Np(Dtype::F64),
-            (Elements::Numpy, _) => Scalar::Np(Dtype::I64),
-        };
+        let kind = ListItems::new(elements, ty.dtype).scalar();
         if self.iterated_lists.contains(&list) && (val.ty.ty != kind || val.ty.mixed) {
             return Err(format!(
                 "storing {} into `{}` while a loop runs over it stays interpreted",
@@ -331,15 +322,15 @@ impl Gen<'_, '_> {
             let Some(a) = self.arrays[*list].as_ref() else {
                 continue;
             };
-            let Some(elements) = a.ty.list else {
+            let Some(kind) = ListItems::of(&a.ty) else {
                 continue;
             };
-            let helper = match (elements, a.ty.dtype) {
-                (Elements::Python, Dtype::F64) => "kiln_list_every_float",
-                (Elements::Python, Dtype::Bool) => "kiln_list_every_bool",
-                (Elements::Python, _) => "kiln_list_every_int",
-                (Elements::Numpy, Dtype::F64) => "kiln_list_every_np_float64",
-                (Elements::Numpy, _) => "kiln_list_every_np_int64",
+            let helper = match kind {
+                ListItems::Float => "kiln_list_every_float",
+                ListItems::Bool => "kiln_list_every_bool",
+                ListItems::Int => "kiln_list_every_int",
+                ListItems::NpFloat64 => "kiln_list_every_np_float64",
+                ListItems::NpInt64 => "kiln_list_every_np_int64",
             };
             let data = a.data;
             self.call_checked(helper, &[data], types::I64);
