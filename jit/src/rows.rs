@@ -43,12 +43,12 @@ struct Row {
     list: Var,
     index: Var,
     len: Var,
-    /// Where an index expression is evaluated before the length's check.
-    at: Var,
-    /// A list variable the row's loops run over, pointed at the row before each, and
-    /// the flag that statement assigns.
-    over: Var,
-    pointed: Var,
+    /// Where an index expression is evaluated before the length's check (a row
+    /// `row = A[i]` binds).
+    at: Option<Var>,
+    /// For a row some loop runs over: a list variable those loops run over, pointed at
+    /// the row before each, and the flag that statement assigns.
+    over: Option<(Var, Var)>,
 }
 
 /// The nest with its row names as indices; `None` when it binds none.
@@ -111,6 +111,13 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
             other[v] = true;
         }
     }
+    // The names loops run over (a row's loop needs a list variable of its own).
+    let mut iterated = Vec::new();
+    nest.root.each(&mut |s| {
+        if let StmtKind::For { items, .. } = &s.kind {
+            iterated.extend(items.iter().map(|(_, a)| *a));
+        }
+    });
     let exposed = crate::liveness::exposed_on_entry(nest);
     let names: Vec<(Var, Var)> = nest
         .vars
@@ -141,20 +148,22 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
             }
             None => add(&mut vars, "i"),
         };
-        let (len, at) = (add(&mut vars, "n"), add(&mut vars, "t"));
-        let over = vars.push(VarData {
-            name: format!("#row {}", nest.vars[name].name),
-            hidden: true,
-        });
-        let pointed = vars.push(VarData {
-            name: format!("#rowlist {}", nest.vars[name].name),
-            hidden: true,
+        let len = add(&mut vars, "n");
+        let at = counter[name].is_none().then(|| add(&mut vars, "t"));
+        let over = iterated.contains(&name).then(|| {
+            let mut hidden = |what: &str| {
+                vars.push(VarData {
+                    name: format!("#{what} {}", nest.vars[name].name),
+                    hidden: true,
+                })
+            };
+            (hidden("row"), hidden("rowlist"))
         });
         new_entry.resize(vars.len(), Ty::Unbound);
         // A one-axis list of the rows' items; not its own buffer (its items are the
         // list of rows' items: stores through `A[row#i][j]` change them).
-        if let Ty::Array(a) = &entry[list.index()] {
-            new_entry[over.index()] = Ty::Array(crate::types::ArrayTy {
+        if let (Some((list_var, _)), Ty::Array(a)) = (over, &entry[list.index()]) {
+            new_entry[list_var.index()] = Ty::Array(crate::types::ArrayTy {
                 ndim: 1,
                 own_buffer: false,
                 ..*a
@@ -166,7 +175,6 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
             len,
             at,
             over,
-            pointed,
         });
         aliases.push((name, list, index));
     }
@@ -243,16 +251,18 @@ fn rewrite_body(body: &mut Vec<Stmt>, rows: &SecondaryMap<Var, Option<Row>>) {
             match i {
                 Expr::Var(_) | Expr::Int(_) => body.push(bind(row, i, point, line)),
                 i => {
-                    let at = Stmt {
+                    let at = row
+                        .at
+                        .expect("a row `row = A[i]` binds has a place for `i`");
+                    body.push(Stmt {
                         point,
                         line,
                         kind: StmtKind::Assign {
-                            targets: vec![row.at],
+                            targets: vec![at],
                             values: vec![i],
                         },
-                    };
-                    body.push(at);
-                    body.push(bind(row, Expr::Var(row.at), point, line));
+                    });
+                    body.push(bind(row, Expr::Var(at), point, line));
                 }
             }
             continue;
@@ -261,15 +271,21 @@ fn rewrite_body(body: &mut Vec<Stmt>, rows: &SecondaryMap<Var, Option<Row>>) {
         // loop's point (nothing of the loop has run if it hands back).
         if let StmtKind::For { items, .. } = &s.kind {
             for (_, a) in items.iter() {
-                if let Some(row) = rows[*a] {
+                if let Some(Row {
+                    list,
+                    index,
+                    over: Some((over, pointed)),
+                    ..
+                }) = rows[*a]
+                {
                     body.push(Stmt {
                         point,
                         line,
                         kind: StmtKind::Assign {
-                            targets: vec![row.pointed],
+                            targets: vec![pointed],
                             values: vec![Expr::Call(
-                                Intrinsic::RowList(row.over),
-                                vec![Expr::Var(row.list), Expr::Var(row.index)],
+                                Intrinsic::RowList(over),
+                                vec![Expr::Var(list), Expr::Var(index)],
                             )],
                         },
                     });
@@ -321,7 +337,10 @@ fn rewrite_stmt(s: &mut Stmt, rows: &SecondaryMap<Var, Option<Row>>) {
             *body = prefix;
             for (_, a) in items.iter_mut() {
                 if let Some(row) = rows[*a] {
-                    *a = row.over;
+                    *a = row
+                        .over
+                        .expect("a row a loop runs over has a list variable")
+                        .0;
                 }
             }
         }
