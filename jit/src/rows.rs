@@ -223,17 +223,8 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
 /// The binding of a row's index and length to `index` (an expression of the index
 /// already evaluated, or one that cannot fail).
 fn bind(row: Row, index: Expr, point: crate::ir::Point, line: u32) -> Stmt {
-    Stmt {
-        point,
-        line,
-        kind: StmtKind::Assign {
-            targets: vec![row.index, row.len],
-            values: vec![
-                index.clone(),
-                Expr::Call(Intrinsic::RowLen, vec![Expr::Var(row.list), index]),
-            ],
-        },
-    }
+    let len = Expr::Call(Intrinsic::RowLen, vec![Expr::Var(row.list), index.clone()]);
+    Stmt::assign(point, line, vec![row.index, row.len], vec![index, len])
 }
 
 fn rewrite_body(body: &mut Vec<Stmt>, rows: &SecondaryMap<Var, Option<Row>>) {
@@ -254,14 +245,7 @@ fn rewrite_body(body: &mut Vec<Stmt>, rows: &SecondaryMap<Var, Option<Row>>) {
                     let at = row
                         .at
                         .expect("a row `row = A[i]` binds has a place for `i`");
-                    body.push(Stmt {
-                        point,
-                        line,
-                        kind: StmtKind::Assign {
-                            targets: vec![at],
-                            values: vec![i],
-                        },
-                    });
+                    body.push(Stmt::assign(point, line, vec![at], vec![i]));
                     body.push(bind(row, Expr::Var(at), point, line));
                 }
             }
@@ -278,17 +262,11 @@ fn rewrite_body(body: &mut Vec<Stmt>, rows: &SecondaryMap<Var, Option<Row>>) {
                     ..
                 }) = rows[*a]
                 {
-                    body.push(Stmt {
-                        point,
-                        line,
-                        kind: StmtKind::Assign {
-                            targets: vec![pointed],
-                            values: vec![Expr::Call(
-                                Intrinsic::RowList(over),
-                                vec![Expr::Var(list), Expr::Var(index)],
-                            )],
-                        },
-                    });
+                    let point_at_row = Expr::Call(
+                        Intrinsic::RowList(over),
+                        vec![Expr::Var(list), Expr::Var(index)],
+                    );
+                    body.push(Stmt::assign(point, line, vec![pointed], vec![point_at_row]));
                 }
             }
         }
@@ -318,17 +296,11 @@ fn rewrite_stmt(s: &mut Stmt, rows: &SecondaryMap<Var, Option<Row>>) {
                 Some(row) => {
                     debug_assert_eq!(row.index, *var);
                     let first = body.first().map_or(here, |b| (b.point, b.line));
-                    prefix.push(Stmt {
-                        point: first.0,
-                        line: first.1,
-                        kind: StmtKind::Assign {
-                            targets: vec![row.len],
-                            values: vec![Expr::Call(
-                                Intrinsic::RowLen,
-                                vec![Expr::Var(row.list), Expr::Var(*var)],
-                            )],
-                        },
-                    });
+                    let len = Expr::Call(
+                        Intrinsic::RowLen,
+                        vec![Expr::Var(row.list), Expr::Var(*var)],
+                    );
+                    prefix.push(Stmt::assign(first.0, first.1, vec![row.len], vec![len]));
                     false
                 }
                 None => true,

@@ -519,6 +519,15 @@ pub fn inlined_stores(exprs: &[&Expr]) -> usize {
 }
 
 impl Stmt {
+    /// `targets = values` at `point` (on source line `line`): a statement a pass adds.
+    pub fn assign(point: Point, line: u32, targets: Vec<Var>, values: Vec<Expr>) -> Stmt {
+        Stmt {
+            point,
+            line,
+            kind: StmtKind::Assign { targets, values },
+        }
+    }
+
     /// `a, b = b, a` (`u_prev, u, u_next = u, u_next, u_prev`): names given one
     /// another's values, each name once on each side. For arrays this moves their
     /// descriptors; `None` when the statement is not of that form.

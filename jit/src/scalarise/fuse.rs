@@ -139,14 +139,7 @@ impl Pass<'_> {
                 name: format!("#value{}", s.point.as_u32()),
                 hidden: true,
             });
-            prepass.push(Stmt {
-                point,
-                line,
-                kind: StmtKind::Assign {
-                    targets: vec![scratch],
-                    values: vec![value],
-                },
-            });
+            prepass.push(Stmt::assign(point, line, vec![scratch], vec![value]));
             settled.retain(|(_, a)| *a != s.array);
             settled.push((scratch, s.array));
         }

@@ -226,14 +226,7 @@ impl Lowering<'_> {
                     let (targets, values) = self.returned_values(value, result, stmt)?;
                     for (target, value) in targets.into_iter().zip(values) {
                         let value = self.expr(value, stmt)?;
-                        out.push(Stmt {
-                            point,
-                            line,
-                            kind: StmtKind::Assign {
-                                targets: vec![target],
-                                values: vec![value],
-                            },
-                        });
+                        out.push(Stmt::assign(point, line, vec![target], vec![value]));
                     }
                     // Anything after it in this block never runs.
                     return Ok((out, true));
