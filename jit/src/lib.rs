@@ -27,6 +27,7 @@ pub mod infer;
 pub mod ir;
 pub mod lists;
 pub mod liveness;
+pub mod objects;
 pub mod rows;
 pub mod runtime;
 pub mod scalarise;

@@ -454,6 +454,9 @@ pub enum Elements {
     Python,
     /// numpy scalars of the array's dtype (`np.float64`, `np.int64`).
     Numpy,
+    /// Python floats, ints or bools: one attribute of each object of a list, whose
+    /// descriptor holds the addresses of the values ([`crate::objects`]).
+    Attribute,
 }
 
 /// The kind of number a list's items are read as: what compiled code types them
@@ -476,9 +479,9 @@ impl ListItems {
     /// Of a list's elements and dtype.
     pub fn new(elements: Elements, dtype: Dtype) -> ListItems {
         match (elements, dtype) {
-            (Elements::Python, Dtype::F64) => ListItems::Float,
-            (Elements::Python, Dtype::Bool) => ListItems::Bool,
-            (Elements::Python, _) => ListItems::Int,
+            (Elements::Python | Elements::Attribute, Dtype::F64) => ListItems::Float,
+            (Elements::Python | Elements::Attribute, Dtype::Bool) => ListItems::Bool,
+            (Elements::Python | Elements::Attribute, _) => ListItems::Int,
             (Elements::Numpy, Dtype::F64) => ListItems::NpFloat64,
             (Elements::Numpy, _) => ListItems::NpInt64,
         }
@@ -513,12 +516,19 @@ impl Ty {
             Ty::Unbound => "unbound".into(),
             Ty::Scalar(s) => s.describe(),
             Ty::Array(a) => match a.list {
+                Some(Elements::Attribute) => format!(
+                    "{} attribute of a list's objects",
+                    ListItems::new(Elements::Attribute, a.dtype)
+                        .scalar()
+                        .describe()
+                ),
                 Some(elements) => {
                     let number = match (elements, a.dtype) {
                         (Elements::Python, Dtype::F64) => "float",
                         (Elements::Python, Dtype::Bool) => "bool",
                         (Elements::Python, _) => "int",
                         (Elements::Numpy, d) => d.name(),
+                        (Elements::Attribute, _) => unreachable!("described above"),
                     };
                     let rows = if a.ndim == 2 { "lists of " } else { "" };
                     format!("list of {rows}{number}")

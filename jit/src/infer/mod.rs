@@ -648,11 +648,9 @@ impl<'a> Typing<'a> {
                     return Err("uint64 elements stay interpreted".into());
                 }
                 // A list's elements are Python's numbers (`crate::lists`).
-                match (a.list, a.dtype) {
-                    (Some(types::Elements::Python), types::Dtype::F64) => scalar(Scalar::Float),
-                    (Some(types::Elements::Python), types::Dtype::Bool) => scalar(Scalar::Bool),
-                    (Some(types::Elements::Python), _) => scalar(Scalar::Int),
-                    (_, d) => scalar(Scalar::Np(d)),
+                match types::ListItems::of(&a) {
+                    Some(items) => scalar(items.scalar()),
+                    None => scalar(Scalar::Np(a.dtype)),
                 }
             }
             Expr::Shape(array, axis) => {
@@ -717,6 +715,15 @@ impl<'a> Typing<'a> {
                 }
                 scalar(Scalar::Bool)
             }
+            Expr::Call(Intrinsic::ItemIndex, args) => {
+                for a in args {
+                    let t = self.scalar(a)?;
+                    if !t.variants().iter().all(|t| t.is_integer() && !t.is_bool()) {
+                        return Err(format!("an index of type {}", t.describe()));
+                    }
+                }
+                scalar(Scalar::Int)
+            }
             Expr::Call(Intrinsic::RowLen, args) => {
                 self.row_of(args)?;
                 scalar(Scalar::Int)
@@ -750,7 +757,9 @@ impl<'a> Typing<'a> {
                 match f {
                     Intrinsic::Math(MathFn::Floor | MathFn::Ceil) => scalar(Scalar::Int),
                     Intrinsic::Math(MathFn::Isnan | MathFn::Isinf) => scalar(Scalar::Bool),
-                    Intrinsic::RowLen | Intrinsic::RandBelow => scalar(Scalar::Int),
+                    Intrinsic::RowLen | Intrinsic::RandBelow | Intrinsic::ItemIndex => {
+                        scalar(Scalar::Int)
+                    }
                     Intrinsic::RowList(_) => scalar(Scalar::Bool),
                     Intrinsic::Math(_) | Intrinsic::Float | Intrinsic::Random => {
                         scalar(Scalar::Float)

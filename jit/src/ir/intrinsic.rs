@@ -28,6 +28,10 @@ pub enum Intrinsic {
     /// list variable at the row `A[i]` (the list object itself) so the loop runs over
     /// it as over any list; `True`.
     RowList(Var),
+    /// `itemindex(i, n)`, made by [`crate::objects`] for `p = ps[i]`: `i` as the
+    /// position it names in a list of `n` items (from the end where negative); hands
+    /// the statement back where it names none (the interpreter raises `IndexError`).
+    ItemIndex,
     /// `random.random()` of the generator the VM set for this run (`runtime`): the
     /// next float of the interpreter's own sequence. Only as a statement's value
     /// (`x = random.random()`, or arithmetic of it with constants: `crate::draws`),
@@ -282,6 +286,7 @@ impl Intrinsic {
             Intrinsic::RandBelow => "randbelow",
             Intrinsic::RowLen => "rowlen",
             Intrinsic::RowList(_) => "rowlist",
+            Intrinsic::ItemIndex => "itemindex",
             Intrinsic::ClearFpFlags => "clear_fp_flags",
             Intrinsic::CheckFpFlags => "check_fp_flags",
             Intrinsic::FpRaised => "fp_raised",

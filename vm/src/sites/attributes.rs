@@ -61,6 +61,29 @@ pub(super) fn plain_attribute(
             _ => not_plain("an array attribute compiled code does not read"),
         };
     }
+    if let Some(why) = not_plain_read(obj, name, vm) {
+        return not_plain(&why);
+    }
+    let on_class = obj.class().get_attr(vm.ctx.intern_str(name));
+    let descriptor = on_class
+        .as_ref()
+        .map(|d| d.class().slots.descr_get.load().is_some());
+    if let Some(dict) = obj.dict()
+        && let Some(v) = dict.get_item_opt(name, vm)?
+    {
+        return Ok(Lookup::Found(v));
+    }
+    match (on_class, descriptor) {
+        (Some(v), Some(false)) => Ok(Lookup::Found(v)),
+        (Some(_), _) => not_plain("a method or another descriptor"),
+        (None, _) => not_plain("not set"),
+    }
+}
+
+/// Why reading `obj.name` may run code of the user's, if it may: the class reads
+/// attributes through a hook of its own, or the name is a property or another data
+/// descriptor on the class (which the instance's `__dict__` does not shadow).
+pub(super) fn not_plain_read(obj: &PyObjectRef, name: &str, vm: &VirtualMachine) -> Option<String> {
     let class = obj.class();
     let object = vm.ctx.types.object_type;
     for hook in ["__getattribute__", "__getattr__"] {
@@ -69,30 +92,14 @@ pub(super) fn plain_attribute(
                 .get_attr(vm.ctx.intern_str(hook))
                 .is_some_and(|o| o.is(&h))
         {
-            return not_plain(&format!("read through its class's `{hook}`"));
+            return Some(format!("read through its class's `{hook}`"));
         }
     }
     let on_class = class.get_attr(vm.ctx.intern_str(name));
-    let descriptor = on_class.as_ref().map(|d| {
-        let slots = &d.class().slots;
-        (
-            slots.descr_get.load().is_some(),
-            slots.descr_set.load().is_some(),
-        )
-    });
-    if descriptor.is_some_and(|(_, set)| set) {
-        return not_plain("a property or another data descriptor");
+    if on_class.is_some_and(|d| d.class().slots.descr_set.load().is_some()) {
+        return Some("a property or another data descriptor".into());
     }
-    if let Some(dict) = obj.dict()
-        && let Some(v) = dict.get_item_opt(name, vm)?
-    {
-        return Ok(Lookup::Found(v));
-    }
-    match (on_class, descriptor) {
-        (Some(v), Some((false, _))) => Ok(Lookup::Found(v)),
-        (Some(_), _) => not_plain("a method or another descriptor"),
-        (None, _) => not_plain("not set"),
-    }
+    None
 }
 
 /// What an entry checks of the attributes a nest stores.
@@ -108,7 +115,9 @@ pub struct StoredAttributes {
 impl StoredAttributes {
     /// The checks for a nest's own attributes (its dotted variables).
     pub fn of(nest: &Nest) -> StoredAttributes {
-        let assigned = nest.assigned();
+        // The attributes of objects in a list are checked where their columns are
+        // made (`super::objects`).
+        let assigned = kiln_jit::objects::written_back(nest);
         let attributes: Vec<(&str, bool)> = own_attributes(nest, &assigned).collect();
         StoredAttributes::of_paths(&attributes)
     }
@@ -175,9 +184,10 @@ fn own_attributes<'n>(
     nest: &'n Nest,
     assigned: &'n [Var],
 ) -> impl Iterator<Item = (&'n str, bool)> + 'n {
+    let columns = kiln_jit::objects::item_attributes(nest);
     nest.vars
         .iter()
-        .filter(|(_, d)| d.name.contains('.'))
+        .filter(move |(v, d)| d.name.contains('.') && !columns.iter().any(|c| c.var == *v))
         .map(|(v, d)| (d.name.as_str(), assigned.contains(&v)))
 }
 
@@ -190,7 +200,11 @@ fn split(path: &str) -> (&str, &str) {
 /// (a module's globals, an instance's dict), if it is not: the class stores or
 /// deletes through a hook of its own, the attribute is a property or a slot (a data
 /// descriptor), or the object has no dict to store into (the store raises).
-fn not_plain_store(obj: &PyObjectRef, attribute: &str, vm: &VirtualMachine) -> Option<String> {
+pub(super) fn not_plain_store(
+    obj: &PyObjectRef,
+    attribute: &str,
+    vm: &VirtualMachine,
+) -> Option<String> {
     let class = obj.class();
     let module = obj
         .downcast_ref::<rustpython_vm::builtins::PyModule>()

@@ -271,6 +271,34 @@ pub(super) fn inline_calls(
     vars: &FrameVars,
     vm: &VirtualMachine,
 ) -> PyResult<Result<Expanded, String>> {
+    // A method of a name the nest binds (an object of a list, `for p in ps:
+    // p.step()`) would be looked up on what the name held before the loop.
+    let assigned: Vec<&str> = nest
+        .assigned()
+        .iter()
+        .map(|v| nest.vars[*v].name.as_str())
+        .collect();
+    let mut rebound = None;
+    nest.root.each(&mut |s| {
+        for e in s.exprs() {
+            e.walk(&mut |e| {
+                if let kiln_jit::ir::Expr::CallUser(name, _) = e
+                    && let Some((receiver, _)) = name.split_once('.')
+                    && assigned.contains(&receiver)
+                {
+                    rebound.get_or_insert_with(|| {
+                        format!(
+                            "a call of `{name}()`, a method of `{receiver}`, which the loop assigns, \
+                             stays interpreted"
+                        )
+                    });
+                }
+            });
+        }
+    });
+    if let Some(why) = rebound {
+        return Ok(Err(why));
+    }
     let mut expanded = nest.clone();
     let mut guards = Vec::new();
     let (splices, receivers) = match splice_calls(&mut expanded, vars, &mut guards, vm) {

@@ -69,9 +69,17 @@ pub fn lower_loop(stmt: &ast::Stmt, lines: &LineIndex) -> Result<Nest, Reason> {
 /// whenever anything else can look. That needs the object it hangs on to stay the same
 /// object: the nest must not rebind the name or attribute the path goes through.
 /// (Two paths to one object, `a.x` and `b.x` with `a is b`, are checked on entry.)
+///
+/// An attribute of a name the nest binds only to objects of a list (`p.x` of
+/// `for p in ps`) is no such variable: it is read and stored in the objects
+/// themselves (`kiln_jit::objects`).
 fn attributes_stay_put(nest: &Nest) -> Result<(), Reason> {
     let assigned = nest.assigned();
-    for (_, data) in nest.vars.iter() {
+    let columns = kiln_jit::objects::item_attributes(nest);
+    for (var, data) in nest.vars.iter() {
+        if columns.iter().any(|c| c.var == var) {
+            continue;
+        }
         for (k, _) in data.name.match_indices('.') {
             let base = &data.name[..k];
             if assigned.iter().any(|v| nest.vars[*v].name == base) {

@@ -24,6 +24,7 @@ pub mod interrupt;
 mod layout;
 pub mod lists;
 pub mod lower;
+mod objects;
 pub mod report;
 pub mod rewrite;
 pub mod runtime;
@@ -59,6 +60,9 @@ pub struct Site {
     pub exposed: Vec<bool>,
     /// The attributes the nest stores, checked on entry.
     pub attributes: attributes::StoredAttributes,
+    /// The attributes of the objects of lists the nest runs over (`p.x` of
+    /// `for p in ps`), handed over as columns (`objects`).
+    pub item_attributes: Vec<kiln_jit::objects::ItemAttribute>,
     /// Back-edges taken in the interpreter, this loop's and its inner loops'.
     pub count: AtomicU64,
     /// The back-edges after which it is hot: the settings' threshold, or 1 for the
@@ -102,6 +106,10 @@ pub fn register_site(
         .as_ref()
         .map(attributes::StoredAttributes::of)
         .unwrap_or_default();
+    let item_attributes = nest
+        .as_ref()
+        .map(kiln_jit::objects::item_attributes)
+        .unwrap_or_default();
     let mut sites = REGISTRY.write().expect("site registry poisoned");
     let id = sites.len() as u32;
     sites.push(Arc::new(Site {
@@ -113,6 +121,7 @@ pub fn register_site(
         nest,
         exposed,
         attributes,
+        item_attributes,
         count: AtomicU64::new(0),
         threshold,
         next_try: AtomicU64::new(threshold),

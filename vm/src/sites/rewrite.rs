@@ -303,7 +303,7 @@ fn dispatch(id: u32, nest: &Nest, original: &Stmt, orelse: Vec<Stmt>, r: TextRan
         call(attr(name("_kiln_jit", r), "take", r), vec![], r),
         r,
     )];
-    let assigned = nest.assigned();
+    let assigned = kiln_jit::objects::written_back(nest);
     let targets: Vec<Expr> = assigned
         .iter()
         .map(|&v| name_store(&nest.vars[v].name, r))

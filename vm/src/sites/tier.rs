@@ -414,7 +414,14 @@ pub fn run(
     let mut key = Vec::with_capacity(nest.vars.len());
     let mut entries = Vec::with_capacity(nest.vars.len());
     let mut objects = Vec::with_capacity(nest.vars.len());
+    let columns = &site.item_attributes;
     for (var, data) in nest.vars.iter() {
+        // An attribute of a list's objects is its column, made below.
+        if columns.iter().any(|c| c.var == var) {
+            objects.push(None);
+            entries.push(Entry::Unbound);
+            continue;
+        }
         let (obj, entry) = match vars.get(&data.name, vm)? {
             Some(Lookup::Found(obj)) if !site.exposed[var.as_u32() as usize] => {
                 (Some(obj), Entry::Unbound)
@@ -429,6 +436,8 @@ pub fn run(
         objects.push(obj);
         entries.push(entry);
     }
+    let columns =
+        super::objects::Columns::new(nest, columns, &mut objects, &mut entries, &vars, vm)?;
     if let Err(reason) = site.attributes.check(&vars, vm)? {
         site.state.lock().expect("site state poisoned").reason = Some(reason);
         return Ok(None);
@@ -647,7 +656,9 @@ pub fn run(
     // cannot rebind, and have the types the code was compiled for.
     super::interrupt::ensure_sigint_hook();
     super::draws::enter(generator);
+    let running = columns.run();
     let point = unsafe { code.run(&mut frame) };
+    drop(running);
     super::draws::enter(None);
     // The warnings of fused runs that stored as they went, in numpy's order.
     for note in kiln_jit::runtime::take_fp_notes() {
@@ -672,8 +683,9 @@ pub fn run(
 
     let boxed = |var| boxed_value(vm, &code, &frame, &objects, var);
     receivers.write_back(&boxed, &vars, vm)?;
-    let values = nest
-        .assigned()
+    let mut written_back = nest.assigned();
+    written_back.retain(|v| !site.item_attributes.iter().any(|c| c.var == *v));
+    let values = written_back
         .into_iter()
         .map(boxed)
         .collect::<PyResult<Vec<_>>>()?;

@@ -24,6 +24,7 @@ impl Gen<'_, '_> {
             Intrinsic::ListAppend => return self.list_append(args),
             Intrinsic::RowLen => return self.row_len(args),
             Intrinsic::RowList(over) => return self.row_list(over, args),
+            Intrinsic::ItemIndex => return self.item_index(args),
             Intrinsic::Random => {
                 // Fails (no generator was set) before it draws: the hand-back is clean.
                 let v = self.call_checked(crate::runtime::RANDOM_SYMBOL, &[], types::F64);
@@ -244,7 +245,8 @@ impl Gen<'_, '_> {
             | Intrinsic::Random
             | Intrinsic::RandBelow
             | Intrinsic::RowLen
-            | Intrinsic::RowList(_) => {
+            | Intrinsic::RowList(_)
+            | Intrinsic::ItemIndex => {
                 unreachable!("made above")
             }
             Intrinsic::Check => {

@@ -173,8 +173,12 @@ impl Gen<'_, '_> {
         op: Option<BinOp>,
         value: &Expr,
     ) -> Result<()> {
-        if self.arrays[array].as_ref().unwrap().ty.list.is_some() {
-            return self.list_store(array, index, op, value);
+        match self.arrays[array].as_ref().unwrap().ty.list {
+            Some(crate::types::Elements::Attribute) => {
+                return self.attribute_store(array, &index[0], op, value);
+            }
+            Some(_) => return self.list_store(array, index, op, value),
+            None => {}
         }
         let address = self.element_address(array, index)?;
         let dtype = self.arrays[array].as_ref().unwrap().ty.dtype;

@@ -157,6 +157,9 @@ impl Gen<'_, '_> {
                     for i in index {
                         at.push(self.scalar(i)?.v);
                     }
+                    if elements == crate::types::Elements::Attribute {
+                        return Ok(self.attribute_item(*array, at[0], ty.dtype));
+                    }
                     return Ok(self.list_item(*array, &at, elements, ty.dtype));
                 }
                 let address = self.element_address(*array, index)?;
@@ -184,9 +187,10 @@ impl Gen<'_, '_> {
             Expr::Reduce(..) => unreachable!("typing refuses a reduction scalarise left"),
             Expr::Len(array) => {
                 let a = self.arrays[*array].as_ref().expect("typed as an array");
+                // A column's length is its list's, which nothing changes meanwhile.
                 let v = match a.ty.list {
+                    Some(crate::types::Elements::Attribute) | None => a.shape[0],
                     Some(_) => self.list_len(*array),
-                    None => a.shape[0],
                 };
                 self.exact(Scalar::Int, v)
             }

@@ -104,7 +104,11 @@ impl Gen<'_, '_> {
 
     /// The value of the Python int `object`: handing the statement back where it is
     /// not of one word or does not fit an i64 (the helper would too).
-    fn int_in_place(&mut self, object: Value, ints: &crate::runtime::IntLayout) -> Value {
+    pub(super) fn int_in_place(
+        &mut self,
+        object: Value,
+        ints: &crate::runtime::IntLayout,
+    ) -> Value {
         let flags = MemFlagsData::trusted();
         let tag = self.b.ins().load(types::I64, flags, object, ints.tag);
         let large = self
@@ -212,55 +216,9 @@ impl Gen<'_, '_> {
                 let expected = (k + 1 < at.len()).then_some(objects::LIST_TYPE);
                 object = self.list_item_in_place(object, *i, expected, &layout);
             }
-            let flags = MemFlagsData::trusted();
-            let ty = self
-                .b
-                .ins()
-                .load(types::I64, flags, object, layout.type_pointer);
             let ints = layout.ints.filter(|_| val.ty.ty == Scalar::Int);
-            let own_type = self.symbol_address(match ints {
-                Some(_) => objects::INT_TYPE,
-                None => objects::FLOAT_TYPE,
-            });
-            let same_kind = self.b.ins().icmp(IntCC::Equal, ty, own_type);
-            let count = self
-                .b
-                .ins()
-                .load(types::I64, flags, object, layout.refcount);
-            let lone = self
-                .b
-                .ins()
-                .icmp_imm_s(IntCC::Equal, count, layout.one_reference as i64);
-            let mut in_place = self.b.ins().band(same_kind, lone);
-            if let Some(ints) = ints {
-                // An int of one word stays one: its magnitude and sign rewritten.
-                let tag = self.b.ins().load(types::I64, flags, object, ints.tag);
-                let small = self
-                    .b
-                    .ins()
-                    .icmp_imm_s(IntCC::Equal, tag, ints.small as i64);
-                in_place = self.b.ins().band(in_place, small);
-            }
-            let store = self.b.create_block();
             let call = self.b.create_block();
-            self.b.ins().brif(in_place, store, &[], call, &[]);
-            self.b.switch_to_block(store);
-            match ints {
-                None => {
-                    self.b.ins().store(flags, bits, object, layout.float_value);
-                }
-                Some(ints) => {
-                    let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, bits, 0);
-                    let negated = self.b.ins().ineg(bits);
-                    let magnitude = self.b.ins().select(negative, negated, bits);
-                    let positive = self.b.ins().iconst(types::I8, i64::from(ints.positive));
-                    let flipped = self.b.ins().bxor_imm_s(positive, 1);
-                    let sign = self.b.ins().select(negative, flipped, positive);
-                    self.b.ins().store(flags, magnitude, object, ints.magnitude);
-                    self.b.ins().store(flags, sign, object, ints.sign);
-                }
-            }
-            self.b.ins().jump(done, &[]);
+            self.replace_in_place(object, bits, ints, &layout, call, done);
             self.b.switch_to_block(call);
         }
         let mut args = vec![data];
@@ -270,6 +228,67 @@ impl Gen<'_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         Ok(())
+    }
+
+    /// Replaces the value of `object` (a live Python object, held by one list or
+    /// one object's `__dict__`) by `bits` where it is a float (an int of one word,
+    /// with `ints`) that holds one reference, then jumps to `done`; else to `call`.
+    pub(super) fn replace_in_place(
+        &mut self,
+        object: Value,
+        bits: Value,
+        ints: Option<crate::runtime::IntLayout>,
+        layout: &crate::runtime::ObjectLayout,
+        call: cranelift_codegen::ir::Block,
+        done: cranelift_codegen::ir::Block,
+    ) {
+        let flags = MemFlagsData::trusted();
+        let ty = self
+            .b
+            .ins()
+            .load(types::I64, flags, object, layout.type_pointer);
+        let own_type = self.symbol_address(match ints {
+            Some(_) => objects::INT_TYPE,
+            None => objects::FLOAT_TYPE,
+        });
+        let same_kind = self.b.ins().icmp(IntCC::Equal, ty, own_type);
+        let count = self
+            .b
+            .ins()
+            .load(types::I64, flags, object, layout.refcount);
+        let lone = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::Equal, count, layout.one_reference as i64);
+        let mut in_place = self.b.ins().band(same_kind, lone);
+        if let Some(ints) = ints {
+            // An int of one word stays one: its magnitude and sign rewritten.
+            let tag = self.b.ins().load(types::I64, flags, object, ints.tag);
+            let small = self
+                .b
+                .ins()
+                .icmp_imm_s(IntCC::Equal, tag, ints.small as i64);
+            in_place = self.b.ins().band(in_place, small);
+        }
+        let store = self.b.create_block();
+        self.b.ins().brif(in_place, store, &[], call, &[]);
+        self.b.switch_to_block(store);
+        match ints {
+            None => {
+                self.b.ins().store(flags, bits, object, layout.float_value);
+            }
+            Some(ints) => {
+                let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, bits, 0);
+                let negated = self.b.ins().ineg(bits);
+                let magnitude = self.b.ins().select(negative, negated, bits);
+                let positive = self.b.ins().iconst(types::I8, i64::from(ints.positive));
+                let flipped = self.b.ins().bxor_imm_s(positive, 1);
+                let sign = self.b.ins().select(negative, flipped, positive);
+                self.b.ins().store(flags, magnitude, object, ints.magnitude);
+                self.b.ins().store(flags, sign, object, ints.sign);
+            }
+        }
+        self.b.ins().jump(done, &[]);
     }
 
     /// The item `index` (Python's way) of the list object `list`, read in place

@@ -28,6 +28,7 @@ mod flags;
 mod journal;
 mod lists;
 mod loops;
+mod objects;
 mod vector;
 
 use crate::collections::{HashMap, HashSet};
@@ -81,8 +82,9 @@ pub struct CompiledNest {
     /// ([`crate::complex`]): the VM writes and reads a complex number's parts there,
     /// in the part type's code (a float for a complex, a float64 for a complex128).
     pub complex_parts: Vec<(Var, Var)>,
-    /// Each name bound to a row of a list of rows, the list and the row's index
-    /// variable ([`crate::rows`]): the VM writes the name back as that item.
+    /// Each name bound to a row of a list of rows (or to an object of a list), the
+    /// list and the row's index variable ([`crate::rows`], [`crate::objects`]): the
+    /// VM writes the name back as that item.
     pub row_aliases: Vec<(Var, Var, Var)>,
     /// Each name that holds a tuple and its elements' variables ([`crate::tuples`]):
     /// the VM makes the tuple from them when it writes the name back.
@@ -109,8 +111,14 @@ impl CompiledNest {
 /// [`crate::scalarise::scalarise`]).
 pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest, String> {
     let started = Instant::now();
+    let held = crate::objects::split(nest, entry)?;
+    let mut row_aliases = held.as_ref().map_or(Vec::new(), |s| s.aliases.clone());
+    let (nest, entry) = match &held {
+        Some(s) => (&s.nest, &s.entry[..]),
+        None => (nest, entry),
+    };
     let rowed = crate::rows::split(nest, entry)?;
-    let row_aliases = rowed.as_ref().map_or(Vec::new(), |s| s.aliases.clone());
+    row_aliases.extend(rowed.as_ref().map_or(Vec::new(), |s| s.aliases.clone()));
     let (nest, entry) = match &rowed {
         Some(s) => (&s.nest, &s.entry[..]),
         None => (nest, entry),

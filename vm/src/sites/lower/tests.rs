@@ -178,3 +178,57 @@ fn inner_bounds_are_read_before_the_inner_variable_is_bound() {
     let src = "for i in range(n):\n    for j in range(j, m):\n        pass\n";
     assert_eq!(exposed(src), ["j", "m"]);
 }
+
+/// The loop that starts `source`, lowered.
+fn nest_of(source: &str) -> Result<Nest, Reason> {
+    let module = parser::parse(source, parser::Mode::Module.into())
+        .expect("parses")
+        .into_syntax();
+    let ast::Mod::Module(module) = module else {
+        unreachable!("parsed as a module")
+    };
+    lower_loop(&module.body[0], &LineIndex::new(source))
+}
+
+#[test]
+fn attributes_of_a_lists_objects_are_columns() {
+    let columns = |source: &str| -> Result<Vec<String>, Reason> {
+        let nest = nest_of(source)?;
+        let mut names: Vec<String> = kiln_jit::objects::item_attributes(&nest)
+            .iter()
+            .map(|a| format!("{} of {}", nest.vars[a.var].name, nest.vars[a.list].name))
+            .collect();
+        names.sort();
+        Ok(names)
+    };
+    let loop_over = "for p in ps:\n    p.x += p.vx * dt\n";
+    assert_eq!(columns(loop_over).unwrap(), ["p.vx of ps", "p.x of ps"]);
+    let nest = nest_of(loop_over).unwrap();
+    // Stored into the objects themselves, never written back by name.
+    let back: Vec<&str> = kiln_jit::objects::written_back(&nest)
+        .iter()
+        .map(|v| nest.vars[*v].name.as_str())
+        .collect();
+    assert!(!back.contains(&"p.x"), "{back:?}");
+    assert_eq!(
+        columns("for i in range(n):\n    q = qs[i]\n    s += q.m\n").unwrap(),
+        ["q.m of qs"]
+    );
+    assert_eq!(
+        columns("for i, p in enumerate(ps):\n    s += p.m * i\n").unwrap(),
+        ["p.m of ps"]
+    );
+    // Bound to items of two lists, read before it is bound, or bound otherwise too:
+    // `p.x` is an attribute of whatever `p` held, which the loop changes.
+    for source in [
+        "for i in range(n):\n    p = a[i]\n    s += p.x\n    p = b[i]\n",
+        "for i in range(n):\n    s += p.x\n    p = a[i]\n",
+        "for p in ps:\n    s += p.x\n    p = q\n",
+    ] {
+        let reason = columns(source).expect_err(source);
+        assert!(
+            reason.contains("`p.x` is used while the loop assigns `p`"),
+            "{reason}"
+        );
+    }
+}

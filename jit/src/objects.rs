@@ -1,0 +1,407 @@
+//! Objects held in a list (`for p in ps: p.x += p.vx * dt`, `p = ps[i]`): the pass
+//! that turns an item's attributes into columns compiled code reads and stores in
+//! place.
+//!
+//! A name the nest binds only to items of one list `ps` (`for p in ps`, the item of
+//! `enumerate(ps)` or `zip(.., ps)`, `p = ps[i]`), reads before it binds it nowhere
+//! and uses only through attributes of its own, one level deep (`p.x`), becomes the
+//! item's index in `ps` (`p#i`; a loop's counter for a loop's item). Each attribute
+//! variable `p.x` is a column: the VM hands it over as a one-axis list of
+//! [`Elements::Attribute`], whose descriptor holds, for each item of `ps`, the address
+//! of the value its attribute `x` has (null where it has none), found on entry in the
+//! objects themselves. So `p.x` reads `p.x[p#i]` (the value's type checked: a value of
+//! another kind, or none, hands the statement back), and `p.x = v` stores into the
+//! column: the value replaced in place where it is a float (an int of one word) that
+//! only the object holds, else set by the VM's helper as the interpreter sets it, which
+//! puts the new value's address into the column. `len(ps)` is the column's length.
+//! The VM writes `p` back as `ps[p#i]` ([`Split::aliases`]), as it does a row.
+//!
+//! Invariant: while the nest runs, nothing changes `ps` (compiled code neither stores
+//! into it nor appends to it: its only uses are the ones above) and nothing but the
+//! nest's stores changes the objects' attributes (compiled code calls no user code),
+//! so each column holds the values the attributes have. The VM checks on entry what
+//! that needs (`vm::sites::objects`): each item's class reads and stores the attribute
+//! as a plain entry of the object's `__dict__`, no object is in the lists twice, and
+//! no other attribute path of the nest names one of their attributes.
+
+use crate::ir::{Expr, Intrinsic, Nest, Stmt, StmtKind, Var, VarData};
+use crate::types::{Elements, Ty};
+use cranelift_codegen::entity::{EntityRef, SecondaryMap};
+
+type Result<T> = std::result::Result<T, String>;
+
+/// A nest with its items' attributes as columns.
+pub struct Split {
+    pub nest: Nest,
+    pub entry: Vec<Ty>,
+    /// Each item name, the list it was bound into and its index variable.
+    pub aliases: Vec<(Var, Var, Var)>,
+}
+
+/// An attribute of the items of a list, as a variable of the nest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ItemAttribute {
+    /// The variable `p.x`.
+    pub var: Var,
+    /// The item name `p`.
+    pub item: Var,
+    /// The list `ps` that `p` is bound to items of.
+    pub list: Var,
+}
+
+impl ItemAttribute {
+    /// The attribute's name (`x` of `p.x`).
+    pub fn name<'n>(&self, nest: &'n Nest) -> &'n str {
+        let path = &nest.vars[self.var].name;
+        &path[nest.vars[self.item].name.len() + 1..]
+    }
+}
+
+/// The names bound only to items of one list, each with its list, and (for a loop's
+/// item) the loop's counter.
+fn item_names(nest: &Nest) -> Vec<(Var, Var, Option<Var>)> {
+    let mut bound: SecondaryMap<Var, Option<Var>> = SecondaryMap::new();
+    let mut counter: SecondaryMap<Var, Option<Var>> = SecondaryMap::new();
+    let mut by_assign: SecondaryMap<Var, bool> = SecondaryMap::new();
+    let mut other: SecondaryMap<Var, bool> = SecondaryMap::new();
+    // A second list for one name makes it no list's item.
+    let bind = |t: Var,
+                list: Var,
+                bound: &mut SecondaryMap<Var, Option<Var>>,
+                other: &mut SecondaryMap<Var, bool>| match bound[t] {
+        Some(l) if l != list => other[t] = true,
+        _ => bound[t] = Some(list),
+    };
+    let mut counters_rebound = Vec::new();
+    nest.root.each(&mut |s| match &s.kind {
+        StmtKind::Assign { targets, values } => match (&targets[..], &values[..]) {
+            ([t], [Expr::Load(list, index)])
+                if index.len() == 1 && !matches!(index[0], Expr::Slice(_) | Expr::NewAxis) =>
+            {
+                bind(*t, *list, &mut bound, &mut other);
+                by_assign[*t] = true;
+            }
+            _ => targets.iter().for_each(|t| other[*t] = true),
+        },
+        StmtKind::For {
+            var, items, body, ..
+        } => {
+            other[*var] = true;
+            for (t, list) in items {
+                if counter[*t].is_some() {
+                    other[*t] = true;
+                }
+                bind(*t, *list, &mut bound, &mut other);
+                counter[*t] = Some(*var);
+            }
+            for b in body {
+                b.each(&mut |s| match &s.kind {
+                    StmtKind::Assign { targets, .. } if targets.contains(var) => {
+                        counters_rebound.push(*var)
+                    }
+                    StmtKind::For { var: v, .. } if v == var => counters_rebound.push(*var),
+                    _ => {}
+                });
+            }
+        }
+        _ => {}
+    });
+    let names: Vec<(Var, Var, Option<Var>)> = nest
+        .vars
+        .keys()
+        .filter_map(|v| bound[v].map(|l| (v, l, counter[v])))
+        .filter(|&(v, _, c)| {
+            let loop_and_assign = c.is_some() && by_assign[v];
+            let counter_rebound = c.is_some_and(|c| counters_rebound.contains(&c));
+            !other[v]
+                && !loop_and_assign
+                && !counter_rebound
+                && !nest.vars[v].hidden
+                && !nest.vars[v].name.contains('.')
+        })
+        .collect();
+    if names.is_empty() {
+        return names;
+    }
+    // Each use of `p.x` (a read or a store) uses `p`: on no path may it come before
+    // `p` is bound (it would be the attribute of what `p` held before the loop).
+    let owner_of = |v: Var| {
+        let (owner, _) = nest.vars[v].name.rsplit_once('.')?;
+        names
+            .iter()
+            .find(|(n, _, _)| nest.vars[*n].name == owner)
+            .map(|(n, _, _)| *n)
+    };
+    let mut uses = nest.clone();
+    uses.root.each_mut(&mut |s| {
+        for e in s.exprs_mut() {
+            e.walk_mut(&mut |e| {
+                if let Expr::Var(v) = e
+                    && let Some(owner) = owner_of(*v)
+                {
+                    *v = owner;
+                }
+            });
+        }
+        if let StmtKind::Assign { targets, values } = &mut s.kind {
+            for t in targets.iter() {
+                if let Some(owner) = owner_of(*t) {
+                    values.push(Expr::Var(owner));
+                }
+            }
+        }
+    });
+    let exposed = crate::liveness::exposed_on_entry(&uses);
+    names.into_iter().filter(|(v, _, _)| !exposed[*v]).collect()
+}
+
+/// The attribute variables (`p.x`) of the names the nest binds only to items of one
+/// list: what the VM hands over as columns, and never writes back by name.
+pub fn item_attributes(nest: &Nest) -> Vec<ItemAttribute> {
+    let names = item_names(nest);
+    let mut found = Vec::new();
+    for (var, data) in nest.vars.iter() {
+        let Some((owner, attribute)) = data.name.rsplit_once('.') else {
+            continue;
+        };
+        if data.hidden || attribute.is_empty() {
+            continue;
+        }
+        if let Some(&(item, list, _)) = names.iter().find(|(n, _, _)| nest.vars[*n].name == owner) {
+            found.push(ItemAttribute { var, item, list });
+        }
+    }
+    found
+}
+
+/// What the nest assigns and the VM writes back by name after a run: [`Nest::assigned`]
+/// but the items' attributes, which compiled code stores into the objects themselves.
+pub fn written_back(nest: &Nest) -> Vec<Var> {
+    let columns = item_attributes(nest);
+    let mut assigned = nest.assigned();
+    assigned.retain(|v| !columns.iter().any(|c| c.var == *v));
+    assigned
+}
+
+/// What an item name becomes.
+#[derive(Clone, Copy)]
+struct Item {
+    index: Var,
+    /// A column of the item's list, whose length is the list's.
+    column: Var,
+}
+
+/// The nest with its items' attributes as columns; `None` when it has none.
+pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
+    let attributes = item_attributes(nest);
+    if attributes.is_empty() {
+        return Ok(None);
+    }
+    for a in &attributes {
+        match entry.get(a.var.index()) {
+            Some(Ty::Array(t)) if t.list == Some(Elements::Attribute) => {}
+            Some(Ty::Other(why)) => {
+                return Err(format!(
+                    "`{}`: {why}; it stays interpreted",
+                    nest.vars[a.var].name
+                ));
+            }
+            _ => {
+                return Err(format!(
+                    "`{}` is used while the loop assigns `{}`, which holds no object of a \
+                     list; it stays interpreted",
+                    nest.vars[a.var].name, nest.vars[a.item].name
+                ));
+            }
+        }
+    }
+    if crate::runtime::object_layout().is_none() {
+        return Err(
+            "attributes of objects in a list need the VM's object layout, which it \
+                    did not find; they stay interpreted"
+                .into(),
+        );
+    }
+    let names = item_names(nest);
+    let mut vars = nest.vars.clone();
+    let mut items: SecondaryMap<Var, Option<Item>> = SecondaryMap::new();
+    let mut columns: SecondaryMap<Var, Option<Var>> = SecondaryMap::new();
+    let mut lists: SecondaryMap<Var, Option<Var>> = SecondaryMap::new();
+    let mut aliases = Vec::new();
+    for &(name, list, counter) in &names {
+        let Some(column) = attributes.iter().find(|a| a.item == name).map(|a| a.var) else {
+            continue;
+        };
+        let index = match counter {
+            // The loop's counter is written back from now on: the VM writes the item
+            // name back from it.
+            Some(c) => {
+                vars[c].hidden = false;
+                c
+            }
+            None => vars.push(VarData {
+                name: format!("{}#i", nest.vars[name].name),
+                hidden: false,
+            }),
+        };
+        items[name] = Some(Item { index, column });
+        lists[list].get_or_insert(column);
+        aliases.push((name, list, index));
+    }
+    for a in &attributes {
+        let item = items[a.item].expect("an attribute's item has a column");
+        columns[a.var] = Some(item.index);
+    }
+    let mut root = nest.root.clone();
+    rewrite_stmt(&mut root, &items, &columns, &lists)?;
+    let mut new_entry = entry.to_vec();
+    new_entry.resize(vars.len(), Ty::Unbound);
+    let rewritten = nest.rewritten(vars, root);
+    // An item name or its list used any other way keeps the nest interpreted: as a
+    // value, passed to a function, subscripted but to bind an item, stored into.
+    let mut left = None;
+    rewritten.root.each(&mut |s| {
+        for e in s.exprs() {
+            e.walk(&mut |e| {
+                let used = match e {
+                    Expr::Var(v) | Expr::Len(v) | Expr::Shape(v, _) | Expr::Load(v, _) => Some(*v),
+                    _ => None,
+                };
+                if let Some(v) = used.filter(|v| items[*v].is_some() || lists[*v].is_some()) {
+                    left.get_or_insert(format!(
+                        "`{}` is used other than through its items' attributes (or `len`); \
+                         it stays interpreted",
+                        nest.vars[v].name
+                    ));
+                }
+            });
+        }
+        let stored = match &s.kind {
+            StmtKind::Store { array, .. } => Some(*array),
+            StmtKind::For { items: its, .. } => {
+                its.iter().map(|(_, l)| *l).find(|l| lists[*l].is_some())
+            }
+            _ => None,
+        };
+        if let Some(v) = stored.filter(|v| items[*v].is_some() || lists[*v].is_some()) {
+            left.get_or_insert(format!(
+                "`{}` holds objects and is stored into or looped over otherwise; it stays \
+                 interpreted",
+                nest.vars[v].name
+            ));
+        }
+    });
+    if let Some(why) = left {
+        return Err(why);
+    }
+    Ok(Some(Split {
+        nest: rewritten,
+        entry: new_entry,
+        aliases,
+    }))
+}
+
+type Items = SecondaryMap<Var, Option<Item>>;
+type Columns = SecondaryMap<Var, Option<Var>>;
+
+fn rewrite_body(
+    body: &mut Vec<Stmt>,
+    items: &Items,
+    columns: &Columns,
+    lists: &Columns,
+) -> Result<()> {
+    let old = std::mem::take(body);
+    for mut s in old {
+        let (point, line) = (s.point, s.line);
+        match &mut s.kind {
+            // `p = ps[i]`: the index, checked against the list's length (a failure
+            // hands the statement back, whose `IndexError` the interpreter raises).
+            StmtKind::Assign { targets, values } => {
+                if let ([t], [Expr::Load(_, index)]) = (&targets[..], &mut values[..])
+                    && let Some(item) = items[*t]
+                {
+                    let mut i = index.pop().expect("one subscript");
+                    rewrite_expr(&mut i, columns, lists);
+                    let checked = Expr::Call(Intrinsic::ItemIndex, vec![i, Expr::Len(item.column)]);
+                    body.push(Stmt::assign(point, line, vec![item.index], vec![checked]));
+                    continue;
+                }
+                if let Some(&t) = targets.iter().find(|t| columns[**t].is_some()) {
+                    let [value] = &mut values[..] else {
+                        return Err(
+                            "an attribute of an object in a list assigned with other targets \
+                             at once stays interpreted"
+                                .into(),
+                        );
+                    };
+                    if targets.len() != 1 {
+                        return Err(
+                            "an attribute of an object in a list assigned with other targets \
+                             at once stays interpreted"
+                                .into(),
+                        );
+                    }
+                    let mut value = value.clone();
+                    rewrite_expr(&mut value, columns, lists);
+                    let index = columns[t].expect("a column");
+                    body.push(Stmt {
+                        point,
+                        line,
+                        kind: StmtKind::Store {
+                            array: t,
+                            index: vec![Expr::Var(index)],
+                            op: None,
+                            value,
+                        },
+                    });
+                    continue;
+                }
+            }
+            StmtKind::For { items: its, .. } => {
+                // A loop's item: its index is the loop's counter.
+                its.retain(|(t, _)| items[*t].is_none());
+            }
+            _ => {}
+        }
+        rewrite_stmt(&mut s, items, columns, lists)?;
+        body.push(s);
+    }
+    Ok(())
+}
+
+fn rewrite_stmt(s: &mut Stmt, items: &Items, columns: &Columns, lists: &Columns) -> Result<()> {
+    match &mut s.kind {
+        StmtKind::If { then, orelse, .. } => {
+            rewrite_body(then, items, columns, lists)?;
+            rewrite_body(orelse, items, columns, lists)?;
+        }
+        StmtKind::While { body, .. } | StmtKind::For { body, .. } => {
+            rewrite_body(body, items, columns, lists)?
+        }
+        _ => {}
+    }
+    if let StmtKind::For { items: its, .. } = &mut s.kind {
+        its.retain(|(t, _)| items[*t].is_none());
+    }
+    for e in s.exprs_mut() {
+        rewrite_expr(e, columns, lists);
+    }
+    Ok(())
+}
+
+fn rewrite_expr(e: &mut Expr, columns: &Columns, lists: &Columns) {
+    e.walk_mut(&mut |e| match e {
+        Expr::Var(v) => {
+            if let Some(index) = columns[*v] {
+                *e = Expr::Load(*v, vec![Expr::Var(index)]);
+            }
+        }
+        // The length of a list of objects is its columns'.
+        Expr::Len(v) => {
+            if let Some(column) = lists[*v] {
+                *v = column;
+            }
+        }
+        _ => {}
+    });
+}
