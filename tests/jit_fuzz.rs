@@ -60,8 +60,13 @@
 //! Python complex and `np.complex128` scalars, mixed-mode arithmetic, signed zeros,
 //! zero divisors, infinities and NaNs.
 //!
+//! About one in twenty loop over lists of objects (`tests/fuzz/objects.rs`), reading
+//! and storing their attributes, with lists that hold one object twice, values of
+//! several kinds, missing attributes and classes whose attributes run code.
+//!
 //! `KILN_FUZZ_PROGRAMS` (default 2000) and `KILN_FUZZ_SEED` (default 1) choose how many
-//! programs and which; a failing batch is kept in the temp directory to rerun by hand.
+//! programs and which; a failing batch is kept in the temp directory to rerun by hand
+//! (every batch, with `KILN_FUZZ_KEEP` set).
 
 use std::fmt::Write;
 use std::process::Command;
@@ -73,6 +78,9 @@ mod arrays;
 
 #[path = "fuzz/complex.rs"]
 mod complex;
+
+#[path = "fuzz/objects.rs"]
+mod objects;
 
 const PER_BATCH: usize = 100;
 
@@ -591,6 +599,9 @@ impl Gen {
         if self.rng.chance(20) {
             return self.complex_program(k);
         }
+        if self.rng.chance(15) {
+            return self.object_program(k);
+        }
         self.line(0, &format!("def f{k}(a, b, m, n, x, y):"));
         let s0 = self.rng.pick(&["0.0", "0", "x"]);
         self.line(1, &format!("s = {s0}"));
@@ -806,7 +817,7 @@ def run_float(k, f):
 fn batch(seed: u64, first: usize, count: usize) -> String {
     let mut g = Gen {
         rng: Rng(seed.wrapping_mul(1_000_003).wrapping_add(first as u64)),
-        out: PRELUDE.to_string() + arrays::PRELUDE + complex::PRELUDE,
+        out: PRELUDE.to_string() + arrays::PRELUDE + complex::PRELUDE + objects::PRELUDE,
         loops: Vec::new(),
         returns: None,
     };
@@ -875,7 +886,7 @@ fn main() {
                                     )
                                 });
                             failures.push(format!("{} (kept): {diff}", path.display()));
-                        } else {
+                        } else if std::env::var_os("KILN_FUZZ_KEEP").is_none() {
                             let _ = std::fs::remove_file(&path);
                         }
                     }
@@ -914,7 +925,7 @@ fn main() {
         stats.vectorised * 20 >= programs,
         "fewer than one program in twenty ran a vector loop"
     );
-    if failures.is_empty() {
+    if failures.is_empty() && std::env::var_os("KILN_FUZZ_KEEP").is_none() {
         let _ = std::fs::remove_dir_all(&dir);
     } else {
         std::process::exit(1);

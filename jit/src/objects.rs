@@ -228,8 +228,14 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
     let mut columns: SecondaryMap<Var, Option<Var>> = SecondaryMap::new();
     let mut lists: SecondaryMap<Var, Option<Var>> = SecondaryMap::new();
     let mut aliases = Vec::new();
+    for a in &attributes {
+        lists[a.list].get_or_insert(a.var);
+    }
+    // A name bound to the objects of a list with columns is an item name even where
+    // it uses no attribute (`for r in ps: n += 1`).
     for &(name, list, counter) in &names {
-        let Some(column) = attributes.iter().find(|a| a.item == name).map(|a| a.var) else {
+        let own = attributes.iter().find(|a| a.item == name).map(|a| a.var);
+        let Some(column) = own.or(lists[list]) else {
             continue;
         };
         let index = match counter {
@@ -245,7 +251,6 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
             }),
         };
         items[name] = Some(Item { index, column });
-        lists[list].get_or_insert(column);
         aliases.push((name, list, index));
     }
     for a in &attributes {

@@ -214,7 +214,7 @@ fn column(list: &PyObjectRef, name: &str, vm: &VirtualMachine) -> PyResult<Resul
             let plain = not_plain_read(item, name, vm).or_else(|| not_plain_store(item, name, vm));
             if let Some(why) = plain {
                 return Ok(Err(format!(
-                    "a {}'s `{}` is {why}",
+                    "a {}'s `{}`: {why}",
                     item.class().name(),
                     name
                 )));

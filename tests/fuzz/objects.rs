@@ -1,0 +1,190 @@
+//! Objects held in lists for the differential tester: loops over a list of objects
+//! (`for p in ps`, `enumerate`, `zip` of two lists, `p = ps[i]` with negative and
+//! out-of-range indices, a second name over the same list in an inner loop) that read
+//! and store float, int and bool attributes (`p.x += p.v * dt`, `p.n += 1`,
+//! `p.on = not p.on`), under an outer time loop or not. The lists differ from call to
+//! call: distinct objects with floats; one object held several times, an int among the
+//! floats, one object without an attribute, a shared float object; objects of a class
+//! whose attribute is a property or that stores through `__setattr__`; the same
+//! objects in both lists. After each call every object's attributes are printed.
+
+use super::Gen;
+use std::fmt::Write;
+
+impl Gen {
+    /// An attribute of an item name, or another number in scope.
+    fn object_leaf(&mut self, names: &[&'static str]) -> String {
+        let p = names[self.rng.below(names.len())];
+        match self.rng.below(9) {
+            0..=2 => format!("{p}.x"),
+            3 | 4 => format!("{p}.v"),
+            5 => format!("{p}.n"),
+            6 => self.rng.pick(&["s", "dt", "t", "i"]).into(),
+            _ => self
+                .rng
+                .pick(&["0.5", "-1.25", "3", "2.0", "-0.0", "1000003"])
+                .into(),
+        }
+    }
+
+    fn object_expr(&mut self, depth: usize, names: &[&'static str]) -> String {
+        if depth > 1 || self.rng.chance(35) {
+            return self.object_leaf(names);
+        }
+        let a = self.object_expr(depth + 1, names);
+        match self.rng.below(8) {
+            0 => format!("abs({a})"),
+            1 => format!("min({a}, {})", self.object_leaf(names)),
+            _ => {
+                let op = self.rng.pick(&["+", "-", "*", "+", "*", "/", "//"]);
+                let b = self.object_expr(depth + 1, names);
+                format!("({a} {op} {b})")
+            }
+        }
+    }
+
+    fn object_stmt(&mut self, depth: usize, names: &[&'static str]) {
+        let p = names[self.rng.below(names.len())];
+        match self.rng.below(10) {
+            0 | 1 => {
+                let op = self.rng.pick(&["+=", "-=", "="]);
+                let e = self.object_expr(0, names);
+                self.line(depth, &format!("{p}.x {op} {e}"));
+            }
+            2 => {
+                let e = self.object_expr(0, names);
+                self.line(depth, &format!("{p}.v = {e}"));
+            }
+            3 => {
+                let e = self.rng.pick(&["1", "i % 3", "-2", "t"]);
+                self.line(depth, &format!("{p}.n += {e}"));
+            }
+            4 => {
+                let c = self.object_leaf(names);
+                self.line(depth, &format!("if {c} > 0.5 and {p}.on:"));
+                self.line(depth + 1, &format!("{p}.on = not {p}.on"));
+                self.line(depth + 1, &format!("{p}.v = -{p}.v"));
+            }
+            5 => {
+                let e = self.object_expr(0, names);
+                self.line(depth, &format!("s += {e}"));
+            }
+            6 if self.rng.chance(20) => {
+                // Several attributes at once: stays interpreted.
+                self.line(depth, &format!("{p}.x, {p}.v = {p}.v, {p}.x"));
+            }
+            6 => {
+                self.line(depth, &format!("if {p}.on:"));
+                let e = self.object_expr(0, names);
+                self.line(depth + 1, &format!("s -= {e}"));
+            }
+            7 if self.rng.chance(30) => {
+                // An attribute some objects lack in some calls.
+                self.line(depth, &format!("s += {p}.w"));
+            }
+            _ => {
+                let e = self.object_expr(0, names);
+                self.line(depth, &format!("t = t + {e}"));
+            }
+        }
+    }
+
+    /// A loop over lists of objects of its own.
+    pub(super) fn object_program(&mut self, k: usize) {
+        self.line(0, &format!("def f{k}(ps, qs, dt, steps):"));
+        self.line(1, "s = 0.0");
+        self.line(1, "t = 0");
+        let mut depth = 1;
+        if self.rng.chance(50) {
+            self.line(1, "for step in range(steps):");
+            depth = 2;
+        }
+        let names: Vec<&'static str> = match self.rng.below(6) {
+            0 => {
+                self.line(depth, "for i, p in enumerate(ps):");
+                vec!["p"]
+            }
+            1 => {
+                self.line(depth, "for p, q in zip(ps, qs):");
+                self.line(depth + 1, "i = 0");
+                vec!["p", "q"]
+            }
+            2 => {
+                let at = self
+                    .rng
+                    .pick(&["i", "-1 - i", "i % len(ps) - 2", "i + 1", "2 * i"]);
+                self.line(depth, "for i in range(len(ps)):");
+                self.line(depth + 1, &format!("p = ps[{at}]"));
+                vec!["p"]
+            }
+            _ => {
+                self.line(depth, "for p in ps:");
+                self.line(depth + 1, "i = 1");
+                vec!["p"]
+            }
+        };
+        for _ in 0..1 + self.rng.below(3) {
+            self.object_stmt(depth + 1, &names);
+        }
+        if self.rng.chance(25) {
+            // A second name over one list, in an inner loop.
+            self.line(depth + 1, "for r in ps:");
+            let mut inner = names.clone();
+            inner.push("r");
+            self.object_stmt(depth + 2, &inner);
+        }
+        self.line(1, "return s, t");
+        self.line(0, "");
+        let _ = writeln!(self.out, "run_objects({k}, f{k})\n");
+    }
+}
+
+pub const PRELUDE: &str = r#"
+class Body:
+    def __init__(self, x, v, n):
+        self.x = x
+        self.v = v
+        self.n = n
+        self.on = n % 2 == 0
+
+class Doubling(Body):
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value * 2 if name == "x" else value)
+
+class Guarded(Body):
+    @property
+    def v(self):
+        return self.__dict__.get("_v", 0.0) + 1.0
+
+    @v.setter
+    def v(self, value):
+        self.__dict__["_v"] = value
+
+def bodies(k, call, n):
+    ps = [Body(0.25 * ((i * 5 + k) % 9) - 1.0, 0.5 - 0.125 * ((i + call) % 7), i - 3)
+          for i in range(n)]
+    if call == 1:
+        ps[n // 2] = ps[0]
+        ps[1].x = 3
+        ps[2].w = 1.5
+        for p in ps[3:6]:
+            p.v = ps[3].v
+    if call == 2:
+        kind = [Doubling, Guarded, Body][k % 3]
+        ps[-1] = kind(0.5, -0.25, 4)
+        del ps[2].v
+    return ps
+
+def run_objects(k, f):
+    n = [6, 11, 24, 40][k % 4]
+    for call in range(3):
+        ps = bodies(k, call, n)
+        qs = bodies(k + 1, 0, n) if call != 2 else ps[::-1]
+        try:
+            res = f(ps, qs, [0.01, 0.5, -0.25][call], 3)
+            print(k, call, "->", res)
+        except Exception as e:
+            print(k, call, type(e).__name__, e)
+        print(k, call, [sorted(vars(p).items()) for p in ps], [sorted(vars(q).items()) for q in qs[:3]])
+
+"#;
