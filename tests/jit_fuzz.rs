@@ -40,8 +40,8 @@
 //! stores),
 //! draws are made from the `random` module's generator and one of the program's own
 //! (`x = random.random()`, `y = 2.0 * random.random() - 1.0`, `rng.random() * 3`,
-//! `random.uniform(-2, 0.5)`, `random.randint(-5, 3)`, an
-//! imported `draw()`, and in a sum, which stays interpreted), with both generators'
+//! `random.uniform(-2, 0.5)`, `random.randint(-5, 3)`, of variables, `gauss`, in a
+//! condition, an imported `draw()`, and in a sum, which stays interpreted), with both generators'
 //! next draws printed after each call,
 //! every integer dtype receives stores that do not fit it, some loops iterate over
 //! arrays (`enumerate`, `zip`), and some runs have an interval timer firing a Python
@@ -372,7 +372,14 @@ impl Gen {
                 // Draws from the interpreter's generators (the module's, one of its
                 // own, under an imported name), alone, in arithmetic with constants,
                 // and in a form that stays interpreted (a draw in a sum).
-                let (target, value) = match self.rng.below(9) {
+                let (target, value) = match self.rng.below(14) {
+                    // Arguments that are variables (numpy scalars in some calls, which
+                    // keep the draw interpreted), `gauss`, a draw in a condition.
+                    9 => ("x", "random.uniform(x, y)"),
+                    10 => ("t", "random.randint(-n, n // 2)"),
+                    11 => ("y", "random.gauss(x, abs(y) + 0.5)"),
+                    12 => ("x", "rng.gauss()"),
+                    13 => ("if random.random() < 0.4:\n", "s += 1"),
                     7 => ("t", "random.randint(-5, 3)"),
                     8 => ("u", "rng.randint(0, 5000000000)"),
                     5 => ("x", "random.uniform(-2, 0.5)"),
@@ -383,7 +390,13 @@ impl Gen {
                     3 => ("y", "draw()"),
                     _ => ("s", "s + random.random()"),
                 };
-                self.line(depth, &format!("{target} = {value}"));
+                match target.strip_suffix('\n') {
+                    Some(cond) => {
+                        self.line(depth, cond);
+                        self.line(depth + 1, value);
+                    }
+                    None => self.line(depth, &format!("{target} = {value}")),
+                }
             }
             _ if self.rng.chance(6) => {
                 // A row of the module list of rows bound to a name, read, stored into

@@ -26,7 +26,7 @@ def main():
     n, m = 30, 40
     u = [[0.0] * m for _ in range(n)]
     for i in range(10, 20):
-        for j in range(15, 25):
+        for j in range(15, 25):  # hot
             u[i][j] = 1.0
     v = [row[:] for row in u]
     for t in range(60):  # hot, interpreted: is not inlined

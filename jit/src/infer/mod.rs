@@ -697,13 +697,29 @@ impl<'a> Typing<'a> {
                 scalar(Scalar::Bool)
             }
             Expr::Call(Intrinsic::Random, _) => scalar(Scalar::Float),
-            Expr::Call(Intrinsic::RandBelow, args) => {
-                let [n] = &args[..] else {
-                    return Err("randbelow() takes one int".into());
-                };
-                let n = self.scalar(n)?;
-                if n.mixed || n.ty != Scalar::Int {
-                    return Err(format!("randint() of {} stays interpreted", n.describe()));
+            Expr::Call(f @ (Intrinsic::Uniform | Intrinsic::Gauss), args) => {
+                // Python numbers alone: of numpy scalars the library's arithmetic gives
+                // numpy scalars (which warn).
+                for a in args {
+                    let t = self.scalar(a)?;
+                    if t.mixed || !matches!(t.ty, Scalar::Int | Scalar::Float) {
+                        return Err(format!(
+                            "{}() of {} stays interpreted",
+                            f.name(),
+                            t.describe()
+                        ));
+                    }
+                }
+                scalar(Scalar::Float)
+            }
+            Expr::Call(Intrinsic::RandInt, args) => {
+                // Python ints alone: the library's `randint` of numpy ints gives numpy
+                // ints, of floats raises.
+                for a in args {
+                    let t = self.scalar(a)?;
+                    if t.mixed || t.ty != Scalar::Int {
+                        return Err(format!("randint() of {} stays interpreted", t.describe()));
+                    }
                 }
                 scalar(Scalar::Int)
             }
@@ -757,13 +773,15 @@ impl<'a> Typing<'a> {
                 match f {
                     Intrinsic::Math(MathFn::Floor | MathFn::Ceil) => scalar(Scalar::Int),
                     Intrinsic::Math(MathFn::Isnan | MathFn::Isinf) => scalar(Scalar::Bool),
-                    Intrinsic::RowLen | Intrinsic::RandBelow | Intrinsic::ItemIndex => {
+                    Intrinsic::RowLen | Intrinsic::RandInt | Intrinsic::ItemIndex => {
                         scalar(Scalar::Int)
                     }
                     Intrinsic::RowList(_) => scalar(Scalar::Bool),
-                    Intrinsic::Math(_) | Intrinsic::Float | Intrinsic::Random => {
-                        scalar(Scalar::Float)
-                    }
+                    Intrinsic::Math(_)
+                    | Intrinsic::Float
+                    | Intrinsic::Random
+                    | Intrinsic::Uniform
+                    | Intrinsic::Gauss => scalar(Scalar::Float),
                     Intrinsic::Round
                         if tys[0].variants().contains(&Scalar::Np(types::Dtype::Bool)) =>
                     {

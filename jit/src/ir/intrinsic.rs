@@ -37,9 +37,18 @@ pub enum Intrinsic {
     /// (`x = random.random()`, or arithmetic of it with constants: `crate::draws`),
     /// so that nothing fails after the draw and no hand-back draws again.
     Random,
-    /// `randbelow(n)`: an int in `[0, n)` from the same generator, as the standard
-    /// library's `_randbelow` draws it (`random.randint`); a draw like `Random`.
-    RandBelow,
+    /// `randint(a, b)` of two ints: `a` plus an int in `[0, b - a + 1)` drawn from the
+    /// same generator as the standard library's `_randbelow` draws it; a draw like
+    /// `Random`, which hands back before it draws where `b < a` (the interpreter
+    /// raises `ValueError`).
+    RandInt,
+    /// `uniform(a, b)` of two Python numbers: `a + (b - a) * random()`, the standard
+    /// library's method (`b - a` before the draw); a draw like `Random`.
+    Uniform,
+    /// `gauss(mu, sigma)` of two Python numbers: `mu + z * sigma` with the standard
+    /// library's `z`, from the same generator and its `gauss_next`; a draw like
+    /// `Random`.
+    Gauss,
     /// `check(cond)`, made by [`crate::scalarise`]: hands the statement to the
     /// interpreter unless `cond` holds (a broadcast or an index numpy refuses); `True`.
     Check,
@@ -283,7 +292,9 @@ impl Intrinsic {
             Intrinsic::Check => "check",
             Intrinsic::ListAppend => "append",
             Intrinsic::Random => "random.random",
-            Intrinsic::RandBelow => "randbelow",
+            Intrinsic::RandInt => "randint",
+            Intrinsic::Uniform => "uniform",
+            Intrinsic::Gauss => "gauss",
             Intrinsic::RowLen => "rowlen",
             Intrinsic::RowList(_) => "rowlist",
             Intrinsic::ItemIndex => "itemindex",

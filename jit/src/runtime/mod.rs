@@ -33,9 +33,13 @@ pub fn take_interrupt() -> bool {
 /// (`Intrinsic::Random`): `f(status) -> f64`, the next float of the generator the VM
 /// set for the running nest; it sets the status, and draws nothing, where none is set.
 pub const RANDOM_SYMBOL: &str = "kiln_random";
-/// The helper for `randbelow(n)` (`Intrinsic::RandBelow`): `f(n, status) -> i64`;
-/// it sets the status, and draws nothing, where no generator is set or `n < 1`.
+/// The helper for `randint(a, b)` (`Intrinsic::RandInt`): `f(n, status) -> i64`, an
+/// int in `[0, n)` drawn as the library's `_randbelow` draws it; it sets the status,
+/// and draws nothing, where no generator is set or `n < 1`.
 pub const RANDBELOW_SYMBOL: &str = "kiln_random_below";
+/// The helper for `random.gauss()` (`Intrinsic::Gauss`): `f(status) -> f64`, the
+/// library's `z` (two draws, or the one its last call kept in `gauss_next`).
+pub const GAUSS_SYMBOL: &str = "kiln_random_gauss";
 
 /// The name compiled code finds [`INTERRUPT`] by.
 pub const INTERRUPT_SYMBOL: &str = "kiln_interrupt";

@@ -22,13 +22,15 @@ thread_local! {
     static PAYLOAD: Cell<*const Random> = const { Cell::new(std::ptr::null()) };
 }
 
-/// What a call draws: `random()`, or `uniform(a, b)` (`a + (b - a) * random()`, the
-/// standard library's own method).
+/// What a call draws: `random()`, or through the standard library's own methods
+/// `uniform(a, b)` (`a + (b - a) * random()`), `randint(a, b)` and `gauss(mu,
+/// sigma)`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Draw {
     Random,
     Uniform,
     Randint,
+    Gauss,
 }
 
 impl Draw {
@@ -37,14 +39,16 @@ impl Draw {
             "random" => Some(Draw::Random),
             "uniform" => Some(Draw::Uniform),
             "randint" => Some(Draw::Randint),
+            "gauss" => Some(Draw::Gauss),
             _ => None,
         }
     }
 }
 
 /// Whether `class` (a generator's) keeps the generator's own `random` and
-/// `getrandbits` and the standard library's `uniform`, `randint` and `_randbelow`
-/// (`_randbelow_with_getrandbits`), which draw through them.
+/// `getrandbits` and the standard library's `uniform`, `randint`, `gauss` and
+/// `_randbelow` (`_randbelow_with_getrandbits`), which draw through them, and reads and
+/// stores its instances' attributes plainly (`gauss` keeps one in `gauss_next`).
 fn class_draws(class: &PyObjectRef, vm: &VirtualMachine) -> bool {
     let native = |name: &'static str| Random::class(&vm.ctx).get_attr(vm.ctx.intern_str(name));
     let library = vm
@@ -62,6 +66,13 @@ fn class_draws(class: &PyObjectRef, vm: &VirtualMachine) -> bool {
         && same(lookup("getrandbits"), native("getrandbits"))
         && same(lookup("uniform"), stdlib("uniform"))
         && same(lookup("randint"), stdlib("randint"))
+        && same(lookup("gauss"), stdlib("gauss"))
+        && ["__getattribute__", "__setattr__"].iter().all(|hook| {
+            same(
+                lookup(hook),
+                vm.ctx.types.object_type.get_attr(vm.ctx.intern_str(*hook)),
+            )
+        })
         && same(lookup("_randbelow"), stdlib("_randbelow_with_getrandbits"))
 }
 
@@ -73,7 +84,7 @@ pub(super) fn drawn_by(callable: &PyObjectRef, vm: &VirtualMachine) -> Option<(P
     let draw = Draw::of(name.downcast_ref::<PyStr>()?.to_str()?)?;
     let kind = match draw {
         Draw::Random => vm.ctx.types.builtin_function_or_method_type,
-        Draw::Uniform | Draw::Randint => vm.ctx.types.bound_method_type,
+        Draw::Uniform | Draw::Randint | Draw::Gauss => vm.ctx.types.bound_method_type,
     };
     if !callable.class().is(kind) {
         return None;
@@ -102,57 +113,58 @@ pub(super) fn receiver_draws(
     }
     generator(receiver)?;
     let shadowed = receiver.dict().is_some_and(|d| {
-        ["random", "uniform", "randint", "getrandbits", "_randbelow"]
-            .iter()
-            .any(|n| d.get_item_opt(*n, vm).ok().flatten().is_some())
+        [
+            "random",
+            "uniform",
+            "randint",
+            "gauss",
+            "getrandbits",
+            "_randbelow",
+        ]
+        .iter()
+        .any(|n| d.get_item_opt(*n, vm).ok().flatten().is_some())
     });
     let class: PyObjectRef = receiver.class().to_owned().into();
     (!shadowed && class_draws(&class, vm)).then(|| (receiver.clone(), draw))
 }
 
-/// The expression a draw's call becomes: `random()` of no arguments, or
-/// `uniform(a, b)` of number literals as its body computes it, `a + (b - a) *
-/// random()` (the same operations, so the same bits); none for any other call.
+/// The expression a draw's call becomes: the intrinsic that computes what the standard
+/// library's method computes (the same operations, so the same bits), its arguments
+/// evaluated first: `random()`, `uniform(a, b)`, `randint(a, b)`, `gauss(mu, sigma)`
+/// (`mu` 0.0 and `sigma` 1.0 where not given). Arguments that draw, or call a function
+/// of the user's, make none: the call stays interpreted.
 pub(super) fn drawn_expr(draw: Draw, args: &mut Vec<Expr>) -> Option<Expr> {
-    use kiln_jit::ir::{BinOp, Intrinsic, UnaryOp};
-    let random = Expr::Call(Intrinsic::Random, Vec::new());
-    let literal = |e: &Expr| match e {
-        Expr::Int(_) | Expr::Float(_) => true,
-        Expr::Unary(UnaryOp::Neg, x) => matches!(**x, Expr::Int(_) | Expr::Float(_)),
-        _ => false,
-    };
-    match (draw, &args[..]) {
-        (Draw::Random, []) => Some(random),
-        (Draw::Randint, [a, b]) => {
-            // `a + _randbelow(b - a + 1)` of int literals with `a <= b` (else Python
-            // raises, interpreted).
-            let int = |e: &Expr| match e {
-                Expr::Int(v) => Some(*v),
-                Expr::Unary(UnaryOp::Neg, x) => match **x {
-                    Expr::Int(v) => v.checked_neg(),
-                    _ => None,
-                },
-                _ => None,
-            };
-            let (a, b) = (int(a)?, int(b)?);
-            let width = b.checked_sub(a)?.checked_add(1).filter(|w| *w > 0)?;
-            args.clear();
-            let below = Expr::Call(Intrinsic::RandBelow, vec![Expr::Int(width)]);
-            Some(Expr::Binary(
-                BinOp::Add,
-                Box::new(Expr::Int(a)),
-                Box::new(below),
-            ))
-        }
-        (Draw::Uniform, [a, b]) if literal(a) && literal(b) => {
-            let (a, b) = (a.clone(), b.clone());
-            args.clear();
-            let span = Expr::Binary(BinOp::Sub, Box::new(b), Box::new(a.clone()));
-            let scaled = Expr::Binary(BinOp::Mul, Box::new(span), Box::new(random));
-            Some(Expr::Binary(BinOp::Add, Box::new(a), Box::new(scaled)))
-        }
-        _ => None,
+    use kiln_jit::ir::Intrinsic;
+    let mut drawing = false;
+    for a in args.iter() {
+        a.walk(&mut |e| {
+            drawing |= matches!(
+                e,
+                Expr::Call(
+                    Intrinsic::Random | Intrinsic::RandInt | Intrinsic::Uniform | Intrinsic::Gauss,
+                    _
+                ) | Expr::CallUser(..)
+                    | Expr::Inline(..)
+                    | Expr::Unpack(..)
+            );
+        });
     }
+    if drawing {
+        return None;
+    }
+    let drawn = match (draw, &args[..]) {
+        (Draw::Random, []) => Expr::Call(Intrinsic::Random, Vec::new()),
+        (Draw::Randint, [_, _]) => Expr::Call(Intrinsic::RandInt, args.clone()),
+        (Draw::Uniform, [_, _]) => Expr::Call(Intrinsic::Uniform, args.clone()),
+        (Draw::Gauss, _) if args.len() <= 2 => {
+            let mu = args.first().cloned().unwrap_or(Expr::Float(0.0));
+            let sigma = args.get(1).cloned().unwrap_or(Expr::Float(1.0));
+            Expr::Call(Intrinsic::Gauss, vec![mu, sigma])
+        }
+        _ => return None,
+    };
+    args.clear();
+    Some(drawn)
 }
 
 /// Makes `generator` the one the nest about to run on this thread draws from.
@@ -179,6 +191,10 @@ pub(super) fn provide() {
             kiln_jit::runtime::RANDBELOW_SYMBOL,
             kiln_random_below as *const u8,
         );
+        kiln_jit::runtime::provide(
+            kiln_jit::runtime::GAUSS_SYMBOL,
+            kiln_random_gauss as *const u8,
+        );
     });
 }
 
@@ -195,7 +211,7 @@ unsafe extern "C" fn kiln_random(status: *mut i64) -> f64 {
     unsafe { (*payload).random() }
 }
 
-/// `Intrinsic::RandBelow`: an int in `[0, n)` from this thread's generator, as the
+/// For `Intrinsic::RandInt`: an int in `[0, n)` from this thread's generator, as the
 /// library's `_randbelow` draws it; the status set, and nothing drawn, where there is
 /// no generator or `n < 1`.
 unsafe extern "C" fn kiln_random_below(n: i64, status: *mut i64) -> i64 {
@@ -207,4 +223,61 @@ unsafe extern "C" fn kiln_random_below(n: i64, status: *mut i64) -> i64 {
     }
     // SAFETY: set by `enter` from the generator GENERATOR holds for this run.
     unsafe { (*payload).below(n as u64) as i64 }
+}
+
+/// `Intrinsic::Gauss`: the standard library's `z` of `gauss()` for this thread's
+/// generator: the value its last call kept in `gauss_next`, or from two draws
+/// (`cos(2 pi u) * sqrt(-2 log(1 - v))`, keeping the `sin` half), with the `math`
+/// functions the interpreter's module calls; the status set, and nothing drawn, where
+/// there is no generator or its `gauss_next` is neither a float nor `None`.
+unsafe extern "C" fn kiln_random_gauss(status: *mut i64) -> f64 {
+    let fail = || {
+        // SAFETY: compiled code passes its frame's status slot.
+        unsafe { *status = 1 };
+        0.0
+    };
+    let payload = PAYLOAD.with(Cell::get);
+    let Some(generator) = GENERATOR.with(|g| g.borrow().clone()) else {
+        return fail();
+    };
+    let Some(dict) = generator.dict() else {
+        return fail();
+    };
+    if payload.is_null() {
+        return fail();
+    }
+    rustpython_vm::vm::thread::with_current_vm(|vm| {
+        let kept = match dict.get_item_opt("gauss_next", vm) {
+            Ok(kept) => kept,
+            Err(_) => return fail(),
+        };
+        let z = match kept {
+            Some(z) if z.class().is(vm.ctx.types.float_type) => z
+                .downcast_ref::<rustpython_vm::builtins::PyFloat>()
+                .expect("a float")
+                .to_f64(),
+            None => {
+                return fail();
+            }
+            Some(z) if !vm.is_none(&z) => return fail(),
+            Some(_) => {
+                // SAFETY: set by `enter` from the generator GENERATOR holds.
+                let (u, v) = unsafe { ((*payload).random(), (*payload).random()) };
+                let x2pi = u * std::f64::consts::TAU;
+                let log = pymath::math::log(1.0 - v, None).unwrap_or(f64::NAN);
+                let g2rad = pymath::math::sqrt(-2.0 * log).unwrap_or(f64::NAN);
+                let cos = pymath::math::cos(x2pi).unwrap_or(f64::NAN);
+                let sin = pymath::math::sin(x2pi).unwrap_or(f64::NAN);
+                let next = vm.ctx.new_float(sin * g2rad);
+                if dict.set_item("gauss_next", next.into(), vm).is_err() {
+                    return fail();
+                }
+                return cos * g2rad;
+            }
+        };
+        if dict.set_item("gauss_next", vm.ctx.none(), vm).is_err() {
+            return fail();
+        }
+        z
+    })
 }

@@ -515,10 +515,10 @@ pub(super) fn inline_in(
                         return Ok(drawn);
                     }
                     let Some(function) = method_of(&obj, method, vm).map_err(Err)? else {
-                        if matches!(method, "random" | "uniform" | "randint") {
+                        if matches!(method, "random" | "uniform" | "randint" | "gauss") {
                             return Err(Ok(format!(
                                 "`{name}` is no random generator's own `{method}` (rebound, or \
-                                 a subclass's), or its arguments are not number literals; it \
+                                 a subclass's), or its arguments draw or call functions; it \
                                  stays interpreted"
                             )));
                         }

@@ -30,11 +30,41 @@ impl Gen<'_, '_> {
                 let v = self.call_checked(crate::runtime::RANDOM_SYMBOL, &[], types::F64);
                 return Ok(self.exact(Scalar::Float, v));
             }
-            Intrinsic::RandBelow => {
-                // Fails (no generator, or `n` not above zero) before it draws.
-                let n = self.scalar(&args[0])?.v;
-                let v = self.call_checked(crate::runtime::RANDBELOW_SYMBOL, &[n], types::I64);
+            Intrinsic::RandInt => {
+                // `a + _randbelow(b - a + 1)`: an overflow, or `b < a`, hands back before
+                // the draw (the helper fails too where it has no generator); the sum
+                // is at most `b`.
+                let a = self.scalar(&args[0])?.v;
+                let b = self.scalar(&args[1])?.v;
+                let (span, over) = self.b.ins().ssub_overflow(b, a);
+                self.deopt_if(over);
+                let one = self.iconst(1);
+                let (width, over) = self.b.ins().sadd_overflow(span, one);
+                self.deopt_if(over);
+                let empty = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, width, 1);
+                self.deopt_if(empty);
+                let r = self.call_checked(crate::runtime::RANDBELOW_SYMBOL, &[width], types::I64);
+                let v = self.b.ins().iadd(a, r);
                 return Ok(self.exact(Scalar::Int, v));
+            }
+            // With the standard library's operations, so its bits: what can fail (an
+            // overflow of `b - a`) comes before the draw.
+            Intrinsic::Uniform => {
+                let a = self.scalar(&args[0])?;
+                let b = self.scalar(&args[1])?;
+                let span = self.binary(crate::ir::BinOp::Sub, b, a)?;
+                let r = self.call_checked(crate::runtime::RANDOM_SYMBOL, &[], types::F64);
+                let r = self.exact(Scalar::Float, r);
+                let scaled = self.binary(crate::ir::BinOp::Mul, span, r)?;
+                return self.binary(crate::ir::BinOp::Add, a, scaled);
+            }
+            Intrinsic::Gauss => {
+                let mu = self.scalar(&args[0])?;
+                let sigma = self.scalar(&args[1])?;
+                let z = self.call_checked(crate::runtime::GAUSS_SYMBOL, &[], types::F64);
+                let z = self.exact(Scalar::Float, z);
+                let scaled = self.binary(crate::ir::BinOp::Mul, z, sigma)?;
+                return self.binary(crate::ir::BinOp::Add, mu, scaled);
             }
             Intrinsic::ClearFpFlags
             | Intrinsic::CheckFpFlags
@@ -243,7 +273,9 @@ impl Gen<'_, '_> {
             | Intrinsic::NpConj => unreachable!("`crate::complex` replaces {f:?}"),
             Intrinsic::ListAppend
             | Intrinsic::Random
-            | Intrinsic::RandBelow
+            | Intrinsic::RandInt
+            | Intrinsic::Uniform
+            | Intrinsic::Gauss
             | Intrinsic::RowLen
             | Intrinsic::RowList(_)
             | Intrinsic::ItemIndex => {

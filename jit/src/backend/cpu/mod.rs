@@ -184,6 +184,7 @@ pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest
         None => (nest, entry),
     };
     let typing = Typing::infer(nest, entry)?;
+    crate::draws::check_typed(nest, &typing)?;
     let layout = Layout::new(nest, entry);
 
     let mut flags = settings::builder();

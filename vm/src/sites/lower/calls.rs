@@ -148,6 +148,7 @@ impl Lowering<'_> {
                     // nest compiles (`sites::draws`).
                     if (attr.attr.as_str() == "random" && args.is_empty())
                         || (matches!(attr.attr.as_str(), "uniform" | "randint") && args.len() == 2)
+                        || (attr.attr.as_str() == "gauss" && args.len() <= 2)
                     {
                         return Ok(Expr::CallUser(
                             format!("{}.{}", module.id, attr.attr),
