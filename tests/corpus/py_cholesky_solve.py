@@ -17,7 +17,7 @@ def cholesky(A):
     for i in range(n):  # hot
         Li = L[i]
         Ai = A[i]
-        for j in range(i + 1):  # hot, interpreted: not yet at an iteration boundary since it got hot
+        for j in range(i + 1):  # hot
             Lj = L[j]
             s = 0.0
             for k in range(j):  # hot

@@ -64,9 +64,32 @@ fn describe_key(site: &Site, key: &[Ty], receivers: &[String]) -> String {
 /// Every site that ran, in registration order.
 pub fn sites() -> Vec<SiteReport> {
     let mut out = Vec::new();
-    for site in all_sites() {
+    let every = all_sites();
+    // Whether a loop around the site (same function) compiled: the site runs in its
+    // nest, and waits for no iteration boundary of its own.
+    let inside_compiled = |site: &Site| {
+        let mut parent = site.parent;
+        while let Some(id) = parent {
+            let Some(outer) = every.iter().find(|s| s.id == id) else {
+                return false;
+            };
+            if !outer
+                .state
+                .lock()
+                .expect("site state poisoned")
+                .specs
+                .is_empty()
+            {
+                return true;
+            }
+            parent = outer.parent;
+        }
+        false
+    };
+    for site in every.iter() {
         let threshold = site.threshold;
         let back_edges = site.count.load(Ordering::Relaxed);
+        let inside = inside_compiled(site);
         let state = site.state.lock().expect("site state poisoned");
         if back_edges == 0 && state.entries == 0 {
             continue;
@@ -76,7 +99,7 @@ pub fn sites() -> Vec<SiteReport> {
         let reason = match (&site.nest, &state.reason) {
             (Err(why), _) => Some(why.clone()),
             (Ok(_), Some(why)) => Some(why.clone()),
-            (Ok(_), None) if !compiled && hot => {
+            (Ok(_), None) if !compiled && hot && !inside => {
                 Some("not yet at an iteration boundary since it got hot".into())
             }
             _ => None,
