@@ -30,6 +30,8 @@ struct Column {
     name: String,
     key: PyStrRef,
     values: Box<[usize]>,
+    /// The addresses of the list's objects, in order.
+    objects: Vec<usize>,
 }
 
 /// The columns of one entry, alive (and findable by the setters) while it runs.
@@ -78,8 +80,11 @@ impl Columns {
         };
         for a in attributes {
             objects[a.var.as_u32() as usize] = None;
-            let name = a.name(nest);
-            let list_name = &nest.vars[a.list].name;
+        }
+        // The columns of each list, made in one pass over its items.
+        let mut lists: Vec<(PyObjectRef, &str, Vec<&str>)> = Vec::new();
+        for a in attributes {
+            let list_name = nest.vars[a.list].name.as_str();
             let Some(list) = objects[a.list.as_u32() as usize].clone() else {
                 refuse(entries, format!("`{list_name}` is not set"));
                 return Ok(made);
@@ -91,27 +96,33 @@ impl Columns {
                 );
                 return Ok(made);
             }
-            let existing = made
+            match lists.iter_mut().find(|(l, _, _)| l.is(&list)) {
+                Some((_, _, names)) if names.contains(&a.name(nest)) => {}
+                Some((_, _, names)) => names.push(a.name(nest)),
+                None => lists.push((list, list_name, vec![a.name(nest)])),
+            }
+        }
+        for (list, list_name, names) in &lists {
+            match columns(list, names, vm)? {
+                Ok(columns) => made.columns.extend(columns),
+                Err(why) => {
+                    refuse(entries, format!("in `{list_name}`, {why}"));
+                    return Ok(made);
+                }
+            }
+        }
+        for a in attributes {
+            let name = a.name(nest);
+            let list = objects[a.list.as_u32() as usize].as_ref().expect("a list");
+            let c = made
                 .columns
                 .iter()
-                .position(|c| c.list.is(&list) && c.name == name);
-            let column = match existing {
-                Some(k) => k,
-                None => match column(&list, name, vm)? {
-                    Ok(column) => {
-                        made.columns.push(column);
-                        made.columns.len() - 1
-                    }
-                    Err(why) => {
-                        refuse(entries, format!("in `{list_name}`, {why}"));
-                        return Ok(made);
-                    }
-                },
-            };
-            let c = &made.columns[column];
+                .find(|c| c.list.is(list) && c.name == name)
+                .expect("made above");
             let dtype = match kind_of(&c.values, vm) {
                 Ok(dtype) => dtype,
                 Err(why) => {
+                    let list_name = &nest.vars[a.list].name;
                     refuse(
                         entries,
                         format!("`{list_name}` holds objects whose `{name}` {why}"),
@@ -147,23 +158,26 @@ impl Columns {
         vars: &FrameVars,
         vm: &VirtualMachine,
     ) -> PyResult<Option<String>> {
+        let mut checked: Vec<&str> = Vec::new();
         for c in &self.columns {
             let name = c.name.as_str();
+            if checked.contains(&name) {
+                continue;
+            }
+            checked.push(name);
             let is_stored = attributes
                 .iter()
                 .any(|a| a.name(nest) == name && stored.contains(&a.var));
-            let mut seen = std::collections::HashSet::new();
+            // The objects of the lists with a column of this attribute.
+            let mut objects: Vec<usize> = Vec::new();
             for other in self.columns.iter().filter(|o| o.name == name) {
-                let items = other.list.downcast_ref::<PyList>().expect("a list");
-                for item in items.borrow_vec().iter() {
-                    let address = item.as_object() as *const PyObject as usize;
-                    if !seen.insert(address) && is_stored {
-                        return Ok(Some(format!(
-                            "an object is held twice by the lists whose items' `{name}` the \
-                             loop stores"
-                        )));
-                    }
-                }
+                objects.extend_from_slice(&other.objects);
+            }
+            if is_stored && !distinct(&objects) {
+                return Ok(Some(format!(
+                    "an object is held twice by the lists whose items' `{name}` the loop \
+                     stores"
+                )));
             }
             // `self.x` beside `p.x`, either stored: one would hold a stale value.
             for (v, data) in nest.vars.iter() {
@@ -177,7 +191,7 @@ impl Columns {
                     continue;
                 }
                 if let Some(obj) = vars.object(owner, vm)?
-                    && seen.contains(&(obj.as_object() as *const PyObject as usize))
+                    && objects.contains(&(obj.as_object() as *const PyObject as usize))
                 {
                     return Ok(Some(format!(
                         "`{}` is an attribute of an object of the list the loop runs over",
@@ -202,38 +216,111 @@ impl Columns {
     }
 }
 
-/// The column of attribute `name` over the items of `list`, or why there is none.
-fn column(list: &PyObjectRef, name: &str, vm: &VirtualMachine) -> PyResult<Result<Column, String>> {
-    let key = vm.ctx.new_str(name);
+thread_local! {
+    /// Classes found to read and store these attributes plainly, by address and
+    /// version tag.
+    static PLAIN: RefCell<Vec<(usize, u32, Vec<String>)>> = const { RefCell::new(Vec::new()) };
+    /// Lists of objects found distinct lately (most loops see the same ones on every
+    /// entry): comparing with one is cheaper than sorting.
+    static DISTINCT: RefCell<Vec<Vec<usize>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Whether no address is twice in `objects`.
+fn distinct(objects: &[usize]) -> bool {
+    let known = DISTINCT.with(|d| d.borrow().iter().any(|k| k[..] == *objects));
+    if known {
+        return true;
+    }
+    let mut sorted = objects.to_vec();
+    sorted.sort_unstable();
+    if sorted.windows(2).any(|w| w[0] == w[1]) {
+        return false;
+    }
+    DISTINCT.with(|d| {
+        let mut d = d.borrow_mut();
+        if d.len() >= 8 {
+            d.remove(0);
+        }
+        d.push(objects.to_vec());
+    });
+    true
+}
+
+/// The columns of attributes `names` over the items of `list`, or why there are none.
+fn columns(
+    list: &PyObjectRef,
+    names: &[&str],
+    vm: &VirtualMachine,
+) -> PyResult<Result<Vec<Column>, String>> {
+    let keys: Vec<PyStrRef> = names
+        .iter()
+        .map(|n| vm.ctx.intern_str(*n).to_owned())
+        .collect();
     let items = list.downcast_ref::<PyList>().expect("a list").borrow_vec();
-    let mut values = Vec::with_capacity(items.len());
-    let mut plain_classes: Vec<PyObjectRef> = Vec::new();
+    let mut values: Vec<Vec<usize>> = names
+        .iter()
+        .map(|_| Vec::with_capacity(items.len()))
+        .collect();
+    let mut objects = Vec::with_capacity(items.len());
+    let mut plain_classes: Vec<*const PyObject> = Vec::new();
     for item in items.iter() {
-        let class: PyObjectRef = item.class().to_owned().into();
-        if !plain_classes.iter().any(|c| c.is(&class)) {
-            let plain = not_plain_read(item, name, vm).or_else(|| not_plain_store(item, name, vm));
-            if let Some(why) = plain {
-                return Ok(Err(format!(
-                    "a {}'s `{}`: {why}",
-                    item.class().name(),
-                    name
-                )));
+        let class = item.class();
+        let class_address = class.as_object() as *const PyObject;
+        if !plain_classes.contains(&class_address) {
+            // A class checked before, unchanged since (its version tag, which any
+            // change to it or a base clears, the same and set), is plain still.
+            let version = class
+                .tp_version_tag
+                .load(std::sync::atomic::Ordering::Acquire);
+            let known = version != 0
+                && PLAIN.with(|p| {
+                    p.borrow().iter().any(|(c, v, n)| {
+                        *c == class_address as usize && *v == version && n == names
+                    })
+                });
+            if !known {
+                for name in names {
+                    let plain =
+                        not_plain_read(item, name, vm).or_else(|| not_plain_store(item, name, vm));
+                    if let Some(why) = plain {
+                        return Ok(Err(format!("a {}'s `{name}`: {why}", class.name())));
+                    }
+                }
+                if version != 0 {
+                    PLAIN.with(|p| {
+                        let mut p = p.borrow_mut();
+                        if p.len() >= 16 {
+                            p.remove(0);
+                        }
+                        let names = names.iter().map(|n| (*n).to_owned()).collect();
+                        p.push((class_address as usize, version, names));
+                    });
+                }
             }
-            plain_classes.push(class);
+            plain_classes.push(class_address);
         }
         let Some(dict) = item.dict() else {
-            return Ok(Err(format!("a {} has no `__dict__`", item.class().name())));
+            return Ok(Err(format!("a {} has no `__dict__`", class.name())));
         };
-        let value = dict.get_item_opt(key.as_object(), vm)?;
-        values.push(value.map_or(0, |v| v.as_object() as *const PyObject as usize));
+        for (key, column) in keys.iter().zip(values.iter_mut()) {
+            let value = dict.get_item_opt(key.as_object(), vm)?;
+            column.push(value.map_or(0, |v| v.as_object() as *const PyObject as usize));
+        }
+        objects.push(item.as_object() as *const PyObject as usize);
     }
     drop(items);
-    Ok(Ok(Column {
-        list: list.clone(),
-        name: name.to_owned(),
-        key,
-        values: values.into_boxed_slice(),
-    }))
+    Ok(Ok(names
+        .iter()
+        .zip(keys)
+        .zip(values)
+        .map(|((name, key), values)| Column {
+            list: list.clone(),
+            name: (*name).to_owned(),
+            key,
+            values: values.into_boxed_slice(),
+            objects: objects.clone(),
+        })
+        .collect()))
 }
 
 /// The kind of number a column's values are taken for: its first value's (a Python

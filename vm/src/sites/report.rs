@@ -123,7 +123,7 @@ pub fn sites() -> Vec<SiteReport> {
                 .specs
                 .iter()
                 .map(|s| SpecReport {
-                    types: describe_key(&site, &s.key, &s.receivers.describe()),
+                    types: describe_key(site, &s.key, &s.receivers.describe()),
                     compile_ms: s.code.compile_time.as_secs_f64() * 1e3,
                     from_cache: s.code.from_cache,
                     entries: s.entries,
