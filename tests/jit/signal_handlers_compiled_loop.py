@@ -8,6 +8,7 @@ import signal
 import threading
 
 import numpy as np
+from numba import njit
 
 
 class Alarm(Exception):
@@ -25,6 +26,16 @@ def spin_for():
     return x
 
 
+@njit
+def spin_whole():
+    # Compiled whole: its loop is inside a loop of one iteration, and polls all the
+    # same (it did not: the alarm never stopped it).
+    x = 0
+    for i in range(10 ** 15):
+        x += i % 5
+    return x
+
+
 def spin_while(stop):
     n = 0
     while stop[0] == 0:  # jit: compiled, deopts
@@ -39,6 +50,13 @@ for attempt in range(2):
         spin_for()
     except Alarm as e:
         print("the alarm handler raised in the for loop:", e.args[0] == signal.SIGALRM)
+
+for attempt in range(2):
+    signal.setitimer(signal.ITIMER_REAL, 0.3)
+    try:
+        spin_whole()
+    except Alarm as e:
+        print("the alarm handler raised in a function compiled whole:", e.args[0] == signal.SIGALRM)
 
 stop = np.zeros(1, dtype=np.int64)
 seen = []

@@ -89,6 +89,10 @@ pub enum Assumed {
     Builtin(String),
 }
 
+/// The loop variable of the loop of one iteration a function compiled whole becomes
+/// (`for __kiln_call in range(1): BODY`, made by the VM's rewriter).
+pub const CALL_VAR: &str = "__kiln_call";
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stmt {
     pub point: Point,

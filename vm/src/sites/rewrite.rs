@@ -54,7 +54,7 @@ use ruff_text_size::{Ranged, TextRange};
 use rustpython_vm::compiler::ast::{self, Expr, Stmt};
 
 /// The loop variable of a function compiled whole (`Rewriter::function_site`).
-const CALL_VAR: &str = "__kiln_call";
+use kiln_jit::ir::CALL_VAR;
 
 /// Whether a function is decorated for Numba's JIT (`@njit`, `@jit(...)`,
 /// `@numba.njit`, `@nb.jit(nopython=True)`): such a function is compiled whole.

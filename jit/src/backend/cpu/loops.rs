@@ -145,7 +145,8 @@ impl Gen<'_, '_> {
             body,
             done,
             broke,
-            is_root,
+            is_root: _,
+            polls,
         } = *l;
         let cur = self.b.declare_var(types::I64);
         let stop_var = self.b.declare_var(types::I64);
@@ -207,7 +208,7 @@ impl Gen<'_, '_> {
         // The loops of an array statement do not poll: a hand-back half way through
         // its stores would have the interpreter run it again (the loop around it
         // polls).
-        if (is_root || Self::has_inner_loop(body))
+        if (polls || Self::has_inner_loop(body))
             && !self.hardware_floats.contains(&point)
             && let Some(first) = body.first()
         {

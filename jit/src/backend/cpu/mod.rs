@@ -359,7 +359,10 @@ type ExitKey = (Point, Vec<u32>);
 type LoopState = Option<(Variable, Variable, Variable)>;
 
 /// A `for` loop to generate: where `done` is reached when the range runs out, `broke`
-/// by `break`; the site's own loop (`is_root`) polls for interrupts even when innermost.
+/// by `break`; the site's own loop (`is_root`) polls for interrupts even when
+/// innermost, and so does (`polls`) a loop right inside a root of one iteration (a
+/// function compiled whole: `for __kiln_call in range(1)` around its body), which
+/// may run for as long as the function does.
 #[derive(Clone, Copy)]
 struct ForLoop<'s> {
     point: Point,
@@ -371,6 +374,7 @@ struct ForLoop<'s> {
     done: Block,
     broke: Block,
     is_root: bool,
+    polls: bool,
 }
 
 /// A loop being generated.
@@ -590,6 +594,7 @@ impl<'a, 'f> Gen<'a, 'f> {
                     done,
                     broke,
                     is_root: true,
+                    polls: true,
                 })?;
             }
             StmtKind::While { cond, body } => {
@@ -892,6 +897,12 @@ impl<'a, 'f> Gen<'a, 'f> {
                     done: exit,
                     broke: exit,
                     is_root: false,
+                    polls: self.loops.len() == 1
+                        && matches!(
+                            &self.nest.root.kind,
+                            StmtKind::For { var, .. }
+                                if self.nest.vars[*var].name == crate::ir::CALL_VAR
+                        ),
                 });
                 self.hardware_loops -= by_hardware as u32;
                 generated?;

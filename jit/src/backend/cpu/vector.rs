@@ -282,7 +282,7 @@ impl Gen<'_, '_> {
         self.b.ins().brif(whole, body, &[], out, &[]);
 
         self.b.switch_to_block(body);
-        if l.is_root {
+        if l.polls {
             // Left to the scalar loop, which hands the interrupt to the interpreter.
             let flag = self.interrupt_flag();
             let go_on = self.b.create_block();
