@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Interpreter speed: the programs of benches/interp/ under kiln with KILN_JIT=0 next to CPython.
 
-    python3 benches/interp.py [--kiln PATH [--name TEXT]]... [-r RUNS] [--json PATH] [names...]
+    python3 benches/interp.py [--kiln PATH [--name TEXT]]... [--jit] [-r RUNS] [--json PATH] [names...]
 
 Each program in benches/interp/ is a plain Python 3 script (standard library only) that
 prints a checksum line. For each program the harness runs CPython (this python3) and
@@ -10,7 +10,8 @@ alternately, RUNS times each after one warm-up run of each, and takes the median
 time of the whole process. Every run's stdout must equal CPython's; a kiln whose output
 differs is marked MISMATCH (the first differing line goes to stderr) and the exit
 status is 1. Start-up (`-c pass`) is measured the same way, once per contender, and
-printed on its own line so it can be subtracted from the whole-process times.
+printed on its own line so it can be subtracted from the whole-process times. `--jit`
+runs kiln as users do, with its JIT on (the same programs, what compiles compiled).
 
 `--kiln` may be given several times, each optionally named by the `--name` that
 follows it (`--kiln /a/kiln --name "kiln 0.5" --kiln /b/kiln --name "kiln 0.6"`):
@@ -105,6 +106,8 @@ def parse_args():
     parser.add_argument("--json", type=Path, help="write the raw timings here")
     parser.add_argument("--timeout", type=float, default=600,
                         help="seconds one run may take (default 600)")
+    parser.add_argument("--jit", action="store_true",
+                        help="run kiln with its JIT on (as users run it) instead of KILN_JIT=0")
     parser.add_argument("programs", nargs="*", metavar="names",
                         help="programs of benches/interp/ to run, without .py (default all)")
     args = parser.parse_args()
@@ -135,7 +138,8 @@ def main():
         sys.exit(f"the kiln names must differ: {names}")
 
     py_env = dict(os.environ)
-    kiln_env = dict(os.environ, KILN_JIT="0")
+    kiln_env = dict(os.environ) if args.jit else dict(os.environ, KILN_JIT="0")
+    mode = "the JIT on" if args.jit else "KILN_JIT=0"
     cpython = Contender("CPython", sys.executable, py_env)
     kiln_contenders = [Contender(n, p, kiln_env) for n, p in zip(names, kilns)]
     contenders = [cpython, *kiln_contenders]
@@ -205,7 +209,7 @@ def main():
     versions = {c.name: c.version() for c in contenders}
     print(f"Machine: {cpu_model()}, {os.cpu_count()} cores; {platform.system()} {platform.release()}")
     print(f"Date: {datetime.date.today().isoformat()}; CPython {platform.python_version()}; "
-          + "; ".join(f"{c.name}: `{versions[c.name]}` ({c.exe}, KILN_JIT=0)"
+          + "; ".join(f"{c.name}: `{versions[c.name]}` ({c.exe}, {mode})"
                       for c in kiln_contenders))
     print(f"Command: {command.strip()} (median of {args.runs} runs each, whole process)")
     print("Start-up (`-c pass`, median, included in every time below): "

@@ -264,23 +264,15 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
     let rewritten = nest.rewritten(vars, root);
     // An item name or its list used any other way keeps the nest interpreted: as a
     // value, passed to a function, subscripted but to bind an item, stored into.
+    if let Some(v) = rewritten.first_read(&|v| items[v].is_some() || lists[v].is_some()) {
+        return Err(format!(
+            "`{}` is used other than through its items' attributes (or `len`); it stays \
+             interpreted",
+            nest.vars[v].name
+        ));
+    }
     let mut left = None;
     rewritten.root.each(&mut |s| {
-        for e in s.exprs() {
-            e.walk(&mut |e| {
-                let used = match e {
-                    Expr::Var(v) | Expr::Len(v) | Expr::Shape(v, _) | Expr::Load(v, _) => Some(*v),
-                    _ => None,
-                };
-                if let Some(v) = used.filter(|v| items[*v].is_some() || lists[*v].is_some()) {
-                    left.get_or_insert(format!(
-                        "`{}` is used other than through its items' attributes (or `len`); \
-                         it stays interpreted",
-                        nest.vars[v].name
-                    ));
-                }
-            });
-        }
         let stored = match &s.kind {
             StmtKind::Store { array, .. } => Some(*array),
             StmtKind::For { items: its, .. } => {

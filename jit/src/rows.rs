@@ -183,23 +183,14 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
     let rewritten = nest.rewritten(vars, root);
     // A row used any other way (as a value, passed to a function, iterated over,
     // appended to) keeps the nest interpreted.
+    if let Some(v) = rewritten.first_read(&|v| rows[v].is_some()) {
+        return Err(format!(
+            "`{}` holds a row of a list and is used as a value; it stays interpreted",
+            nest.vars[v].name
+        ));
+    }
     let mut left = None;
     rewritten.root.each(&mut |s| {
-        for e in s.exprs() {
-            e.walk(&mut |e| {
-                let used = match e {
-                    Expr::Var(v) | Expr::Len(v) | Expr::Shape(v, _) | Expr::Load(v, _) => Some(*v),
-                    _ => None,
-                };
-                if let Some(v) = used.filter(|v| rows[*v].is_some()) {
-                    left.get_or_insert(format!(
-                        "`{}` holds a row of a list and is used as a value; it stays \
-                         interpreted",
-                        nest.vars[v].name
-                    ));
-                }
-            });
-        }
         if let StmtKind::Store { array, .. } = &s.kind
             && rows[*array].is_some()
         {

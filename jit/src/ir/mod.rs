@@ -664,6 +664,25 @@ impl Nest {
         }
     }
 
+    /// The first variable the nest reads (as a value, a length, a shape or an array
+    /// subscripted) that `pick` picks, in statement order.
+    pub fn first_read(&self, pick: &dyn Fn(Var) -> bool) -> Option<Var> {
+        let mut found = None;
+        self.root.each(&mut |s| {
+            for e in s.exprs() {
+                e.walk(&mut |e| {
+                    if let Expr::Var(v) | Expr::Len(v) | Expr::Shape(v, _) | Expr::Load(v, _) = e
+                        && found.is_none()
+                        && pick(*v)
+                    {
+                        found = Some(*v);
+                    }
+                });
+            }
+        });
+        found
+    }
+
     /// Every statement of the nest, in point order (source order).
     pub fn statements(&self) -> Vec<&Stmt> {
         let mut out = Vec::new();

@@ -20,6 +20,10 @@ thread_local! {
     /// payload (what the helper reads, without a borrow or a downcast per draw).
     static GENERATOR: RefCell<Option<PyObjectRef>> = const { RefCell::new(None) };
     static PAYLOAD: Cell<*const Random> = const { Cell::new(std::ptr::null()) };
+    /// The generator's `gauss_next` while the nest runs, once a draw of `gauss()` read
+    /// it (`None` until then): the value kept for the next call, if any. Written back
+    /// when the run ends ([`leave`]).
+    static GAUSS_NEXT: Cell<Option<Option<f64>>> = const { Cell::new(None) };
 }
 
 /// What a call draws: `random()`, or through the standard library's own methods
@@ -169,6 +173,7 @@ pub(super) fn drawn_expr(draw: Draw, args: &mut Vec<Expr>) -> Option<Expr> {
 
 /// Makes `generator` the one the nest about to run on this thread draws from.
 pub(super) fn enter(generator: Option<PyObjectRef>) {
+    GAUSS_NEXT.with(|g| g.set(None));
     let payload = generator
         .as_ref()
         .and_then(|g| generator_payload(g))
@@ -176,6 +181,26 @@ pub(super) fn enter(generator: Option<PyObjectRef>) {
     // The object is held first, so the payload outlives every draw from it.
     GENERATOR.with(|g| *g.borrow_mut() = generator);
     PAYLOAD.with(|p| p.set(payload));
+}
+
+/// Ends the run's draws: the value `gauss()` keeps for its next call goes back into
+/// the generator's `gauss_next`, where the interpreter reads it.
+pub(super) fn leave() {
+    if let (Some(kept), Some(generator)) = (
+        GAUSS_NEXT.with(|g| g.take()),
+        GENERATOR.with(|g| g.borrow().clone()),
+    ) && let Some(dict) = generator.dict()
+    {
+        rustpython_vm::vm::thread::with_current_vm(|vm| {
+            let value = match kept {
+                Some(z) => vm.ctx.new_float(z).into(),
+                None => vm.ctx.none(),
+            };
+            // A plain dict's store of a float or None: it cannot fail.
+            let _ = dict.set_item("gauss_next", value, vm);
+        });
+    }
+    enter(None);
 }
 
 fn generator_payload(g: &PyObjectRef) -> Option<&Random> {
@@ -226,7 +251,8 @@ unsafe extern "C" fn kiln_random_below(n: i64, status: *mut i64) -> i64 {
 }
 
 /// `Intrinsic::Gauss`: the standard library's `z` of `gauss()` for this thread's
-/// generator: the value its last call kept in `gauss_next`, or from two draws
+/// generator: the value its last call kept (`gauss_next`, read from the generator at
+/// the run's first call and held in [`GAUSS_NEXT`] until [`leave`]), or from two draws
 /// (`cos(2 pi u) * sqrt(-2 log(1 - v))`, keeping the `sin` half), with the `math`
 /// functions the interpreter's module calls; the status set, and nothing drawn, where
 /// there is no generator or its `gauss_next` is neither a float nor `None`.
@@ -237,47 +263,51 @@ unsafe extern "C" fn kiln_random_gauss(status: *mut i64) -> f64 {
         0.0
     };
     let payload = PAYLOAD.with(Cell::get);
-    let Some(generator) = GENERATOR.with(|g| g.borrow().clone()) else {
-        return fail();
-    };
-    let Some(dict) = generator.dict() else {
-        return fail();
-    };
     if payload.is_null() {
         return fail();
     }
-    rustpython_vm::vm::thread::with_current_vm(|vm| {
-        let kept = match dict.get_item_opt("gauss_next", vm) {
-            Ok(kept) => kept,
-            Err(_) => return fail(),
-        };
-        let z = match kept {
-            Some(z) if z.class().is(vm.ctx.types.float_type) => z
-                .downcast_ref::<rustpython_vm::builtins::PyFloat>()
-                .expect("a float")
-                .to_f64(),
-            None => {
+    let kept = match GAUSS_NEXT.with(Cell::get) {
+        Some(kept) => kept,
+        None => {
+            // The first `gauss()` of the run reads the generator's `gauss_next`.
+            let Some(dict) = GENERATOR
+                .with(|g| g.borrow().clone())
+                .and_then(|g| g.dict())
+            else {
                 return fail();
-            }
-            Some(z) if !vm.is_none(&z) => return fail(),
-            Some(_) => {
-                // SAFETY: set by `enter` from the generator GENERATOR holds.
-                let (u, v) = unsafe { ((*payload).random(), (*payload).random()) };
-                let x2pi = u * std::f64::consts::TAU;
-                let log = pymath::math::log(1.0 - v, None).unwrap_or(f64::NAN);
-                let g2rad = pymath::math::sqrt(-2.0 * log).unwrap_or(f64::NAN);
-                let cos = pymath::math::cos(x2pi).unwrap_or(f64::NAN);
-                let sin = pymath::math::sin(x2pi).unwrap_or(f64::NAN);
-                let next = vm.ctx.new_float(sin * g2rad);
-                if dict.set_item("gauss_next", next.into(), vm).is_err() {
-                    return fail();
+            };
+            let read = rustpython_vm::vm::thread::with_current_vm(|vm| {
+                match dict.get_item_opt("gauss_next", vm) {
+                    Ok(Some(z)) if z.class().is(vm.ctx.types.float_type) => Some(Some(
+                        z.downcast_ref::<rustpython_vm::builtins::PyFloat>()
+                            .expect("a float")
+                            .to_f64(),
+                    )),
+                    Ok(Some(z)) if vm.is_none(&z) => Some(None),
+                    _ => None,
                 }
-                return cos * g2rad;
+            });
+            match read {
+                Some(kept) => kept,
+                None => return fail(),
             }
-        };
-        if dict.set_item("gauss_next", vm.ctx.none(), vm).is_err() {
-            return fail();
         }
-        z
-    })
+    };
+    match kept {
+        Some(z) => {
+            GAUSS_NEXT.with(|g| g.set(Some(None)));
+            z
+        }
+        None => {
+            // SAFETY: set by `enter` from the generator GENERATOR holds.
+            let (u, v) = unsafe { ((*payload).random(), (*payload).random()) };
+            let x2pi = u * std::f64::consts::TAU;
+            let log = pymath::math::log(1.0 - v, None).unwrap_or(f64::NAN);
+            let g2rad = pymath::math::sqrt(-2.0 * log).unwrap_or(f64::NAN);
+            let cos = pymath::math::cos(x2pi).unwrap_or(f64::NAN);
+            let sin = pymath::math::sin(x2pi).unwrap_or(f64::NAN);
+            GAUSS_NEXT.with(|g| g.set(Some(Some(sin * g2rad))));
+            cos * g2rad
+        }
+    }
 }

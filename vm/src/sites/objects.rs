@@ -404,36 +404,22 @@ mod attribute_setters {
         1
     }
 
-    unsafe extern "C" fn kiln_attr_set_float(
-        values: i64,
-        index: i64,
-        bits: i64,
-        status: *mut i64,
-    ) -> i64 {
-        let ctx = rustpython_vm::Context::genesis();
-        let value = ctx.new_float(f64::from_bits(bits as u64)).into();
-        unsafe { set(values, index, value, status) }
+    /// One setter per kind of number, each boxing the bits as the interpreter would.
+    macro_rules! setters {
+        ($($f:ident: $bits:ident => $boxed:expr;)*) => {$(
+            unsafe extern "C" fn $f(values: i64, index: i64, $bits: i64, status: *mut i64) -> i64 {
+                let ctx = rustpython_vm::Context::genesis();
+                let value: PyObjectRef = $boxed(ctx);
+                unsafe { set(values, index, value, status) }
+            }
+        )*};
     }
 
-    unsafe extern "C" fn kiln_attr_set_int(
-        values: i64,
-        index: i64,
-        v: i64,
-        status: *mut i64,
-    ) -> i64 {
-        let ctx = rustpython_vm::Context::genesis();
-        let value = ctx.new_int(v).into();
-        unsafe { set(values, index, value, status) }
-    }
-
-    unsafe extern "C" fn kiln_attr_set_bool(
-        values: i64,
-        index: i64,
-        v: i64,
-        status: *mut i64,
-    ) -> i64 {
-        let ctx = rustpython_vm::Context::genesis();
-        let value = ctx.new_bool(v != 0).into();
-        unsafe { set(values, index, value, status) }
+    setters! {
+        kiln_attr_set_float: bits => |ctx: &rustpython_vm::Context| {
+            ctx.new_float(f64::from_bits(bits as u64)).into()
+        };
+        kiln_attr_set_int: v => |ctx: &rustpython_vm::Context| ctx.new_int(v).into();
+        kiln_attr_set_bool: v => |ctx: &rustpython_vm::Context| ctx.new_bool(v != 0).into();
     }
 }

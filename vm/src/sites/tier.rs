@@ -659,7 +659,7 @@ pub fn run(
     let running = columns.run();
     let point = unsafe { code.run(&mut frame) };
     drop(running);
-    super::draws::enter(None);
+    super::draws::leave();
     // The warnings of fused runs that stored as they went, in numpy's order.
     for note in kiln_jit::runtime::take_fp_notes() {
         let op = &code.fp_ops[note.op as usize];
