@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Interpreter speed: the programs of benches/interp/ under kiln with KILN_JIT=0 next to CPython.
 
-    python3 benches/interp.py [--kiln PATH [--name TEXT]]... [--jit] [-r RUNS] [--json PATH] [names...]
+    python3 benches/interp.py [--kiln PATH [--name TEXT]]... [--jit] [--dir DIR [--pattern GLOB]]
+                              [-r RUNS] [--json PATH] [names...]
 
 Each program in benches/interp/ is a plain Python 3 script (standard library only) that
 prints a checksum line. For each program the harness runs CPython (this python3) and
@@ -106,6 +107,11 @@ def parse_args():
     parser.add_argument("--json", type=Path, help="write the raw timings here")
     parser.add_argument("--timeout", type=float, default=600,
                         help="seconds one run may take (default 600)")
+    parser.add_argument("--dir", type=Path, default=PROGRAMS,
+                        help="where the programs are (default benches/interp; "
+                             "tests/corpus with --pattern 'py_*' times the plain-Python corpus)")
+    parser.add_argument("--pattern", default="*",
+                        help="which programs of --dir, as a glob without .py (default *)")
     parser.add_argument("--jit", action="store_true",
                         help="run kiln with its JIT on (as users run it) instead of KILN_JIT=0")
     parser.add_argument("programs", nargs="*", metavar="names",
@@ -120,7 +126,7 @@ def parse_args():
 
 def main():
     args = parse_args()
-    found = sorted(p.stem for p in PROGRAMS.glob("*.py"))
+    found = sorted(p.stem for p in args.dir.glob(f"{args.pattern}.py"))
     available = [p for p in ORDER if p in found] + [p for p in found if p not in ORDER]
     programs = args.programs or available
     unknown = [p for p in programs if p not in available]
@@ -163,7 +169,7 @@ def main():
     # The programs.
     results = {}
     for program in programs:
-        script = str(PROGRAMS / f"{program}.py")
+        script = str(args.dir / f"{program}.py")
         print(f"{program} ...", file=sys.stderr, flush=True)
         row = {c.name: {"times": [], "status": "ok"} for c in contenders}
         expected = None
