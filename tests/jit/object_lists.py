@@ -203,6 +203,34 @@ class Walker:
         return 0.5 * self.x
 
 
+released = []
+
+
+class Noisy:
+    # Letting go of it runs code that grows the list the loop runs over (and another
+    # it reads): compiled code leaves that store to the interpreter.
+    def __init__(self, k):
+        self.k = k
+
+    def __del__(self):
+        released.append(self.k)
+        holders.append(Box(0.5))
+        extra.append(1.0)
+
+
+def overwrite(ps, n):
+    s = 0.0
+    for t in range(n):
+        for p in ps:  # jit: compiled, deopts
+            p.x = 2.0
+            s += p.x + len(extra)
+    return s
+
+
+holders = [Box(Noisy(k)) for k in range(30)]
+extra = [0.0]
+print(overwrite(holders, 3), sorted(released)[:4], len(released), len(holders), len(extra))
+
 ps = make(40, 1)
 qs = make(40, 2)
 step(ps, 0.01, 60)

@@ -118,6 +118,7 @@ fn number_kind(vm: &VirtualMachine, x: &PyObjectRef) -> PyResult<Option<(Dtype, 
 /// the item's bits, or the status set where it is not of the kind the helper reads
 /// (compiled code then hands the statement back).
 use list_items::every_item;
+pub(super) use list_items::goes_quietly;
 
 /// Why the site's own loop over lists cannot run compiled on this entry, if it
 /// cannot: it binds their items where nothing can hand back, so each item must be of
@@ -250,15 +251,16 @@ mod list_items {
     }
 
     /// Puts `value` in place of the item `index` of `list`; the status is set where
-    /// there is none (the interpreter raises the `IndexError`). The item replaced is
-    /// dropped once the list is released.
+    /// there is none (the interpreter raises the `IndexError`), or where the item
+    /// replaced could run code when let go of ([`goes_quietly`]: the interpreter stores
+    /// then). The item replaced is dropped once the list is released.
     fn put(list: &PyList, index: i64, value: Option<PyObjectRef>, status: *mut i64) -> i64 {
         let Some(value) = value else {
             unsafe { *status = 1 };
             return 0;
         };
         let mut items = list.borrow_vec_mut();
-        let Some(at) = position(index, items.len()) else {
+        let Some(at) = position(index, items.len()).filter(|at| goes_quietly(&items[*at])) else {
             drop(items);
             unsafe { *status = 1 };
             return 0;
@@ -267,6 +269,29 @@ mod list_items {
         drop(items);
         drop(old);
         1
+    }
+
+    /// Whether letting go of `x` runs no code of the user's: a number, a string or
+    /// `None` (no `__del__`, nothing held that could have one). Compiled code replaces
+    /// only such values; any other goes to the interpreter, whose store runs a
+    /// `__del__` where Python runs it (it could change the lists compiled code reads).
+    pub fn goes_quietly(x: &PyObject) -> bool {
+        let ctx = rustpython_vm::Context::genesis();
+        let types = &ctx.types;
+        let class = x.class();
+        [
+            types.float_type,
+            types.int_type,
+            types.bool_type,
+            types.complex_type,
+            types.str_type,
+            types.none_type,
+        ]
+        .iter()
+        .any(|t| class.is(*t))
+            || rustpython_vm::vm::thread::with_current_vm(|vm| {
+                matches!(scalar_element(vm, x), Ok(Some(_)))
+            })
     }
 
     /// # Safety

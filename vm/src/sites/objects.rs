@@ -394,6 +394,13 @@ mod attribute_setters {
         };
         let address = value.as_object() as *const PyObject as usize;
         let set = rustpython_vm::vm::thread::with_current_vm(|vm| {
+            // A value whose release could run code (a `__del__` that changes the
+            // objects) is the interpreter's to replace.
+            match dict.get_item_opt(name.as_object(), vm) {
+                Ok(Some(old)) if !super::super::lists::goes_quietly(&old) => return false,
+                Err(_) => return false,
+                _ => {}
+            }
             dict.set_item(name.as_object(), value, vm).is_ok()
         });
         if !set {
