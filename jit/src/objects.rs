@@ -186,6 +186,7 @@ pub fn written_back(nest: &Nest) -> Vec<Var> {
 /// What an item name becomes.
 #[derive(Clone, Copy)]
 struct Item {
+    list: Var,
     index: Var,
     /// A column of the item's list, whose length is the list's.
     column: Var,
@@ -250,7 +251,11 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
                 hidden: false,
             }),
         };
-        items[name] = Some(Item { index, column });
+        items[name] = Some(Item {
+            list,
+            index,
+            column,
+        });
         aliases.push((name, list, index));
     }
     for a in &attributes {
@@ -261,7 +266,8 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
     rewrite_stmt(&mut root, &items, &columns, &lists)?;
     let mut new_entry = entry.to_vec();
     new_entry.resize(vars.len(), Ty::Unbound);
-    let rewritten = nest.rewritten(vars, root);
+    let mut rewritten = nest.rewritten(vars, root);
+    same_objects(&mut rewritten.root, &items);
     // An item name or its list used any other way keeps the nest interpreted: as a
     // value, passed to a function, subscripted but to bind an item, stored into.
     if let Some(v) = rewritten.first_read(&|v| items[v].is_some() || lists[v].is_some()) {
@@ -299,6 +305,50 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
 }
 
 type Items = SecondaryMap<Var, Option<Item>>;
+
+/// `p is q` of two items of one list: the same index (the VM checks, where the nest
+/// compares them, that the list holds no object twice: [`compared_lists`]).
+fn same_objects(root: &mut Stmt, items: &Items) {
+    root.each_mut(&mut |s| {
+        for e in s.exprs_mut() {
+            e.walk_mut(&mut |e| {
+                if let Expr::Call(Intrinsic::Is, args) = e
+                    && let [Expr::Var(a), Expr::Var(b)] = &args[..]
+                    && let (Some(a), Some(b)) = (items[*a], items[*b])
+                    && a.list == b.list
+                {
+                    *e = Expr::Compare(
+                        Box::new(Expr::Var(a.index)),
+                        vec![(crate::ir::CmpOp::Eq, Expr::Var(b.index))],
+                    );
+                }
+            });
+        }
+    });
+}
+
+/// The lists whose objects the nest compares by `is` (`p is q`): each must hold no
+/// object twice for that to be a comparison of indices.
+pub fn compared_lists(nest: &Nest) -> Vec<Var> {
+    let names = item_names(nest);
+    let list_of = |v: &Var| names.iter().find(|(n, _, _)| n == v).map(|(_, l, _)| *l);
+    let mut lists = Vec::new();
+    nest.root.each(&mut |s| {
+        for e in s.exprs() {
+            e.walk(&mut |e| {
+                if let Expr::Call(Intrinsic::Is, args) = e
+                    && let [Expr::Var(a), Expr::Var(b)] = &args[..]
+                    && let (Some(la), Some(lb)) = (list_of(a), list_of(b))
+                    && la == lb
+                    && !lists.contains(&la)
+                {
+                    lists.push(la);
+                }
+            });
+        }
+    });
+    lists
+}
 type Columns = SecondaryMap<Var, Option<Var>>;
 
 fn rewrite_body(

@@ -15,10 +15,10 @@ class Body:
 
 
 def accelerations(ps, eps2):
-    for p in ps:  # hot, interpreted: `in`/`is` comparisons stay interpreted
+    for p in ps:  # hot
         p.ax = 0.0
         p.ay = 0.0
-        for q in ps:  # hot, interpreted: `in`/`is` comparisons stay interpreted
+        for q in ps:  # hot, interpreted: is used other than through its items
             if p is q:
                 continue
             dx = q.x - p.x

@@ -2,7 +2,7 @@
 //! (`for p in ps`, `enumerate`, `zip` of two lists, `p = ps[i]` with negative and
 //! out-of-range indices, a second name over the same list in an inner loop) that read
 //! and store float, int and bool attributes (`p.x += p.v * dt`, `p.n += 1`,
-//! `p.on = not p.on`), under an outer time loop or not. The lists differ from call to
+//! `p.on = not p.on`, `p is r`), under an outer time loop or not. The lists differ from call to
 //! call: distinct objects with floats; one object held several times, an int among the
 //! floats, one object without an attribute, a shared float object; objects of a class
 //! whose attribute is a property or that stores through `__setattr__`; the same
@@ -131,6 +131,13 @@ impl Gen {
             self.line(depth + 1, "for r in ps:");
             let mut inner = names.clone();
             inner.push("r");
+            if self.rng.chance(50) {
+                // Identity of two objects of one list (or of two lists, for `q`).
+                let p = names[self.rng.below(names.len())];
+                let op = self.rng.pick(&["is", "is not"]);
+                self.line(depth + 2, &format!("if {p} {op} r:"));
+                self.line(depth + 3, "s += 0.5");
+            }
             self.object_stmt(depth + 2, &inner);
         }
         self.line(1, "return s, t");

@@ -78,6 +78,33 @@ def forces(ps, eps):
         p.vx += 1e-4 * fx
 
 
+def pair_forces(ps, eps):
+    # `p is q` of two items of one list compares their places in it.
+    for p in ps:  # jit: compiled
+        fx = 0.0
+        for q in ps:
+            if p is q:
+                continue
+            dx = q.x - p.x
+            fx += dx / (dx * dx + eps)
+        p.vx += 1e-4 * fx
+    near = 0
+    for p in ps:  # jit: compiled
+        for q in ps:
+            if p is not q and abs(p.x - q.x) < 0.05:
+                near += 1
+    return near
+
+
+def same_numbers(xs, a, b):
+    # `is` of two numbers stays interpreted.
+    n = 0
+    for x in xs:
+        if a is b:
+            n += 1
+    return n
+
+
 def last_and_first(ps, n):
     t = 0.0
     for k in range(n):  # jit: compiled
@@ -240,6 +267,10 @@ print(pairs(ps, qs), pairs(ps, ps))
 forces(ps, 0.01)
 print([round(p.vx, 12) for p in ps[:5]])
 print(last_and_first(ps, 100))
+print(pair_forces(ps, 0.01), [round(p.vx, 12) for p in ps[:4]])
+doubled = make(30, 9)
+doubled[5] = doubled[0]
+print(pair_forces(doubled, 0.01), same_numbers([1.0] * 60, 3, 3))
 print(out_of_range(ps, 60))
 for p in qs[:30]:
     p.mass = 1.5

@@ -731,6 +731,9 @@ impl<'a> Typing<'a> {
                 }
                 scalar(Scalar::Bool)
             }
+            Expr::Call(Intrinsic::Is, _) => Err(
+                "`is` stays interpreted but between two names bound to objects of one list".into(),
+            ),
             Expr::Call(Intrinsic::ItemIndex, args) => {
                 for a in args {
                     let t = self.scalar(a)?;
@@ -776,7 +779,7 @@ impl<'a> Typing<'a> {
                     Intrinsic::RowLen | Intrinsic::RandInt | Intrinsic::ItemIndex => {
                         scalar(Scalar::Int)
                     }
-                    Intrinsic::RowList(_) => scalar(Scalar::Bool),
+                    Intrinsic::RowList(_) | Intrinsic::Is => scalar(Scalar::Bool),
                     Intrinsic::Math(_)
                     | Intrinsic::Float
                     | Intrinsic::Random

@@ -32,6 +32,9 @@ pub enum Intrinsic {
     /// position it names in a list of `n` items (from the end where negative); hands
     /// the statement back where it names none (the interpreter raises `IndexError`).
     ItemIndex,
+    /// `a is b` of two names: made a comparison of indices by [`crate::objects`] for
+    /// two objects of one list; of anything else it stays interpreted.
+    Is,
     /// `random.random()` of the generator the VM set for this run (`runtime`): the
     /// next float of the interpreter's own sequence. Only as a statement's value
     /// (`x = random.random()`, or arithmetic of it with constants: `crate::draws`),
@@ -298,6 +301,7 @@ impl Intrinsic {
             Intrinsic::RowLen => "rowlen",
             Intrinsic::RowList(_) => "rowlist",
             Intrinsic::ItemIndex => "itemindex",
+            Intrinsic::Is => "is",
             Intrinsic::ClearFpFlags => "clear_fp_flags",
             Intrinsic::CheckFpFlags => "check_fp_flags",
             Intrinsic::FpRaised => "fp_raised",

@@ -681,6 +681,25 @@ impl<'a> Lowering<'a> {
                 };
                 Expr::Logic(op, self.exprs(&b.values, stmt)?)
             }
+            // `p is q` of two names: whether they hold one object, which compiled code
+            // knows only of two objects of one list (`kiln_jit::objects`).
+            ast::Expr::Compare(c)
+                if matches!(&c.ops[..], [ast::CmpOp::Is | ast::CmpOp::IsNot])
+                    && matches!(&*c.left, ast::Expr::Name(_))
+                    && matches!(&c.comparators[..], [ast::Expr::Name(_)]) =>
+            {
+                let same = Expr::Call(
+                    Intrinsic::Is,
+                    vec![
+                        self.expr(&c.left, stmt)?,
+                        self.expr(&c.comparators[0], stmt)?,
+                    ],
+                );
+                match c.ops[0] {
+                    ast::CmpOp::Is => same,
+                    _ => Expr::Unary(UnaryOp::Not, Box::new(same)),
+                }
+            }
             ast::Expr::Compare(c) => {
                 let mut rest = Vec::new();
                 for (op, right) in c.ops.iter().zip(c.comparators.iter()) {

@@ -63,6 +63,8 @@ pub struct Site {
     /// The attributes of the objects of lists the nest runs over (`p.x` of
     /// `for p in ps`), handed over as columns (`objects`).
     pub item_attributes: Vec<kiln_jit::objects::ItemAttribute>,
+    /// The lists whose objects the nest compares by `is` (`objects`).
+    pub compared_lists: Vec<kiln_jit::ir::Var>,
     /// Back-edges taken in the interpreter, this loop's and its inner loops'.
     pub count: AtomicU64,
     /// The back-edges after which it is hot: the settings' threshold, or 1 for the
@@ -110,6 +112,10 @@ pub fn register_site(
         .as_ref()
         .map(kiln_jit::objects::item_attributes)
         .unwrap_or_default();
+    let compared_lists = nest
+        .as_ref()
+        .map(kiln_jit::objects::compared_lists)
+        .unwrap_or_default();
     let mut sites = REGISTRY.write().expect("site registry poisoned");
     let id = sites.len() as u32;
     sites.push(Arc::new(Site {
@@ -122,6 +128,7 @@ pub fn register_site(
         exposed,
         attributes,
         item_attributes,
+        compared_lists,
         count: AtomicU64::new(0),
         threshold,
         next_try: AtomicU64::new(threshold),

@@ -61,6 +61,7 @@ impl Columns {
     pub(super) fn new(
         nest: &Nest,
         attributes: &[ItemAttribute],
+        compared: &[kiln_jit::ir::Var],
         objects: &mut [Option<PyObjectRef>],
         entries: &mut [Entry],
         vars: &FrameVars,
@@ -143,6 +144,23 @@ impl Columns {
         }
         if let Some(why) = made.shared(nest, attributes, &stored, vars, vm)? {
             refuse(entries, why);
+        }
+        // `p is q` compares indices: no object may be in the list twice.
+        for list in compared {
+            let object = objects[list.as_u32() as usize].as_ref();
+            let column = made
+                .columns
+                .iter()
+                .find(|c| object.is_some_and(|o| c.list.is(o)));
+            if column.is_some_and(|c| !distinct(&c.objects)) {
+                refuse(
+                    entries,
+                    format!(
+                        "`is` compares objects of `{}`, which holds one object twice",
+                        nest.vars[*list].name
+                    ),
+                );
+            }
         }
         Ok(made)
     }

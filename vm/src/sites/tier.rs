@@ -436,8 +436,15 @@ pub fn run(
         objects.push(obj);
         entries.push(entry);
     }
-    let columns =
-        super::objects::Columns::new(nest, columns, &mut objects, &mut entries, &vars, vm)?;
+    let columns = super::objects::Columns::new(
+        nest,
+        columns,
+        &site.compared_lists,
+        &mut objects,
+        &mut entries,
+        &vars,
+        vm,
+    )?;
     if let Err(reason) = site.attributes.check(&vars, vm)? {
         site.state.lock().expect("site state poisoned").reason = Some(reason);
         return Ok(None);

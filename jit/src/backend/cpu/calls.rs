@@ -278,7 +278,8 @@ impl Gen<'_, '_> {
             | Intrinsic::Gauss
             | Intrinsic::RowLen
             | Intrinsic::RowList(_)
-            | Intrinsic::ItemIndex => {
+            | Intrinsic::ItemIndex
+            | Intrinsic::Is => {
                 unreachable!("made above")
             }
             Intrinsic::Check => {
