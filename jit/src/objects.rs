@@ -58,10 +58,11 @@ impl ItemAttribute {
 }
 
 /// The names bound only to items of one list, each with its list, and (for a loop's
-/// item) the loop's counter.
-fn item_names(nest: &Nest) -> Vec<(Var, Var, Option<Var>)> {
+/// item) the loops' counters: one loop's, or those of several loops one after the
+/// other (`for p in ps: ...` twice in a time step), each counting hidden.
+fn item_names(nest: &Nest) -> Vec<(Var, Var, Vec<Var>)> {
     let mut bound: SecondaryMap<Var, Option<Var>> = SecondaryMap::new();
-    let mut counter: SecondaryMap<Var, Option<Var>> = SecondaryMap::new();
+    let mut counters: SecondaryMap<Var, Vec<Var>> = SecondaryMap::new();
     let mut by_assign: SecondaryMap<Var, bool> = SecondaryMap::new();
     let mut other: SecondaryMap<Var, bool> = SecondaryMap::new();
     // A second list for one name makes it no list's item.
@@ -88,11 +89,27 @@ fn item_names(nest: &Nest) -> Vec<(Var, Var, Option<Var>)> {
         } => {
             other[*var] = true;
             for (t, list) in items {
-                if counter[*t].is_some() {
+                // Another loop's too: only where both count hidden (their counters
+                // become one variable) and neither runs inside the other.
+                if !counters[*t].is_empty()
+                    && (!nest.vars[*var].hidden
+                        || counters[*t].iter().any(|c| !nest.vars[*c].hidden))
+                {
                     other[*t] = true;
                 }
                 bind(*t, *list, &mut bound, &mut other);
-                counter[*t] = Some(*var);
+                counters[*t].push(*var);
+            }
+            for b in body {
+                b.each(&mut |s| {
+                    if let StmtKind::For { items: inner, .. } = &s.kind
+                        && let Some((t, _)) = inner
+                            .iter()
+                            .find(|(t, _)| items.iter().any(|(u, _)| u == t))
+                    {
+                        other[*t] = true;
+                    }
+                });
             }
             for b in body {
                 b.each(&mut |s| match &s.kind {
@@ -106,13 +123,14 @@ fn item_names(nest: &Nest) -> Vec<(Var, Var, Option<Var>)> {
         }
         _ => {}
     });
-    let names: Vec<(Var, Var, Option<Var>)> = nest
+    let names: Vec<(Var, Var, Vec<Var>)> = nest
         .vars
         .keys()
-        .filter_map(|v| bound[v].map(|l| (v, l, counter[v])))
-        .filter(|&(v, _, c)| {
-            let loop_and_assign = c.is_some() && by_assign[v];
-            let counter_rebound = c.is_some_and(|c| counters_rebound.contains(&c));
+        .filter_map(|v| bound[v].map(|l| (v, l, counters[v].clone())))
+        .filter(|(v, _, c)| {
+            let v = *v;
+            let loop_and_assign = !c.is_empty() && by_assign[v];
+            let counter_rebound = c.iter().any(|c| counters_rebound.contains(c));
             !other[v]
                 && !loop_and_assign
                 && !counter_rebound
@@ -234,22 +252,31 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
     }
     // A name bound to the objects of a list with columns is an item name even where
     // it uses no attribute (`for r in ps: n += 1`).
-    for &(name, list, counter) in &names {
+    // Loops whose counters become one item's index.
+    let mut renamed: SecondaryMap<Var, Option<Var>> = SecondaryMap::new();
+    for (name, list, counters) in &names {
+        let (name, list) = (*name, *list);
         let own = attributes.iter().find(|a| a.item == name).map(|a| a.var);
         let Some(column) = own.or(lists[list]) else {
             continue;
         };
-        let index = match counter {
+        let index = match &counters[..] {
             // The loop's counter is written back from now on: the VM writes the item
             // name back from it.
-            Some(c) => {
-                vars[c].hidden = false;
-                c
+            [c] => {
+                vars[*c].hidden = false;
+                *c
             }
-            None => vars.push(VarData {
-                name: format!("{}#i", nest.vars[name].name),
-                hidden: false,
-            }),
+            _ => {
+                let index = vars.push(VarData {
+                    name: format!("{}#i", nest.vars[name].name),
+                    hidden: false,
+                });
+                for c in counters {
+                    renamed[*c] = Some(index);
+                }
+                index
+            }
         };
         items[name] = Some(Item {
             list,
@@ -264,6 +291,14 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
     }
     let mut root = nest.root.clone();
     rewrite_stmt(&mut root, &items, &columns, &lists)?;
+    // Several loops binding one item name count with its index, one after the other.
+    root.each_mut(&mut |s| {
+        if let StmtKind::For { var, .. } = &mut s.kind
+            && let Some(index) = renamed[*var]
+        {
+            *var = index;
+        }
+    });
     let mut new_entry = entry.to_vec();
     new_entry.resize(vars.len(), Ty::Unbound);
     let mut rewritten = nest.rewritten(vars, root);

@@ -126,6 +126,12 @@ impl Gen {
         for _ in 0..1 + self.rng.below(3) {
             self.object_stmt(depth + 1, &names);
         }
+        if depth == 2 && names == ["p"] && self.rng.chance(30) {
+            // The same name bound again by a second loop over the list, in the time
+            // step.
+            self.line(depth, "for p in ps:");
+            self.object_stmt(depth + 1, &names);
+        }
         if self.rng.chance(25) {
             // A second name over one list, in an inner loop.
             self.line(depth + 1, "for r in ps:");

@@ -96,6 +96,19 @@ def pair_forces(ps, eps):
     return near
 
 
+def leapfrog(ps, dt, steps):
+    # One name bound by two loops one after the other, in a time loop.
+    for t in range(steps):  # jit: compiled
+        for p in ps:
+            p.vx -= p.x * dt
+        for p in ps:
+            p.x += p.vx * dt
+        if t == steps - 2:
+            for p in ps:
+                p.hits += 1
+    return p.x, p is ps[-1]
+
+
 def same_numbers(xs, a, b):
     # `is` of two numbers stays interpreted.
     n = 0
@@ -268,6 +281,7 @@ forces(ps, 0.01)
 print([round(p.vx, 12) for p in ps[:5]])
 print(last_and_first(ps, 100))
 print(pair_forces(ps, 0.01), [round(p.vx, 12) for p in ps[:4]])
+print(leapfrog(ps, 0.01, 30), [(round(p.x, 12), p.hits) for p in ps[:3]])
 doubled = make(30, 9)
 doubled[5] = doubled[0]
 print(pair_forces(doubled, 0.01), same_numbers([1.0] * 60, 3, 3))
