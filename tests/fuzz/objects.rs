@@ -154,6 +154,8 @@ impl Gen {
 
 pub const PRELUDE: &str = r#"
 class Body:
+    w = 0.25  # read by `p.w` where an object has none of its own
+
     def __init__(self, x, v, n):
         self.x = x
         self.v = v

@@ -109,6 +109,19 @@ def leapfrog(ps, dt, steps):
     return p.x, p is ps[-1]
 
 
+class Charged(Particle):
+    charge = 0.5  # a class attribute the objects read (and some shadow)
+
+
+def class_constants(ps, steps):
+    for t in range(steps):  # jit: compiled
+        for p in ps:
+            p.vx += p.charge * 0.01
+            if p.x > 0.9:
+                p.charge = -p.charge
+    return [round(p.vx, 12) for p in ps[:5]], Charged.charge, [p.charge for p in ps[:5]]
+
+
 def same_numbers(xs, a, b):
     # `is` of two numbers stays interpreted.
     n = 0
@@ -282,6 +295,8 @@ print([round(p.vx, 12) for p in ps[:5]])
 print(last_and_first(ps, 100))
 print(pair_forces(ps, 0.01), [round(p.vx, 12) for p in ps[:4]])
 print(leapfrog(ps, 0.01, 30), [(round(p.x, 12), p.hits) for p in ps[:3]])
+charged = [Charged(0.1 * (k % 11), 0.0, 0.0, 0.0) for k in range(30)]
+print(class_constants(charged, 5))
 doubled = make(30, 9)
 doubled[5] = doubled[0]
 print(pair_forces(doubled, 0.01), same_numbers([1.0] * 60, 3, 3))

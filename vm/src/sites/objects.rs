@@ -38,6 +38,9 @@ struct Column {
 #[derive(Default)]
 pub(super) struct Columns {
     columns: Vec<Column>,
+    /// The classes' values some columns point at (`p.mass` of `Particle.mass`), held
+    /// for the run: never one reference only, so never replaced in place.
+    held: Vec<PyObjectRef>,
 }
 
 thread_local! {
@@ -105,7 +108,10 @@ impl Columns {
         }
         for (list, list_name, names) in &lists {
             match columns(list, names, vm)? {
-                Ok(columns) => made.columns.extend(columns),
+                Ok((columns, held)) => {
+                    made.columns.extend(columns);
+                    made.held.extend(held);
+                }
                 Err(why) => {
                     refuse(entries, format!("in `{list_name}`, {why}"));
                     return Ok(made);
@@ -264,12 +270,15 @@ fn distinct(objects: &[usize]) -> bool {
     true
 }
 
+/// The columns of one list, and the classes' values they point at.
+type ListColumns = (Vec<Column>, Vec<PyObjectRef>);
+
 /// The columns of attributes `names` over the items of `list`, or why there are none.
 fn columns(
     list: &PyObjectRef,
     names: &[&str],
     vm: &VirtualMachine,
-) -> PyResult<Result<Vec<Column>, String>> {
+) -> PyResult<Result<ListColumns, String>> {
     let keys: Vec<PyStrRef> = names
         .iter()
         .map(|n| vm.ctx.intern_str(*n).to_owned())
@@ -281,6 +290,7 @@ fn columns(
         .collect();
     let mut objects = Vec::with_capacity(items.len());
     let mut plain_classes: Vec<*const PyObject> = Vec::new();
+    let mut held: Vec<PyObjectRef> = Vec::new();
     for item in items.iter() {
         let class = item.class();
         let class_address = class.as_object() as *const PyObject;
@@ -320,14 +330,24 @@ fn columns(
         let Some(dict) = item.dict() else {
             return Ok(Err(format!("a {} has no `__dict__`", class.name())));
         };
-        for (key, column) in keys.iter().zip(values.iter_mut()) {
-            let value = dict.get_item_opt(key.as_object(), vm)?;
+        for ((name, key), column) in names.iter().zip(&keys).zip(values.iter_mut()) {
+            let value = match dict.get_item_opt(key.as_object(), vm)? {
+                Some(v) => Some(v),
+                // Not the object's own: its class's, where that is a plain value (no
+                // method or other descriptor), as `p.mass` reads `Particle.mass`. Held
+                // by the column as well, so that no store replaces it in place (it is
+                // the class's, every object's).
+                None => class
+                    .get_attr(vm.ctx.intern_str(*name))
+                    .filter(|v| v.class().slots.descr_get.load().is_none())
+                    .inspect(|v| held.push(v.clone())),
+            };
             column.push(value.map_or(0, |v| v.as_object() as *const PyObject as usize));
         }
         objects.push(item.as_object() as *const PyObject as usize);
     }
     drop(items);
-    Ok(Ok(names
+    let columns = names
         .iter()
         .zip(keys)
         .zip(values)
@@ -338,7 +358,8 @@ fn columns(
             values: values.into_boxed_slice(),
             objects: objects.clone(),
         })
-        .collect()))
+        .collect();
+    Ok(Ok((columns, held)))
 }
 
 /// The kind of number a column's values are taken for: its first value's (a Python
