@@ -3,26 +3,31 @@
 //! place.
 //!
 //! A name the nest binds only to items of one list `ps` (`for p in ps`, the item of
-//! `enumerate(ps)` or `zip(.., ps)`, `p = ps[i]`), reads before it binds it nowhere
-//! and uses only through attributes of its own, one level deep (`p.x`), becomes the
-//! item's index in `ps` (`p#i`; a loop's counter for a loop's item). Each attribute
-//! variable `p.x` is a column: the VM hands it over as a one-axis list of
+//! `enumerate(ps)` or `zip(.., ps)`, `p = ps[i]`; several loops one after the other
+//! may bind it, their counters then one variable), reads before it binds it nowhere
+//! and uses only through attributes of its own, one level deep (`p.x`), or in `p is q`
+//! with another item of `ps`, becomes the item's index in `ps` (`p#i`; a loop's counter
+//! for a loop's item), and `p is q` a comparison of indices. Each attribute variable
+//! `p.x` is a column: the VM hands it over as a one-axis list of
 //! [`Elements::Attribute`], whose descriptor holds, for each item of `ps`, the address
-//! of the value its attribute `x` has (null where it has none), found on entry in the
-//! objects themselves. So `p.x` reads `p.x[p#i]` (the value's type checked: a value of
-//! another kind, or none, hands the statement back), and `p.x = v` stores into the
-//! column: the value replaced in place where it is a float (an int of one word) that
-//! only the object holds, else set by the VM's helper as the interpreter sets it, which
-//! puts the new value's address into the column. `len(ps)` is the column's length.
-//! The VM writes `p` back as `ps[p#i]` ([`Split::aliases`]), as it does a row.
+//! of the value its attribute `x` has (its class's where it has none of its own and
+//! the class a plain value; null where neither), found on entry in the objects
+//! themselves. So `p.x` reads `p.x[p#i]` (the value's type checked: a value of another
+//! kind, or none, hands the statement back), and `p.x = v` stores into the column: the
+//! value replaced in place where it is a float (an int of one word) that only the
+//! object holds, else set by the VM's helper as the interpreter sets it, which puts
+//! the new value's address into the column. `len(ps)` is the column's length. The VM
+//! writes `p` back as `ps[p#i]` ([`Split::aliases`]), as it does a row.
 //!
 //! Invariant: while the nest runs, nothing changes `ps` (compiled code neither stores
 //! into it nor appends to it: its only uses are the ones above) and nothing but the
 //! nest's stores changes the objects' attributes (compiled code calls no user code),
 //! so each column holds the values the attributes have. The VM checks on entry what
 //! that needs (`vm::sites::objects`): each item's class reads and stores the attribute
-//! as a plain entry of the object's `__dict__`, no object is in the lists twice, and
-//! no other attribute path of the nest names one of their attributes.
+//! as a plain entry of the object's `__dict__`, no object is in the lists twice where
+//! its attribute is stored or the nest compares the objects by `is`, no other
+//! attribute path of the nest names one of their attributes, and a value the helper
+//! replaces runs no code when let go of (the interpreter stores it otherwise).
 
 use crate::ir::{Expr, Intrinsic, Nest, Stmt, StmtKind, Var, VarData};
 use crate::types::{Elements, Ty};
