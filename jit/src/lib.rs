@@ -25,6 +25,7 @@ pub mod draws;
 pub mod frame;
 pub mod infer;
 pub mod ir;
+pub mod items;
 pub mod lists;
 pub mod liveness;
 pub mod objects;

@@ -66,82 +66,16 @@ impl ItemAttribute {
 /// item) the loops' counters: one loop's, or those of several loops one after the
 /// other (`for p in ps: ...` twice in a time step), each counting hidden.
 fn item_names(nest: &Nest) -> Vec<(Var, Var, Vec<Var>)> {
-    let mut bound: SecondaryMap<Var, Option<Var>> = SecondaryMap::new();
-    let mut counters: SecondaryMap<Var, Vec<Var>> = SecondaryMap::new();
-    let mut by_assign: SecondaryMap<Var, bool> = SecondaryMap::new();
-    let mut other: SecondaryMap<Var, bool> = SecondaryMap::new();
-    // A second list for one name makes it no list's item.
-    let bind = |t: Var,
-                list: Var,
-                bound: &mut SecondaryMap<Var, Option<Var>>,
-                other: &mut SecondaryMap<Var, bool>| match bound[t] {
-        Some(l) if l != list => other[t] = true,
-        _ => bound[t] = Some(list),
-    };
-    let mut counters_rebound = Vec::new();
-    nest.root.each(&mut |s| match &s.kind {
-        StmtKind::Assign { targets, values } => match (&targets[..], &values[..]) {
-            ([t], [Expr::Load(list, index)])
-                if index.len() == 1 && !matches!(index[0], Expr::Slice(_) | Expr::NewAxis) =>
-            {
-                bind(*t, *list, &mut bound, &mut other);
-                by_assign[*t] = true;
-            }
-            _ => targets.iter().for_each(|t| other[*t] = true),
-        },
-        StmtKind::For {
-            var, items, body, ..
-        } => {
-            other[*var] = true;
-            for (t, list) in items {
-                // Another loop's too: only where both count hidden (their counters
-                // become one variable) and neither runs inside the other.
-                if !counters[*t].is_empty()
-                    && (!nest.vars[*var].hidden
-                        || counters[*t].iter().any(|c| !nest.vars[*c].hidden))
-                {
-                    other[*t] = true;
-                }
-                bind(*t, *list, &mut bound, &mut other);
-                counters[*t].push(*var);
-            }
-            for b in body {
-                b.each(&mut |s| {
-                    if let StmtKind::For { items: inner, .. } = &s.kind
-                        && let Some((t, _)) = inner
-                            .iter()
-                            .find(|(t, _)| items.iter().any(|(u, _)| u == t))
-                    {
-                        other[*t] = true;
-                    }
-                });
-            }
-            for b in body {
-                b.each(&mut |s| match &s.kind {
-                    StmtKind::Assign { targets, .. } if targets.contains(var) => {
-                        counters_rebound.push(*var)
-                    }
-                    StmtKind::For { var: v, .. } if v == var => counters_rebound.push(*var),
-                    _ => {}
-                });
-            }
-        }
-        _ => {}
-    });
-    let names: Vec<(Var, Var, Vec<Var>)> = nest
-        .vars
-        .keys()
-        .filter_map(|v| bound[v].map(|l| (v, l, counters[v].clone())))
-        .filter(|(v, _, c)| {
-            let v = *v;
-            let loop_and_assign = !c.is_empty() && by_assign[v];
-            let counter_rebound = c.iter().any(|c| counters_rebound.contains(c));
-            !other[v]
-                && !loop_and_assign
-                && !counter_rebound
-                && !nest.vars[v].hidden
-                && !nest.vars[v].name.contains('.')
+    let names: Vec<(Var, Var, Vec<Var>)> = crate::items::bound_items(nest)
+        .into_iter()
+        .filter(|b| {
+            // Several loops: one after the other, each counting hidden (their
+            // counters become one variable).
+            let loops_fit = b.counters.len() <= 1
+                || (!b.nested && b.counters.iter().all(|c| nest.vars[*c].hidden));
+            loops_fit && !b.by_slice && !nest.vars[b.name].name.contains('.')
         })
+        .map(|b| (b.name, b.list, b.counters))
         .collect();
     if names.is_empty() {
         return names;

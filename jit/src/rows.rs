@@ -54,62 +54,15 @@ struct Row {
 /// The nest with its row names as indices; `None` when it binds none.
 pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
     let rows_list = |v: &Var| matches!(entry.get(v.index()), Some(Ty::Array(a)) if a.list.is_some() && a.ndim == 2);
-    // The names bound to rows, the one list each is bound into, and for a loop's
-    // target the loop's counter (a name a loop binds is bound by that loop alone).
-    let mut bound: SecondaryMap<Var, Option<Var>> = SecondaryMap::new();
+    // The names bound to rows of one list of rows, by `row = A[i]` or by one loop
+    // (whose counter is then the row's index), not both (`crate::items`).
     let mut counter: SecondaryMap<Var, Option<Var>> = SecondaryMap::new();
-    let mut by_assign: SecondaryMap<Var, bool> = SecondaryMap::new();
-    let mut other: SecondaryMap<Var, bool> = SecondaryMap::new();
-    let mut assigned_in_loop: Vec<(Var, Vec<Var>)> = Vec::new();
-    nest.root.each(&mut |s| match &s.kind {
-        StmtKind::Assign { targets, values } => match (&targets[..], &values[..]) {
-            ([t], [Expr::Load(list, index)]) if rows_list(list) && index.len() == 1 => {
-                match bound[*t] {
-                    Some(l) if l != *list => other[*t] = true,
-                    _ => bound[*t] = Some(*list),
-                }
-                by_assign[*t] = true;
-            }
-            _ => targets.iter().for_each(|t| other[*t] = true),
-        },
-        StmtKind::For {
-            var, items, body, ..
-        } => {
-            other[*var] = true;
-            for (t, array) in items {
-                if rows_list(array) && bound[*t].is_none() {
-                    bound[*t] = Some(*array);
-                    counter[*t] = Some(*var);
-                    let mut assigned = Vec::new();
-                    for b in body {
-                        b.each(&mut |s| match &s.kind {
-                            StmtKind::Assign { targets, .. } => assigned.extend(targets),
-                            StmtKind::For { var, items, .. } => {
-                                assigned.push(*var);
-                                assigned.extend(items.iter().map(|(t, _)| *t));
-                            }
-                            _ => {}
-                        });
-                    }
-                    assigned_in_loop.push((*var, assigned));
-                } else {
-                    other[*t] = true;
-                }
-            }
-        }
-        _ => {}
-    });
-    // A loop's row is the loop's item at its counter: the counter must be the loop's
-    // alone (not rebound in its body), and nothing else may bind the name.
-    for v in nest.vars.keys() {
-        if let Some(c) = counter[v]
-            && (by_assign[v]
-                || assigned_in_loop
-                    .iter()
-                    .any(|(var, assigned)| *var == c && assigned.contains(&c)))
-        {
-            other[v] = true;
-        }
+    let bound: Vec<crate::items::BoundItem> = crate::items::bound_items(nest)
+        .into_iter()
+        .filter(|b| rows_list(&b.list) && b.counters.len() <= 1)
+        .collect();
+    for b in &bound {
+        counter[b.name] = b.counters.first().copied();
     }
     // The names loops run over (a row's loop needs a list variable of its own).
     let mut iterated = Vec::new();
@@ -119,11 +72,10 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
         }
     });
     let exposed = crate::liveness::exposed_on_entry(nest);
-    let names: Vec<(Var, Var)> = nest
-        .vars
-        .keys()
-        .filter_map(|v| bound[v].map(|l| (v, l)))
-        .filter(|(v, _)| !other[*v] && !exposed[*v] && !nest.vars[*v].hidden)
+    let names: Vec<(Var, Var)> = bound
+        .iter()
+        .filter(|b| !exposed[b.name])
+        .map(|b| (b.name, b.list))
         .collect();
     if names.is_empty() {
         return Ok(None);

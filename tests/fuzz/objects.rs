@@ -134,7 +134,14 @@ impl Gen {
         }
         if self.rng.chance(25) {
             // A second name over one list, in an inner loop.
-            self.line(depth + 1, "for r in ps:");
+            // Now and then the inner loop binds `i` again, the outer loop's counter
+            // for `enumerate`.
+            let inner_loop = if self.rng.chance(15) {
+                "for r, i in zip(ps, range(3, 40)):"
+            } else {
+                "for r in ps:"
+            };
+            self.line(depth + 1, inner_loop);
             let mut inner = names.clone();
             inner.push("r");
             if self.rng.chance(50) {

@@ -122,6 +122,19 @@ def class_constants(ps, steps):
     return [round(p.vx, 12) for p in ps[:5]], Charged.charge, [p.charge for p in ps[:5]]
 
 
+def counter_rebound(ps, xs):
+    # The enumerate counter is bound again by an inner loop's target: `p` is then no
+    # item at that index, and the outer loop stays interpreted (it read far past the
+    # end of its column).
+    s = 0.0
+    for i, p in enumerate(ps):
+        s += p.x
+        for q, i in zip(ps, xs):  # jit: compiled
+            s += q.x
+        s += p.x
+    return s
+
+
 def same_numbers(xs, a, b):
     # `is` of two numbers stays interpreted.
     n = 0
@@ -297,6 +310,7 @@ print(pair_forces(ps, 0.01), [round(p.vx, 12) for p in ps[:4]])
 print(leapfrog(ps, 0.01, 30), [(round(p.x, 12), p.hits) for p in ps[:3]])
 charged = [Charged(0.1 * (k % 11), 0.0, 0.0, 0.0) for k in range(30)]
 print(class_constants(charged, 5))
+print(counter_rebound(ps, [10 ** 6 + k for k in range(40)]))
 doubled = make(30, 9)
 doubled[5] = doubled[0]
 print(pair_forces(doubled, 0.01), same_numbers([1.0] * 60, 3, 3))
