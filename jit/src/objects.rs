@@ -133,8 +133,9 @@ pub fn item_attributes(nest: &Nest) -> Vec<ItemAttribute> {
 
 /// What the nest assigns and the VM writes back by name after a run: [`Nest::assigned`]
 /// but the items' attributes, which compiled code stores into the objects themselves.
-pub fn written_back(nest: &Nest) -> Vec<Var> {
-    let columns = item_attributes(nest);
+/// `columns` is [`item_attributes`] of the nest (which the VM keeps per site, so the
+/// rewritten loop's write-back and a compiled run's values agree).
+pub fn written_back(nest: &Nest, columns: &[ItemAttribute]) -> Vec<Var> {
     let mut assigned = nest.assigned();
     assigned.retain(|v| !columns.iter().any(|c| c.var == *v));
     assigned

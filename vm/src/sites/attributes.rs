@@ -117,7 +117,8 @@ impl StoredAttributes {
     pub fn of(nest: &Nest) -> StoredAttributes {
         // The attributes of objects in a list are checked where their columns are
         // made (`super::objects`).
-        let assigned = kiln_jit::objects::written_back(nest);
+        let columns = kiln_jit::objects::item_attributes(nest);
+        let assigned = kiln_jit::objects::written_back(nest, &columns);
         let attributes: Vec<(&str, bool)> = own_attributes(nest, &assigned).collect();
         StoredAttributes::of_paths(&attributes)
     }

@@ -303,7 +303,8 @@ fn dispatch(id: u32, nest: &Nest, original: &Stmt, orelse: Vec<Stmt>, r: TextRan
         call(attr(name("_kiln_jit", r), "take", r), vec![], r),
         r,
     )];
-    let assigned = kiln_jit::objects::written_back(nest);
+    let columns = kiln_jit::objects::item_attributes(nest);
+    let assigned = kiln_jit::objects::written_back(nest, &columns);
     let targets: Vec<Expr> = assigned
         .iter()
         .map(|&v| name_store(&nest.vars[v].name, r))

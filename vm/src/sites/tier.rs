@@ -690,9 +690,7 @@ pub fn run(
 
     let boxed = |var| boxed_value(vm, &code, &frame, &objects, var);
     receivers.write_back(&boxed, &vars, vm)?;
-    let mut written_back = nest.assigned();
-    written_back.retain(|v| !site.item_attributes.iter().any(|c| c.var == *v));
-    let values = written_back
+    let values = kiln_jit::objects::written_back(nest, &site.item_attributes)
         .into_iter()
         .map(boxed)
         .collect::<PyResult<Vec<_>>>()?;

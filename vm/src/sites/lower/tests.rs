@@ -205,10 +205,11 @@ fn attributes_of_a_lists_objects_are_columns() {
     assert_eq!(columns(loop_over).unwrap(), ["p.vx of ps", "p.x of ps"]);
     let nest = nest_of(loop_over).unwrap();
     // Stored into the objects themselves, never written back by name.
-    let back: Vec<&str> = kiln_jit::objects::written_back(&nest)
-        .iter()
-        .map(|v| nest.vars[*v].name.as_str())
-        .collect();
+    let back: Vec<&str> =
+        kiln_jit::objects::written_back(&nest, &kiln_jit::objects::item_attributes(&nest))
+            .iter()
+            .map(|v| nest.vars[*v].name.as_str())
+            .collect();
     assert!(!back.contains(&"p.x"), "{back:?}");
     assert_eq!(
         columns("for i in range(n):\n    q = qs[i]\n    s += q.m\n").unwrap(),
