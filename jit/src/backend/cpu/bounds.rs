@@ -42,6 +42,10 @@ pub(super) struct Proof {
 pub(super) struct AccessBase {
     pub base: Value,
     pub induction: Vec<Value>,
+    /// The array, and `base` less its data pointer: a loop may read the pointer
+    /// again and add this (see `vector::fresh_bases`).
+    pub array: Var,
+    pub offset: Value,
 }
 
 /// How a subscript depends on the loop.
@@ -94,6 +98,7 @@ impl Gen<'_, '_> {
             // The address of the element where the loop variable is 0, when every
             // subscript is proven: the loop adds the variable times its strides.
             let mut base = Some(data);
+            let mut offset = self.iconst(0);
             let mut induction = Vec::new();
             let mut shifts = Vec::new();
             for (k, e) in index.iter().enumerate() {
@@ -172,11 +177,20 @@ impl Gen<'_, '_> {
                     };
                     let scaled = self.b.ins().imul(invariant, strides[k]);
                     base = Some(self.b.ins().iadd(address, scaled));
+                    offset = self.b.ins().iadd(offset, scaled);
                 }
             }
             if let Some(base) = base {
                 let induction = induction.into_iter().map(|k| strides[k]).collect();
-                bases.insert(index.as_ptr(), AccessBase { base, induction });
+                bases.insert(
+                    index.as_ptr(),
+                    AccessBase {
+                        base,
+                        induction,
+                        array,
+                        offset,
+                    },
+                );
             }
         }
         all.map(|ok| Proof { ok, proven, bases })

@@ -19,6 +19,15 @@
 //! its own and is accessed only at the subscripts it is stored at. The only value
 //! carried from one iteration to the next is a sum or product `s op= e`, combined lane
 //! after lane in iteration order, so it is bit for bit the scalar result.
+//!
+//! What the loop keeps in registers is made just before it: the arrays' data pointers
+//! read again from the frame, the invariant floats in all lanes (the scalar loop
+//! after it takes lane 0), and only the flags' sink of values nothing kept is computed
+//! from. A value that lived on from before the loop (past the runtime calls of a
+//! fused run's chunk loop) was kept by regalloc2 in a stack slot and stored back on
+//! every iteration, which cost the fused particle update a third of its time.
+
+mod plan;
 
 use super::bounds::AccessBase;
 use super::{ForLoop, Gen};
@@ -27,10 +36,11 @@ use crate::infer::VarTy;
 use crate::ir::{BinOp, Expr, Intrinsic, MathFn, Stmt, StmtKind, UnaryOp, Var};
 use crate::types::{Dtype, Machine, Scalar, ScalarTy};
 use cranelift_codegen::ir::{
-    InstBuilder, MemFlagsData, Type, Value,
+    InstBuilder, MemFlagsData, Type, Value, ValueDef,
     condcodes::{FloatCC, IntCC},
     types,
 };
+use plan::{VectorPlan, reads};
 
 /// Integers up to this magnitude convert to a double exactly.
 const EXACT_IN_F64: i64 = 1 << 53;
@@ -83,154 +93,41 @@ impl LaneTy {
     }
 }
 
-/// What the analysis found a loop body to be made of.
-pub(super) struct VectorPlan {
-    lane: LaneTy,
-    /// The loop variable.
-    var: Var,
-    /// Variables carried from iteration to iteration as `s = s op e`.
-    reductions: HashSet<Var>,
-    /// Variables the loop reads but does not assign.
-    invariants: HashSet<Var>,
-    /// Python ints, the loop variable among them, that integer expressions read:
-    /// their magnitude is checked before the vector loop runs.
-    int_leaves: HashSet<Var>,
-}
-
 /// A body being generated: the lanes of what it assigned and stored so far.
 #[derive(Default)]
 struct Lanes {
     locals: HashMap<Var, Value>,
     /// The last value stored to each array (at its one subscript).
     stored: HashMap<Var, Value>,
-    stores: Vec<(Value, Value)>,
+    /// Address, value and array of each store, in order.
+    stores: Vec<(Value, Value, Var)>,
     reductions: HashMap<Var, Value>,
     /// A mask of the lanes' width: a lane failed a check.
     failed: Option<Value>,
     /// The loop variable's values in the lanes, as floats, once needed.
     index_lanes: Option<Value>,
+    /// Invariant float variables in all lanes, made before the loop (see
+    /// [`Gen::vector_loop`]).
+    splats: HashMap<Var, Value>,
+    /// Values assigned under the hardware's flags: sunk at the end of the body
+    /// unless what the body keeps is computed from them ([`Gen::keep_computed`]).
+    assigned: Vec<Value>,
 }
 
 type Bases = HashMap<*const Expr, AccessBase>;
 
 impl Gen<'_, '_> {
-    /// Whether the unchecked copy of the innermost loop `l` can run vectorised, and in
-    /// which lanes.
-    pub(super) fn vector_plan(&self, l: &ForLoop, bases: &Bases) -> Option<VectorPlan> {
-        [F64_LANES, F32_LANES]
-            .into_iter()
-            .find_map(|lane| self.plan_in(l, bases, lane))
-    }
-
-    fn plan_in(&self, l: &ForLoop, bases: &Bases, lane: LaneTy) -> Option<VectorPlan> {
-        // A step known only at run time (the site's own loop) is checked before the
-        // vector loop.
-        if self.constant(l.bounds.2).is_some_and(|step| step != 1) || !l.items.is_empty() {
-            return None;
-        }
-        let mut assigned_anywhere = HashSet::default();
-        let mut stored: HashMap<Var, &[Expr]> = HashMap::default();
-        for stmt in l.body {
-            match &stmt.kind {
-                StmtKind::Assign { targets, .. } => assigned_anywhere.extend(targets.iter()),
-                StmtKind::Store { array, index, .. } => {
-                    let a = self.typing.array(*array).ok()?;
-                    if !a.own_buffer
-                        || a.dtype != lane.dtype
-                        || a.list.is_some()
-                        || self.nest.vars[*array].is_inlined()
-                    {
-                        return None;
-                    }
-                    if let Some(earlier) = stored.insert(*array, index)
-                        && earlier != &index[..]
-                    {
-                        return None;
-                    }
-                }
-                StmtKind::Pass => {}
-                _ => return None,
-            }
-        }
-        let mut check = Check {
-            g: self,
-            lane,
-            var: l.var,
-            bases,
-            stored: &stored,
-            assigned_anywhere: &assigned_anywhere,
-            assigned: HashSet::default(),
-            invariants: HashSet::default(),
-            int_leaves: HashSet::default(),
-        };
-        let mut reductions = HashSet::default();
-        for stmt in l.body {
-            match &stmt.kind {
-                StmtKind::Assign { targets, values } => {
-                    if let ([t], [Expr::Binary(op, a, e)]) = (&targets[..], &values[..])
-                        && matches!(&**a, Expr::Var(s) if s == t)
-                        && !check.assigned.contains(t)
-                    {
-                        // `s = s op e`: a reduction, if `s` is read nowhere else.
-                        if !matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul)
-                            || reads(l.body, *t) != 1
-                            || !check.float_var(*t)
-                        {
-                            return None;
-                        }
-                        check.float(e)?;
-                        reductions.insert(*t);
-                        continue;
-                    }
-                    for v in values {
-                        check.float(v)?;
-                    }
-                    for t in targets {
-                        if reductions.contains(t) || !check.float_var(*t) {
-                            return None;
-                        }
-                    }
-                    check.assigned.extend(targets.iter());
-                }
-                StmtKind::Store {
-                    array,
-                    index,
-                    op,
-                    value,
-                } => {
-                    check.element(*array, index)?;
-                    if op.is_some_and(|op| !matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul)) {
-                        return None;
-                    }
-                    check.float(value)?;
-                }
-                _ => {}
-            }
-        }
-        // A reduction assigned once, by its update; a variable assigned twice is fine.
-        if reductions.iter().any(|r| check.assigned.contains(r)) {
-            return None;
-        }
-        let invariants = check.invariants;
-        let int_leaves = check.int_leaves;
-        Some(VectorPlan {
-            lane,
-            var: l.var,
-            reductions,
-            invariants,
-            int_leaves,
-        })
-    }
-
     /// Generates the vector loop for `l` from `start`; returns where the scalar loop
     /// takes over.
     pub(super) fn vector_loop(
         &mut self,
         l: &ForLoop,
         plan: &VectorPlan,
-        bases: &Bases,
+        bases: &mut Bases,
         start: Value,
     ) -> Value {
+        self.fresh_bases(bases);
+        let bases = &*bases;
         let stop = l.bounds.1;
         let lane = plan.lane;
         let next = self.b.declare_var(types::I64);
@@ -270,6 +167,27 @@ impl Gen<'_, '_> {
                 2 * INT_LEAF_LIMIT,
             ));
         }
+        // The invariant floats in all lanes, made here rather than where the body
+        // reads them: after the loop each such variable is given lane 0 of its vector
+        // (the same bits), so the scalar value is not live across the vector loop.
+        // Where it was (it is also the scalar loop's), regalloc2 kept it in a stack
+        // slot at the loop's header and stored it back on every iteration.
+        let mut lanes = Lanes::default();
+        let mut splatted = Vec::new();
+        let mut invariants: Vec<Var> = plan.invariants.iter().copied().collect();
+        invariants.sort();
+        for var in invariants {
+            let Some(slots) = self.vars[var] else {
+                continue;
+            };
+            if slots.ty.machine() != lane.machine || slots.bound.is_some() {
+                continue;
+            }
+            let x = self.b.use_var(slots.value);
+            let all = self.b.ins().splat(lane.vector, x);
+            lanes.splats.insert(var, all);
+            splatted.push((slots.value, all));
+        }
         match entry.into_iter().reduce(|a, b| self.b.ins().band(a, b)) {
             Some(ok) => self.b.ins().brif(ok, header, &[], out, &[]),
             None => self.b.ins().jump(header, &[]),
@@ -289,10 +207,10 @@ impl Gen<'_, '_> {
             self.b.ins().brif(flag, out, &[], go_on, &[]);
             self.b.switch_to_block(go_on);
         }
-        let mut lanes = Lanes::default();
         for stmt in l.body {
             self.vector_stmt(stmt, plan, bases, j, &mut lanes);
         }
+        self.keep_computed(&mut lanes);
         match lanes.failed {
             Some(mask) => {
                 let bits = self.b.ins().vhigh_bits(types::I32, mask);
@@ -305,7 +223,7 @@ impl Gen<'_, '_> {
 
         self.b.switch_to_block(commit);
         let flags = MemFlagsData::new().with_notrap();
-        for (address, v) in lanes.stores {
+        for (address, v, _) in lanes.stores {
             self.b.ins().store(flags, v, address, 0);
         }
         for (var, v) in lanes.reductions {
@@ -313,17 +231,106 @@ impl Gen<'_, '_> {
             self.assign(var, self.val(ty, v, None));
         }
         for (var, v) in lanes.locals {
+            if !self.read_after(var, l.body) {
+                continue;
+            }
             let ty = self.scalar_ty(var);
             let value = self.b.ins().extractlane(v, lane.count - 1);
             self.assign(var, self.val(ty, value, None));
         }
-        self.assign(l.var, self.exact(Scalar::Int, last));
+        if self.read_after(l.var, l.body) {
+            self.assign(l.var, self.exact(Scalar::Int, last));
+        }
         let after = self.b.ins().iadd_imm_s(j, i64::from(lane.count));
         self.b.def_var(next, after);
         self.b.ins().jump(header, &[]);
 
         self.b.switch_to_block(out);
+        for (var, all) in splatted {
+            let x = self.b.ins().extractlane(all, 0);
+            self.b.def_var(var, x);
+        }
         self.b.use_var(next)
+    }
+
+    /// Sinks each value the body assigned that is computed for its flags alone.
+    /// Cranelift keeps what a kept instruction uses: the last store to each array (an
+    /// earlier one, at the same subscript, is a dead store it removes) and the check
+    /// of a lane's failure; a value those are not computed from, however many
+    /// statements read it, is sunk (`flags`). Sinking every value would carry the
+    /// sink around the loop through the stack: one store per iteration.
+    fn keep_computed(&mut self, lanes: &mut Lanes) {
+        let assigned = std::mem::take(&mut lanes.assigned);
+        if assigned.is_empty() {
+            return;
+        }
+        let mut last = HashMap::default();
+        for (_, v, array) in &lanes.stores {
+            last.insert(*array, *v);
+        }
+        let mut stack: Vec<Value> = last.into_values().chain(lanes.failed).collect();
+        let mut kept = HashSet::default();
+        while let Some(v) = stack.pop() {
+            if !kept.insert(v) {
+                continue;
+            }
+            if let ValueDef::Result(inst, _) = self.b.func.dfg.value_def(v) {
+                stack.extend_from_slice(self.b.func.dfg.inst_args(inst));
+            }
+        }
+        for v in assigned {
+            if !kept.contains(&v) {
+                self.sink_vector(v);
+            }
+        }
+    }
+
+    /// Reads the data pointer of every array the loop accesses again, here, before
+    /// the vector loop, and makes the bases from it, for this loop and the scalar
+    /// loop after it. The pointers read where the loop statement began are also the
+    /// checked copy's, and live across its calls into the runtime; the vector loop
+    /// that used them got them from stack slots that regalloc2 stored back on every
+    /// iteration (two stores of eight in the fused particle update). Read here, they
+    /// live only as long as the two loops. The frame holds every array's current
+    /// descriptor (`arrays`), and nothing runs between the loop statement's start and
+    /// here. The load's address is computed, not the frame plus an offset, so that
+    /// Cranelift's alias analysis does not take it for the earlier load of the slot.
+    fn fresh_bases(&mut self, bases: &mut Bases) {
+        let mut fresh: HashMap<Var, Value> = HashMap::default();
+        // In the order of the bases' values, not of the map (code the cache can find).
+        let mut keys: Vec<*const Expr> = bases.keys().copied().collect();
+        keys.sort_by_key(|k| bases[k].base);
+        for key in keys {
+            let array = bases[&key].array;
+            let Some((slot, _)) = self.layout.array(array) else {
+                continue;
+            };
+            let data = match fresh.get(&array) {
+                Some(d) => *d,
+                None => {
+                    let at = self
+                        .b
+                        .ins()
+                        .iadd_imm_s(self.frame, i64::from(Self::slot_offset(slot)));
+                    let d = self.b.ins().load(self.pointer, Self::flags(), at, 0);
+                    fresh.insert(array, d);
+                    d
+                }
+            };
+            let base = bases.get_mut(&key).expect("a key of the map");
+            base.base = self.b.ins().iadd(data, base.offset);
+        }
+    }
+
+    /// Whether a variable the vector loop assigns may be read once it is done: it is
+    /// the program's (written back when the nest ends), or read somewhere in the nest
+    /// outside `body`. (Inside it a variable is assigned before it is read, or it
+    /// would be carried from iteration to iteration.) One that is not is left
+    /// unassigned: its last lane would otherwise be carried around the loop, through
+    /// the stack, for nothing.
+    fn read_after(&self, var: Var, body: &[Stmt]) -> bool {
+        !self.nest.vars[var].hidden
+            || reads(std::slice::from_ref(&self.nest.root), var) > reads(body, var)
     }
 
     fn scalar_ty(&self, var: Var) -> ScalarTy {
@@ -374,7 +381,7 @@ impl Gen<'_, '_> {
                         // Computed for the flags its operations raise, even if
                         // nothing reads it (a fused statement's value before its
                         // stores).
-                        self.sink_vector(*v);
+                        lanes.assigned.push(*v);
                     }
                     self.fail_unless_finite(*v, lanes);
                 }
@@ -399,7 +406,7 @@ impl Gen<'_, '_> {
                 }
                 self.fail_unless_finite(v, lanes);
                 let address = self.lane_address(index, lane, bases, j);
-                lanes.stores.push((address, v));
+                lanes.stores.push((address, v, *array));
                 lanes.stored.insert(*array, v);
             }
             _ => {}
@@ -447,6 +454,9 @@ impl Gen<'_, '_> {
             Expr::Var(v) => {
                 if let Some(l) = lanes.locals.get(v) {
                     return *l;
+                }
+                if let Some(all) = lanes.splats.get(v) {
+                    return *all;
                 }
                 let slots = self.vars[*v].expect("a scalar");
                 let x = self.b.use_var(slots.value);
@@ -567,157 +577,4 @@ impl Gen<'_, '_> {
         let not_finite = self.b.ins().fcmp(FloatCC::Unordered, d, d);
         self.fail_if(not_finite, lanes);
     }
-}
-
-/// The analysis of a loop body: which expressions have lanes.
-struct Check<'c, 'a, 'f> {
-    g: &'c Gen<'a, 'f>,
-    lane: LaneTy,
-    /// The loop variable: subscripts only.
-    var: Var,
-    bases: &'c Bases,
-    /// Arrays stored to, with their one subscript.
-    stored: &'c HashMap<Var, &'c [Expr]>,
-    assigned_anywhere: &'c HashSet<Var>,
-    /// Variables assigned so far in the body.
-    assigned: HashSet<Var>,
-    invariants: HashSet<Var>,
-    int_leaves: HashSet<Var>,
-}
-
-impl Check<'_, '_, '_> {
-    fn float_var(&self, v: Var) -> bool {
-        // Hidden variables stand for an inlined function's, except the temporaries
-        // scalarisation makes (`#...`), which live within one iteration.
-        let data = &self.g.nest.vars[v];
-        !data.is_inlined()
-            && matches!(&self.g.typing.vars[v], VarTy::Scalar { ty, .. }
-                if !ty.mixed && ty.machine() == self.lane.machine)
-    }
-
-    /// An expression of the lanes' type, or an integer leaf converted to one.
-    fn float(&mut self, e: &Expr) -> Option<()> {
-        let ty = self.g.typing.scalar(e).ok()?;
-        if ty.mixed {
-            return None;
-        }
-        match e {
-            Expr::Int(i) => (i.unsigned_abs() <= EXACT_IN_F64 as u64 && self.lane.holds(*i as f64))
-                .then_some(()),
-            Expr::Float(f) => self.lane.holds(*f).then_some(()),
-            Expr::Var(v) if *v == self.var => self.int(e, &mut 0),
-            Expr::Var(v) if self.assigned.contains(v) => Some(()),
-            // Read before this iteration assigns it: carried from the last one.
-            Expr::Var(v) if self.assigned_anywhere.contains(v) => None,
-            Expr::Var(v) => {
-                // float32 lanes take float32 scalars only: a Python float or int
-                // would be cast, which rounds (and numpy may warn).
-                let ok = match (self.lane.machine, ty.machine()) {
-                    (Machine::F64, Machine::F64) => true,
-                    (Machine::F64, Machine::I64) => ty.ty != Scalar::Bool,
-                    (lanes, m) => lanes == m,
-                };
-                self.invariants.insert(*v);
-                ok.then_some(())
-            }
-            _ if ty.machine() == Machine::I64 && self.lane.machine == Machine::F64 => {
-                self.int(e, &mut 0)
-            }
-            _ if ty.machine() != self.lane.machine => None,
-            Expr::Binary(op, a, b) => {
-                if !matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div) {
-                    return None;
-                }
-                // int / int is Python's exact quotient, rounded once: not two roundings.
-                let is_float = |e: &Expr| {
-                    self.g
-                        .typing
-                        .scalar(e)
-                        .is_ok_and(|t| t.machine() != Machine::I64)
-                };
-                if *op == BinOp::Div && !is_float(a) && !is_float(b) {
-                    return None;
-                }
-                self.float(a)?;
-                self.float(b)
-            }
-            Expr::Unary(UnaryOp::Neg | UnaryOp::Pos, a) => self.float(a),
-            Expr::Load(array, index) => self.element(*array, index),
-            Expr::Call(Intrinsic::Math(MathFn::Sqrt | MathFn::Fabs) | Intrinsic::Abs, args)
-                if args.len() == 1 =>
-            {
-                self.float(&args[0])
-            }
-            _ => None,
-        }
-    }
-
-    /// A Python int expression computed in float64 lanes: sums and differences of the
-    /// loop variable, invariant ints and small constants, at most [`INT_LEAVES`] nodes
-    /// (`nodes` counts them), whose leaves' magnitudes `vector_loop` checks on entry,
-    /// so every value is exact.
-    fn int(&mut self, e: &Expr, nodes: &mut usize) -> Option<()> {
-        let ty = self.g.typing.scalar(e).ok()?;
-        if ty.mixed || ty.ty != Scalar::Int || self.lane.machine != Machine::F64 {
-            return None;
-        }
-        *nodes += 1;
-        if *nodes > INT_LEAVES {
-            return None;
-        }
-        match e {
-            Expr::Int(i) => (i.unsigned_abs() <= INT_LEAF_LIMIT as u64).then_some(()),
-            Expr::Var(v) if *v == self.var => {
-                self.int_leaves.insert(*v);
-                Some(())
-            }
-            Expr::Var(v) if self.assigned_anywhere.contains(v) => None,
-            Expr::Var(v) => {
-                self.invariants.insert(*v);
-                self.int_leaves.insert(*v);
-                Some(())
-            }
-            Expr::Binary(BinOp::Add | BinOp::Sub, a, b) => {
-                self.int(a, nodes)?;
-                self.int(b, nodes)
-            }
-            Expr::Unary(UnaryOp::Neg | UnaryOp::Pos, a) => self.int(a, nodes),
-            _ => None,
-        }
-    }
-
-    /// An element of the lanes' type: the same one in every lane (a subscript the loop
-    /// does not change) or consecutive ones (the loop variable in one axis of unit
-    /// stride).
-    fn element(&mut self, array: Var, index: &[Expr]) -> Option<()> {
-        let a = self.g.typing.array(array).ok()?;
-        // A list's items are objects, read one at a time (`Gen::list_item`).
-        if a.dtype != self.lane.dtype || self.g.nest.vars[array].is_inlined() || a.list.is_some() {
-            return None;
-        }
-        let base = self.bases.get(&index.as_ptr())?;
-        match &base.induction[..] {
-            [] => (!self.stored.contains_key(&array)).then_some(()),
-            [stride] if self.g.constant(*stride) == Some(self.lane.bytes()) => {
-                match self.stored.get(&array) {
-                    Some(at) => (*at == index).then_some(()),
-                    None => Some(()),
-                }
-            }
-            _ => None,
-        }
-    }
-}
-
-/// How often a body reads `var`.
-fn reads(body: &[Stmt], var: Var) -> usize {
-    let mut n = 0;
-    for stmt in body {
-        stmt.each(&mut |s| {
-            for e in s.exprs() {
-                e.walk(&mut |e| n += usize::from(*e == Expr::Var(var)));
-            }
-        });
-    }
-    n
 }
