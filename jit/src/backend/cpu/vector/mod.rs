@@ -36,7 +36,7 @@ use crate::infer::VarTy;
 use crate::ir::{BinOp, Expr, Intrinsic, MathFn, Stmt, StmtKind, UnaryOp, Var};
 use crate::types::{Dtype, Machine, Scalar, ScalarTy};
 use cranelift_codegen::ir::{
-    InstBuilder, MemFlagsData, Type, Value, ValueDef,
+    Endianness, InstBuilder, MemFlagsData, Type, Value, ValueDef,
     condcodes::{FloatCC, IntCC},
     types,
 };
@@ -247,7 +247,17 @@ impl Gen<'_, '_> {
 
         self.b.switch_to_block(out);
         for (var, all) in splatted {
-            let x = self.b.ins().extractlane(all, 0);
+            // Lane 0 through an integer register: `extractlane` of lane 0 is the
+            // vector's own register, a tie that made regalloc2 spill the vector
+            // inside the loop, and store and reload it on every iteration.
+            let (bits_ty, float_ty) = match lane.machine {
+                Machine::F32 => (types::I32X4, types::F32),
+                _ => (types::I64X2, types::F64),
+            };
+            let little = MemFlagsData::new().with_endianness(Endianness::Little);
+            let bits = self.b.ins().bitcast(bits_ty, little, all);
+            let first = self.b.ins().extractlane(bits, 0);
+            let x = self.b.ins().bitcast(float_ty, MemFlagsData::new(), first);
             self.b.def_var(var, x);
         }
         self.b.use_var(next)
