@@ -41,9 +41,13 @@ pub fn compile_user_source(
     path: &str,
     unit: CompileUnit,
 ) -> PyResult<PyRef<PyCode>> {
-    compile_to_code_object(source, path, unit, vm.compile_opts())
-        .map(|code| vm.ctx.new_code(code))
-        .map_err(|err| vm.new_syntax_error(&err, Some(source)))
+    let code = compile_to_code_object(source, path, unit, vm.compile_opts())
+        // Through the VM's constant bag: the context's cannot make a frozenset, the
+        // constant `x in {1, 2, 3}` and `{1, 2, 3}` compile to (it panicked).
+        .map(|code| PyCode::new_ref_from_bytecode(vm, code))
+        .map_err(|err| vm.new_syntax_error(&err, Some(source)))?;
+    crate::inplace::keep_generic(&code);
+    Ok(code)
 }
 
 pub(crate) fn compile_to_code_object(

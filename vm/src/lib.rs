@@ -24,6 +24,7 @@
 mod bytecode_cache;
 pub mod compile;
 mod floordiv_fold;
+mod inplace;
 pub mod interactive;
 pub mod main_mode;
 mod native;
