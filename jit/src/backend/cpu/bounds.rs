@@ -43,7 +43,7 @@ pub(super) struct AccessBase {
     pub base: Value,
     pub induction: Vec<Value>,
     /// The array, and `base` less its data pointer: a loop may read the pointer
-    /// again and add this (see `vector::fresh_bases`).
+    /// again and add this ([`Gen::fresh_bases`]).
     pub array: Var,
     pub offset: Value,
 }
@@ -194,6 +194,44 @@ impl Gen<'_, '_> {
             }
         }
         all.map(|ok| Proof { ok, proven, bases })
+    }
+
+    /// Reads the data pointer of every array the unchecked copy accesses again, where
+    /// that copy starts, and makes its bases from them. The pointers read where the
+    /// loop statement began are also the checked copy's, and live across its calls
+    /// into the runtime; the unchecked loops that used them got them from stack slots
+    /// that regalloc2 stored back on every iteration (in the fused particle update's
+    /// vector loop, two stores of eight, each iteration's reload waiting on them).
+    /// Read here, they live only as long as the unchecked copy. The frame holds every
+    /// array's current descriptor (`arrays`), and nothing runs between the loop
+    /// statement's start and here. The load's address is computed, not the frame plus
+    /// an offset, so that Cranelift's alias analysis does not take it for the earlier
+    /// load of the slot.
+    pub(super) fn fresh_bases(&mut self, bases: &mut HashMap<*const Expr, AccessBase>) {
+        let mut fresh: HashMap<Var, Value> = HashMap::default();
+        // In the order of the bases' values, not of the map (code the cache can find).
+        let mut keys: Vec<*const Expr> = bases.keys().copied().collect();
+        keys.sort_by_key(|k| bases[k].base);
+        for key in keys {
+            let array = bases[&key].array;
+            let Some((slot, _)) = self.layout.array(array) else {
+                continue;
+            };
+            let data = match fresh.get(&array) {
+                Some(d) => *d,
+                None => {
+                    let at = self
+                        .b
+                        .ins()
+                        .iadd_imm_s(self.frame, i64::from(Self::slot_offset(slot)));
+                    let d = self.b.ins().load(self.pointer, Self::flags(), at, 0);
+                    fresh.insert(array, d);
+                    d
+                }
+            };
+            let base = bases.get_mut(&key).expect("a key of the map");
+            base.base = self.b.ins().iadd(data, base.offset);
+        }
     }
 
     /// The value of `w`, a variable the loop does not assign, adding to `all` that it

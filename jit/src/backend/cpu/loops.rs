@@ -102,6 +102,8 @@ impl Gen<'_, '_> {
             let slow = self.b.create_block();
             self.b.ins().brif(proof.ok, fast, &[], slow, &[]);
             self.b.switch_to_block(fast);
+            let mut proof = proof;
+            self.fresh_bases(&mut proof.bases);
             let outer: Vec<_> = proof.proven.difference(&self.proven).copied().collect();
             self.proven.extend(outer.iter().copied());
             if let Some(key) = forwardable(l.body, &proof.bases, &self.arrays) {

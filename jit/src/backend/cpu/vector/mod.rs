@@ -21,9 +21,9 @@
 //! after lane in iteration order, so it is bit for bit the scalar result.
 //!
 //! What the loop keeps in registers is made just before it: the arrays' data pointers
-//! read again from the frame, the invariant floats in all lanes (the scalar loop
-//! after it takes lane 0), and only the flags' sink of values nothing kept is computed
-//! from. A value that lived on from before the loop (past the runtime calls of a
+//! read again from the frame (where the unchecked copy starts, `bounds`), the
+//! invariant floats in all lanes (the scalar loop after it takes lane 0), and only the
+//! flags' sink of values nothing kept is computed from. A value that lived on from before the loop (past the runtime calls of a
 //! fused run's chunk loop) was kept by regalloc2 in a stack slot and stored back on
 //! every iteration, which cost the fused particle update a third of its time.
 
@@ -126,7 +126,6 @@ impl Gen<'_, '_> {
         bases: &mut Bases,
         start: Value,
     ) -> Value {
-        self.fresh_bases(bases);
         let bases = &*bases;
         let stop = l.bounds.1;
         let lane = plan.lane;
@@ -292,43 +291,6 @@ impl Gen<'_, '_> {
             if !kept.contains(&v) {
                 self.sink_vector(v);
             }
-        }
-    }
-
-    /// Reads the data pointer of every array the loop accesses again, here, before
-    /// the vector loop, and makes the bases from it, for this loop and the scalar
-    /// loop after it. The pointers read where the loop statement began are also the
-    /// checked copy's, and live across its calls into the runtime; the vector loop
-    /// that used them got them from stack slots that regalloc2 stored back on every
-    /// iteration (two stores of eight in the fused particle update). Read here, they
-    /// live only as long as the two loops. The frame holds every array's current
-    /// descriptor (`arrays`), and nothing runs between the loop statement's start and
-    /// here. The load's address is computed, not the frame plus an offset, so that
-    /// Cranelift's alias analysis does not take it for the earlier load of the slot.
-    fn fresh_bases(&mut self, bases: &mut Bases) {
-        let mut fresh: HashMap<Var, Value> = HashMap::default();
-        // In the order of the bases' values, not of the map (code the cache can find).
-        let mut keys: Vec<*const Expr> = bases.keys().copied().collect();
-        keys.sort_by_key(|k| bases[k].base);
-        for key in keys {
-            let array = bases[&key].array;
-            let Some((slot, _)) = self.layout.array(array) else {
-                continue;
-            };
-            let data = match fresh.get(&array) {
-                Some(d) => *d,
-                None => {
-                    let at = self
-                        .b
-                        .ins()
-                        .iadd_imm_s(self.frame, i64::from(Self::slot_offset(slot)));
-                    let d = self.b.ins().load(self.pointer, Self::flags(), at, 0);
-                    fresh.insert(array, d);
-                    d
-                }
-            };
-            let base = bases.get_mut(&key).expect("a key of the map");
-            base.base = self.b.ins().iadd(data, base.offset);
         }
     }
 
