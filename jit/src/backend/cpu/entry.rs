@@ -1,0 +1,235 @@
+//! The nest function and its edges: the entry, which reads the frame's variables and
+//! arrays into Cranelift variables and runs the root loop from the frame's bounds (an
+//! on-stack entry starts it part way), and the exits, one per statement a check can
+//! fail at and one each for a finished, a broken and a returning run, each writing
+//! the variables back to the frame before it returns the code the interpreter
+//! resumes by.
+//!
+//! Invariant: every exit writes back what the interpreter reads at its point (the
+//! nest's assigned variables, the loops' states), so resuming there is running the
+//! statement again in the state compiled code had before it.
+
+use super::*;
+
+impl Gen<'_, '_> {
+    pub(super) fn function(&mut self) -> Result<(), String> {
+        let entry = self.b.create_block();
+        self.b.append_block_params_for_function_params(entry);
+        self.b.switch_to_block(entry);
+        self.frame = self.b.block_params(entry)[0];
+        self.float_flags = self.b.declare_var(types::I8);
+        self.no_floats_seen = self.b.ins().iconst(types::I8, 0);
+        self.b.def_var(self.float_flags, self.no_floats_seen);
+        self.sinks = (
+            self.b.declare_var(types::I64),
+            self.b.declare_var(types::I64X2),
+        );
+        self.load_entry()?;
+        let root = self.nest.root.clone();
+        self.point = root.point;
+        let done = self.b.create_block();
+        let broke = self.b.create_block();
+        match &root.kind {
+            StmtKind::For {
+                var, items, body, ..
+            } => {
+                let cur = self.load_slot(types::I64, frame::ROOT_CUR);
+                let stop = self.load_slot(types::I64, frame::ROOT_STOP);
+                let step = self.load_slot(types::I64, frame::ROOT_STEP);
+                self.for_loop(&ForLoop {
+                    point: root.point,
+                    var: *var,
+                    bounds: (cur, stop, step),
+                    items,
+                    body,
+                    done,
+                    broke,
+                    is_root: true,
+                    polls: true,
+                })?;
+            }
+            StmtKind::While { cond, body } => {
+                self.while_loop(root.point, cond, body, done, broke)?;
+            }
+            _ => unreachable!("a nest's root is a loop"),
+        }
+        let returned: Vec<(Block, i64)> = self
+            .returned
+            .iter()
+            .map(|(r, block)| (*block, r.code()))
+            .collect();
+        for (block, code) in [(done, FINISHED), (broke, BROKE)]
+            .into_iter()
+            .chain(returned)
+        {
+            self.b.switch_to_block(block);
+            self.write_back(&[]);
+            let code = self.iconst(code);
+            self.b.ins().return_(&[code]);
+        }
+        self.fill_exits();
+        Ok(())
+    }
+
+    /// Reads every variable and array descriptor from the frame.
+    pub(super) fn load_entry(&mut self) -> Result<(), String> {
+        for var in self.nest.vars.keys() {
+            match self.typing.vars[var].clone() {
+                VarTy::Scalar { ty, maybe_unbound } => {
+                    let value = self.b.declare_var(machine_type(ty.machine()));
+                    let numpy = ty.mixed.then(|| self.b.declare_var(types::I8));
+                    let bound = maybe_unbound.then(|| self.b.declare_var(types::I8));
+                    let slot = self.layout.var(var);
+                    let code = self.load_slot(types::I64, slot + 1);
+                    // The value bits as they are in the frame (zero when unbound).
+                    let bits = self.load_slot(types::I64, slot);
+                    let v = match ty.machine() {
+                        Machine::I64 => bits,
+                        Machine::F64 if ty.is_wide_float32() => {
+                            // A float32 arrives as its own bits, a Python float as a double's.
+                            let wide = self.b.ins().bitcast(types::F64, MemFlagsData::new(), bits);
+                            let low = self.b.ins().ireduce(types::I32, bits);
+                            let narrow = self.b.ins().bitcast(types::F32, MemFlagsData::new(), low);
+                            let narrow = self.b.ins().fpromote(types::F64, narrow);
+                            let f32_code = self.iconst(ty.ty.code() as i64);
+                            let is_f32 = self.b.ins().icmp(IntCC::Equal, code, f32_code);
+                            self.b.ins().select(is_f32, narrow, wide)
+                        }
+                        Machine::F64 => self.b.ins().bitcast(types::F64, MemFlagsData::new(), bits),
+                        Machine::F32 => {
+                            let low = self.b.ins().ireduce(types::I32, bits);
+                            self.b.ins().bitcast(types::F32, MemFlagsData::new(), low)
+                        }
+                    };
+                    self.b.def_var(value, v);
+                    if let Some(numpy) = numpy {
+                        let np_code = self.iconst(ty.ty.code() as i64);
+                        let is_np = self.b.ins().icmp(IntCC::Equal, code, np_code);
+                        self.b.def_var(numpy, is_np);
+                    }
+                    if let Some(bound) = bound {
+                        let is_bound = self.b.ins().icmp_imm_s(IntCC::NotEqual, code, 0);
+                        self.b.def_var(bound, is_bound);
+                    }
+                    self.vars[var] = Some(VarSlots {
+                        ty,
+                        value,
+                        numpy,
+                        bound,
+                    });
+                }
+                // An inlined function's array parameter is its argument's descriptor.
+                VarTy::Array(_) if self.nest.vars[var].is_inlined() => {}
+                VarTy::Array(ty) => self.arrays[var] = Some(self.load_array(var, ty)),
+                VarTy::Unknown | VarTy::Other(_) => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Stores every assigned variable (value and type code) and the given loop states.
+    pub(super) fn write_back(&mut self, loops: &[(Point, LoopState)]) {
+        for var in self.nest.assigned() {
+            let Some(slots) = self.vars[var] else {
+                continue;
+            };
+            let slot = self.layout.var(var);
+            let v = self.b.use_var(slots.value);
+            let bits = match slots.ty.machine() {
+                Machine::I64 => v,
+                Machine::F64 if slots.ty.is_wide_float32() => {
+                    // Back to float32 bits when it holds the float32 (exact).
+                    let wide = self.b.ins().bitcast(types::I64, MemFlagsData::new(), v);
+                    let narrow = self.b.ins().fdemote(types::F32, v);
+                    let narrow = self
+                        .b
+                        .ins()
+                        .bitcast(types::I32, MemFlagsData::new(), narrow);
+                    let narrow = self.b.ins().uextend(types::I64, narrow);
+                    let is_f32 = self.b.use_var(slots.numpy.expect("mixed"));
+                    self.b.ins().select(is_f32, narrow, wide)
+                }
+                Machine::F64 => self.b.ins().bitcast(types::I64, MemFlagsData::new(), v),
+                Machine::F32 => {
+                    let low = self.b.ins().bitcast(types::I32, MemFlagsData::new(), v);
+                    self.b.ins().uextend(types::I64, low)
+                }
+            };
+            self.store_slot(bits, slot);
+            let mut code = self.iconst(slots.ty.ty.code() as i64);
+            if let Some(numpy) = slots.numpy {
+                let python = slots.ty.ty.python_twin().expect("mixed");
+                let py_code = self.iconst(python.code() as i64);
+                let is_np = self.b.use_var(numpy);
+                code = self.b.ins().select(is_np, code, py_code);
+            }
+            if let Some(bound) = slots.bound {
+                let is_bound = self.b.use_var(bound);
+                let zero = self.iconst(0);
+                code = self.b.ins().select(is_bound, code, zero);
+            }
+            self.store_slot(code, slot + 1);
+        }
+        for (point, state) in loops {
+            let Some((cur, stop, step)) = state else {
+                continue;
+            };
+            let values = [
+                self.b.use_var(*cur),
+                self.b.use_var(*stop),
+                self.b.use_var(*step),
+            ];
+            let base = if *point == self.nest.root.point {
+                frame::ROOT_CUR
+            } else {
+                self.layout
+                    .loop_state(*point)
+                    .expect("for loops have state")
+            };
+            for (k, v) in values.into_iter().enumerate() {
+                self.store_slot(v, base + k);
+            }
+        }
+    }
+
+    /// The block that hands the current statement back to the interpreter.
+    pub(super) fn exit_block(&mut self) -> Block {
+        use cranelift_codegen::entity::EntityRef;
+        if let Some(undo) = self.journal_exit() {
+            return undo;
+        }
+        let copy = self
+            .loops
+            .iter()
+            .map(|l| l.state.map_or(u32::MAX, |s| s.0.index() as u32))
+            .collect();
+        let key = (self.point, copy);
+        if let Some((block, _)) = self.exits.get(&key) {
+            return *block;
+        }
+        let block = self.b.create_block();
+        self.b.set_cold_block(block);
+        let loops = self.loops.iter().map(|l| (l.point, l.state)).collect();
+        self.exits.insert(key, (block, loops));
+        block
+    }
+
+    /// Leaves for the interpreter, at the current statement, when `cond` (an i8) holds.
+    pub(super) fn deopt_if(&mut self, cond: Value) {
+        let exit = self.exit_block();
+        let next = self.b.create_block();
+        self.b.ins().brif(cond, exit, &[], next, &[]);
+        self.b.switch_to_block(next);
+    }
+
+    pub(super) fn fill_exits(&mut self) {
+        let mut exits: Vec<_> = self.exits.drain().collect();
+        exits.sort_by(|a, b| a.0.cmp(&b.0));
+        for ((point, _), (block, loops)) in exits {
+            self.b.switch_to_block(block);
+            self.write_back(&loops);
+            let code = self.iconst(point.as_u32() as i64);
+            self.b.ins().return_(&[code]);
+        }
+    }
+}
