@@ -52,9 +52,10 @@
 //! reads and shapes that stop matching, and calls of `@njit` functions for their
 //! effect, spliced into the loop, that fail after storing.
 //!
-//! A quarter of the programs are float kernels over arrays of their own instead (a
-//! third of them float32, the rest float64), the loops the JIT runs several iterations
-//! at a time (lanes of vectors), with zeros, negatives, inf and NaN in the data.
+//! A quarter of the programs are float kernels over arrays of their own instead
+//! (`tests/fuzz/floats.rs`; a third of them float32, the rest float64), the loops the
+//! JIT runs several iterations at a time (lanes of vectors), with zeros, negatives, inf
+//! and NaN in the data. Every batch starts with `tests/fuzz/prelude.py`.
 //!
 //! About one in ten are complex kernels (`tests/fuzz/complex.rs`): complex128 arrays,
 //! Python complex and `np.complex128` scalars, mixed-mode arithmetic, signed zeros,
@@ -78,6 +79,9 @@ mod arrays;
 
 #[path = "fuzz/complex.rs"]
 mod complex;
+
+#[path = "fuzz/floats.rs"]
+mod floats;
 
 #[path = "fuzz/objects.rs"]
 mod objects;
@@ -522,86 +526,6 @@ impl Gen {
         self.loops.pop();
     }
 
-    /// A leaf of a float kernel: elements at the loop variable (vector lanes), at a
-    /// fixed subscript or a shifted one, constants, the scalars the body assigned, int
-    /// expressions of the loop variable.
-    fn float_leaf(&mut self, locals: &[&'static str]) -> String {
-        match self.rng.below(10) {
-            9 => self.rng.pick(&["k", "(k - 2)", "(n - k)", "-k"]).into(),
-            0..=2 | 8 => self.rng.pick(&["p[k]", "q[k]", "r[k]"]).into(),
-            3 => self.rng.pick(&["p[0]", "q[3]", "x"]).into(),
-            4 => self
-                .rng
-                .pick(&["2", "0.5", "-1.25", "1e300", "0.0", "3", "n"])
-                .into(),
-            5 if !locals.is_empty() => locals[self.rng.below(locals.len())].into(),
-            _ => self.rng.pick(&["p[k + 1]", "q[k - 1]"]).into(),
-        }
-    }
-
-    fn float_expr(&mut self, depth: usize, locals: &[&'static str]) -> String {
-        if depth > 2 || self.rng.chance(30) {
-            return self.float_leaf(locals);
-        }
-        let a = self.float_expr(depth + 1, locals);
-        match self.rng.below(6) {
-            0 => format!("math.sqrt({a})"),
-            1 => format!("abs({a})"),
-            2 => format!("-{a}"),
-            _ => {
-                let op = self.rng.pick(&["+", "-", "*", "/", "+", "*"]);
-                let b = self.float_expr(depth + 1, locals);
-                format!("({a} {op} {b})")
-            }
-        }
-    }
-
-    /// A float kernel over arrays of their own: what the JIT runs several iterations
-    /// at a time, with zeros, negatives, inf and NaN in the data to send groups back.
-    /// The accumulators start as Python floats or as the arrays' own type.
-    fn float_program(&mut self, k: usize) {
-        self.line(0, &format!("def f{k}(p, q, r, x, n):"));
-        if self.rng.chance(50) {
-            self.line(1, "s = 0.0");
-            self.line(1, "t = 1.0");
-        } else {
-            self.line(1, "s = r[0] * 0");
-            self.line(1, "t = r[0] * 0 + 1");
-        }
-        self.line(1, "for k in range(1, n - 1):");
-        let mut locals = Vec::new();
-        for _ in 0..1 + self.rng.below(4) {
-            if self.rng.chance(15) {
-                // A comparison with a float float32 cannot hold, as numpy makes it.
-                let a = self.float_leaf(&locals);
-                let cmp = self.rng.pick(&["<", "<=", ">", ">=", "==", "!="]);
-                let b = self.rng.pick(&["0.1", "x", "-0.3", "q[k]"]);
-                self.line(2, &format!("if {a} {cmp} {b}:"));
-                self.line(3, "s += 1.0");
-                continue;
-            }
-            let line = match self.rng.below(5) {
-                0 => format!("r[k] = {}", self.float_expr(0, &locals)),
-                1 => format!("s += {}", self.float_expr(0, &locals)),
-                2 => {
-                    let v = self.rng.pick(&["u", "w"]);
-                    let line = format!("{v} = {}", self.float_expr(0, &locals));
-                    locals.push(v);
-                    line
-                }
-                3 => {
-                    let op = self.rng.pick(&["+=", "*=", "-="]);
-                    format!("r[k] {op} {}", self.float_expr(0, &locals))
-                }
-                _ => format!("t *= {}", self.float_expr(0, &locals)),
-            };
-            self.line(2, &line);
-        }
-        self.line(1, "return s, t, k");
-        self.line(0, "");
-        let _ = writeln!(self.out, "run_float({k}, f{k})\n");
-    }
-
     fn program(&mut self, k: usize) {
         if self.rng.chance(25) {
             return self.float_program(k);
@@ -631,201 +555,9 @@ impl Gen {
     }
 }
 
-const PRELUDE: &str = r#"import math
-import random
-from random import random as draw
-import signal
-import warnings
-import numpy as np
-from numpy import exp, sqrt as np_sqrt
-from numba import njit, float64, int64
-from numba.experimental import jitclass
-
-DTYPES = [np.float64, np.int64, np.int32, np.float32, np.int8, np.uint8, np.int16, np.bool_,
-          np.uint16, np.uint32, np.uint64]
-
-# Called from the loops and inlined into them: each stores into an array, then does
-# something that can fail (an overflow, a zero divisor) and hand the statement back.
-def bump(c, i, v):
-    c[i % len(c)] += 1
-    return v * 1000003 * 1000003
-
-def side(c, i, v):
-    c[-1 - i % len(c)] = i + 1
-    return (v + 1) // (i - 11)
-
-# Several returns (inlined as branches), a store only on the paths past the first.
-def pick(c, i, v):
-    if v > 1:
-        return v - 1
-    c[i % len(c)] += 1
-    if i % 3 == 0:
-        return v * 2
-    return -v
-
-# Loops of its own (inlined whole): returns from inside them, `break`, a `while`.
-def scan(c, i, v):
-    t = v
-    for j in range(len(c)):
-        if c[j] > v:
-            return t + j
-        t = t * 2 - c[(i + j) % len(c)]
-        if j > 5:
-            break
-    k = 0
-    while k < 3:
-        t = t + k
-        k += 1
-    return t
-
-# A generator of the program's own, beside the module's (`rng.random()`).
-rng = random.Random(0)
-
-# Lists of numbers the loops read (`LF[i % 7]`, `len(LI)`).
-LF = [0.5, -1.25, 3.0, 2.0, -0.75, 4.5, 0.1]
-LI = [3, -7, 11, 0, 5, -2]
-LG = [[0.0]]
-LB = [True, False, False, True, True, False, True]
-LM = [0.25, 1.5, -2.0, 3.0, 0.5]
-
-# A tuple the loops unpack (`x, y = pair(a, i, v)`), reading a module constant.
-STEP = 3
-
-def pair(c, i, v):
-    c[i % len(c)] -= 1
-    if v > STEP:
-        return v - i, v * STEP
-    return i * 1000003 * 1000003 * 1000003, -v
-
-# A `@jitclass` whose methods the loops call (`tally.push(e)`): spliced into them.
-@jitclass([("n", int64), ("acc", float64)])
-class Tally:
-    def __init__(self):
-        self.n = 0
-        self.acc = 0.0
-
-    def push(self, v):
-        self.n += 1
-        self.acc += v
-        self.note(v)
-
-    def note(self, v):
-        if v > 2:
-            self.n += 2
-        self.acc = self.acc * 0.5 + 1.0 / (v - 3)
-
-tally = Tally()
-
-# A plain class whose methods the loops call in expressions: inlined into them.
-class Pt:
-    def __init__(self):
-        self.m = 1.5
-        self.v = -2
-
-    def energy(self):
-        return self.m * self.v * self.v
-
-    def scaled(self, x):
-        if x > self.m:
-            return x * self.v
-        return self.lift(x) - self.m
-
-    def lift(self, x):
-        return x + self.v
-
-pt = Pt()
-
-# Attributes the loops read (`cfg.k`, `cfg.w`, `cfg.arr`), set anew for each call.
-class Config:
-    pass
-
-cfg = Config()
-al = cfg
-
-ticks = [0]
-
-def on_alarm(signum, frame):
-    ticks[0] += 1
-
-def arrays(call, k):
-    n = 12 + (k + call) % 9
-    dt = DTYPES[(k + call * 3) % len(DTYPES)]
-    base = (np.arange(3 * n) * 7 % 11 - 4).astype(dt)
-    shape = [base[:n], base[::3], base[::-2][:n]][(k + call) % 3]
-    a = shape.copy() if call == 1 else shape
-    b = a[1:] if call != 2 else a[::-1]
-    m = (np.arange(30.0) % 7 - 2).reshape(5, 6)
-    if call == 2:
-        m = m.T.astype(np.int32)
-    return a, b, m, n
-
-def show(v):
-    if isinstance(v, np.ndarray):
-        return repr(v.tolist())
-    return repr(v)
-
-def run(k, f):
-    for call, (x, y) in enumerate([(1.5, 2), (-3, 0.1), (np.float64(0.5), np.int32(3))]):
-        a, b, m, n = arrays(call, k)
-        cfg.k, cfg.w, cfg.arr = 3 - 2 * call, [0.25, np.float64(-1.5), 7][call], b
-        cfg.acc = [0, 0.5, np.float64(-2.0)][call]
-        global al, tally, pt, LG
-        LB[3] = 1 if call == 2 else True
-        LM[2] = [-2.0, 4, "s"][call]
-        LG = ([[0.5 * (i - j) for j in range(4)] for i in range(3)] if call != 1
-              else [[0.5, -1.5, 2.0, 4.0]] * 3)
-        if call == 2:
-            LG[1][2] = 3
-        LI[:] = [3, -7, 11 + k, 0, 5, -2 * call]
-        tally = Tally()
-        random.seed(3 * k + call)
-        rng.seed(k - call)
-        pt = Pt()
-        pt.v = [-2, 0.5, np.float64(3.0)][call]
-        al = [cfg, Config(), cfg][call]
-        if al is not cfg:
-            al.acc = 1
-        # Some runs take signals while their loops run; the handler changes nothing
-        # the program prints.
-        alarm = k % 8 == 5
-        if alarm:
-            signal.signal(signal.SIGALRM, on_alarm)
-            signal.setitimer(signal.ITIMER_REAL, 0.0002, 0.0002)
-        with warnings.catch_warnings(record=True) as seen:
-            warnings.simplefilter("always")
-            try:
-                r = f(a, b, m, n, x, y)
-                print(k, call, "->", " ".join(show(v) for v in r), show(a), show(m),
-                      show(cfg.acc), show(al.acc), show(tally.n), show(tally.acc), show(pt.m),
-                      show(LG), random.random(), rng.random(), LI)
-            except Exception as e:
-                print(k, call, type(e).__name__, e, show(a), show(cfg.acc), show(al.acc),
-                      show(tally.n), show(tally.acc), show(pt.m), show(LG), random.random(),
-                      rng.random(), LI)
-        if alarm:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-        for w in seen:
-            print(k, call, "warning", w.category.__name__, w.message, w.lineno)
-
-
-def run_float(k, f):
-    n = [5, 6, 17, 40, 41][k % 5]
-    bad = [0.0, -4.0, np.inf, np.nan, 1e308][k % 5]
-    dt = np.float32 if k % 3 == 1 else np.float64
-    for call in range(3):
-        with np.errstate(over="ignore"):
-            p = np.linspace([0.5, -2.0, 1e200][(k + call) % 3], 2.0, n).astype(dt)
-        q = np.linspace(-1.0, [3.0, 0.0, -1e-3][(k + call) % 3], n).astype(dt)
-        r = np.full(n, [7.0, 0.1, -0.3][call], dtype=dt)
-        if call == 2:
-            q[n // 2] = bad
-        try:
-            res = f(p, q, r, [1.5, 0.1, -0.3][call], n)
-            print(k, call, "->", " ".join(show(v) for v in res), show(r))
-        except Exception as e:
-            print(k, call, type(e).__name__, e, show(r))
-
-"#;
+/// What every batch starts with: imports, the helpers that print results and the
+/// classes and module values the generated functions use.
+const PRELUDE: &str = include_str!("fuzz/prelude.py");
 
 fn batch(seed: u64, first: usize, count: usize) -> String {
     let mut g = Gen {
