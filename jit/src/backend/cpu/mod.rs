@@ -22,6 +22,7 @@ mod arrays;
 mod bounds;
 mod calls;
 mod code_cache;
+mod compare;
 mod element;
 mod entry;
 mod expr;
