@@ -333,6 +333,24 @@ pub(super) fn inline_calls(
         Some(Err(exc)) => return Err(exc),
         None => {}
     }
+    // A name an inlined or spliced body reads as its module's constant (`K`, the loop
+    // variable `i` of a loop at module level) is the value it had when the nest was
+    // compiled, checked on entry; a name the nest itself assigns changes while it
+    // runs, and the body would go on reading the old value. (Refused for any name the
+    // nest assigns: a function's local of that name is another variable, but which
+    // one the name is in the callee's module is not known here.)
+    if let Some(g) = guards.iter().find(|g| {
+        g.inlined.is_none()
+            && g.class.is_none()
+            && g.draws.is_none()
+            && assigned.contains(&g.name.as_str())
+    }) {
+        return Ok(Err(format!(
+            "an inlined function reads the global `{}`, which the loop assigns: the \
+             call stays interpreted",
+            g.name
+        )));
+    }
     expanded.vars = nest_vars;
     Ok(Ok((expanded, guards, splices, receivers.extra)))
 }
