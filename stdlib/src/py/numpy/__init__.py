@@ -559,7 +559,7 @@ def meshgrid(*xi, indexing="xy", sparse=False, copy=True):
         s[axis] = len(x)
         grid = x.reshape(s) if sparse else broadcast_to(x.reshape(s), shape)
         out.append(grid.copy() if copy else grid)
-    return out
+    return tuple(out)
 
 
 def concatenate(arrays, axis=0):
@@ -775,11 +775,11 @@ def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
         dtype = float64
     n = _count(a, axis)
     arrmean = divide(a.sum(axis=axis, dtype=dtype, keepdims=True), n)
-    x = subtract(a, arrmean)
+    x = asarray(subtract(a, arrmean))
     if x.dtype.kind == "c":
-        x = multiply(x, conjugate(x)).real
+        x = asarray(multiply(x, conjugate(x)).real)
     else:
-        x = multiply(x, x)
+        x = asarray(multiply(x, x))
     ret = x.sum(axis=axis, dtype=dtype, keepdims=keepdims)
     return divide(ret, _b.max(n - ddof, 0))
 
@@ -846,7 +846,10 @@ def matmul(a, b):
 
 
 def vdot(a, b):
-    return dot(asarray(a).ravel(), asarray(b).ravel())
+    a = asarray(a).ravel()
+    if a.dtype.kind == "c":
+        a = conjugate(a)
+    return dot(a, asarray(b).ravel())
 
 
 def inner(a, b):
@@ -1001,6 +1004,9 @@ def unique(ar, return_counts=False):
     if s.size == 0:
         return (s, zeros(0, int64)) if return_counts else s
     keep = concatenate([array([True]), s[1:] != s[:-1]])
+    if s.dtype.kind == "f":
+        # numpy 2's equal_nan: the NaNs, sorted last, are one value.
+        keep[1:] &= ~(isnan(s[1:]) & isnan(s[:-1]))
     u = s[keep]
     if not return_counts:
         return u
