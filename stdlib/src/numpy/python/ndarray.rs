@@ -832,6 +832,24 @@ impl Comparable for PyNdArray {
             PyComparisonOp::Eq => BinaryOp::Equal,
             _ => BinaryOp::NotEqual,
         };
+        if vm.is_none(other)
+            && matches!(op, PyComparisonOp::Eq | PyComparisonOp::Ne)
+            && let Some(a) = zelf.downcast_ref::<PyNdArray>()
+        {
+            // `a == None` compares element by element, as numpy's object comparison
+            // does: all False (`!=`: all True), in `a`'s shape.
+            let none_equal =
+                NdArray::zeros(DType::Bool, &a.array.shape).map_err(|e| array_error(vm, e))?;
+            let out = match op {
+                PyComparisonOp::Eq => none_equal,
+                _ => {
+                    let zeros = PyNdArray::from(none_equal).into_py(vm);
+                    super::ops::binary_op(vm, BinaryOp::Equal, &zeros, &zeros)?
+                        .expect("two bool arrays compare")
+                }
+            };
+            return Ok(Either::A(wrap_result(vm, out)?));
+        }
         match super::ops::binary_op(vm, bop, zelf, other)? {
             Some(out) => Ok(Either::A(wrap_result(vm, out)?)),
             None => Ok(Either::B(PyComparisonValue::NotImplemented)),

@@ -19,6 +19,9 @@ pub fn scalar_binary(vm: &VirtualMachine, op: BinaryOp, a: &PyObject, b: &PyObje
     }
     match binary_op(vm, op, a, b)? {
         Some(out) => wrap_result(vm, out),
+        // `np.float64(2.0) == None`: Python's identity comparison decides, as numpy's
+        // scalars leave it to it.
+        None if matches!(op, BinaryOp::Equal | BinaryOp::NotEqual) => Ok(vm.ctx.not_implemented()),
         None => Err(vm.new_type_error(format!(
             "ufunc '{}' not supported for the input types",
             op.name()
