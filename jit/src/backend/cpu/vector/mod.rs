@@ -23,9 +23,10 @@
 //! What the loop keeps in registers is made just before it: the arrays' data pointers
 //! read again from the frame (where the unchecked copy starts, `bounds`), the
 //! invariant floats in all lanes (the scalar loop after it takes lane 0), and only the
-//! flags' sink of values nothing kept is computed from. A value that lived on from before the loop (past the runtime calls of a
-//! fused run's chunk loop) was kept by regalloc2 in a stack slot and stored back on
-//! every iteration, which cost the fused particle update a third of its time.
+//! flags' sink of values nothing kept is computed from. A value that lived on from
+//! before the loop (past the runtime calls of a fused run's chunk loop) was kept by
+//! regalloc2 in a stack slot and stored back on every iteration, which cost the fused
+//! particle update a third of its time.
 
 mod plan;
 
