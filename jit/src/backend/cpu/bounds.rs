@@ -95,15 +95,15 @@ impl Gen<'_, '_> {
                 continue;
             };
             let (extents, strides, data) = (a.shape.clone(), a.strides.clone(), a.data);
-            // The address of the element where the loop variable is 0, when every
-            // subscript is proven: the loop adds the variable times its strides.
-            let mut base = Some(data);
-            let mut offset = self.iconst(0);
+            // The offset of the element where the loop variable is 0 from the data
+            // pointer, when every subscript is proven: the loop adds the variable
+            // times its strides to the base, the data pointer plus this.
+            let mut offset = Some(self.iconst(0));
             let mut induction = Vec::new();
             let mut shifts = Vec::new();
             for (k, e) in index.iter().enumerate() {
                 let Some(form) = self.form(e, var, &assigned) else {
-                    base = None;
+                    offset = None;
                     continue;
                 };
                 let extent = extents[k];
@@ -166,7 +166,7 @@ impl Gen<'_, '_> {
                     Some(prev) => self.b.ins().band(prev, ok),
                 });
                 proven.insert(e as *const Expr);
-                if let Some(address) = base {
+                if let Some(sum) = offset {
                     // Inside the axis when the proof holds, so nothing here overflows.
                     let invariant = match form {
                         Form::Induction(_) | Form::Invariant(None, _) => self.iconst(c),
@@ -176,11 +176,11 @@ impl Gen<'_, '_> {
                         Form::Shifted(_) => shifts.last().expect("pushed above").1,
                     };
                     let scaled = self.b.ins().imul(invariant, strides[k]);
-                    base = Some(self.b.ins().iadd(address, scaled));
-                    offset = self.b.ins().iadd(offset, scaled);
+                    offset = Some(self.b.ins().iadd(sum, scaled));
                 }
             }
-            if let Some(base) = base {
+            if let Some(offset) = offset {
+                let base = self.b.ins().iadd(data, offset);
                 let induction = induction.into_iter().map(|k| strides[k]).collect();
                 bases.insert(
                     index.as_ptr(),

@@ -117,8 +117,8 @@ impl Gen<'_, '_> {
             match self.vector_plan(l, &self.access_bases) {
                 Some(plan) => {
                     self.vector_loops += 1;
-                    let mut bases = std::mem::take(&mut self.access_bases);
-                    let rest = self.vector_loop(l, &plan, &mut bases, start);
+                    let bases = std::mem::take(&mut self.access_bases);
+                    let rest = self.vector_loop(l, &plan, &bases, start);
                     self.access_bases = bases;
                     self.emit_for(&ForLoop {
                         bounds: (rest, stop, step),

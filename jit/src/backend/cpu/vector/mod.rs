@@ -124,10 +124,9 @@ impl Gen<'_, '_> {
         &mut self,
         l: &ForLoop,
         plan: &VectorPlan,
-        bases: &mut Bases,
+        bases: &Bases,
         start: Value,
     ) -> Value {
-        let bases = &*bases;
         let stop = l.bounds.1;
         let lane = plan.lane;
         let next = self.b.declare_var(types::I64);
