@@ -124,6 +124,12 @@ impl Guard {
         self.draws.is_some()
     }
 
+    /// A name taken for the value it holds ([`Guard::value`]: a module's constant, a
+    /// numpy or `math` function called as an intrinsic).
+    fn is_value(&self) -> bool {
+        self.inlined.is_none() && self.class.is_none() && self.draws.is_none()
+    }
+
     /// The generator a draw's name reaches in the running frame now, if it still
     /// reaches a generator's own `random` (which generator may change from call to
     /// call: `walk(random.Random(seed))`).
@@ -339,12 +345,10 @@ pub(super) fn inline_calls(
     // runs, and the body would go on reading the old value. (Refused for any name the
     // nest assigns: a function's local of that name is another variable, but which
     // one the name is in the callee's module is not known here.)
-    if let Some(g) = guards.iter().find(|g| {
-        g.inlined.is_none()
-            && g.class.is_none()
-            && g.draws.is_none()
-            && assigned.contains(&g.name.as_str())
-    }) {
+    if let Some(g) = guards
+        .iter()
+        .find(|g| g.is_value() && assigned.contains(&g.name.as_str()))
+    {
         return Ok(Err(format!(
             "an inlined function reads the global `{}`, which the loop assigns: the \
              call stays interpreted",
@@ -433,14 +437,7 @@ fn module_constants(
         let Some(constant) = number_constant(&value, vm) else {
             continue;
         };
-        guards.push(Guard {
-            name: data.name.clone(),
-            globals: callee.clone(),
-            function: value,
-            inlined: None,
-            class: None,
-            draws: None,
-        });
+        guards.push(Guard::value(&data.name, callee, value));
         out.push((var, constant));
     }
     Ok(out)
@@ -571,14 +568,7 @@ pub(super) fn inline_in(
                 && method.is_none()
                 && let Some(known) = known_function(&function, args, vm).map_err(Err)?
             {
-                guards.push(Guard {
-                    name: name.clone(),
-                    globals: globals.clone(),
-                    function: function.clone(),
-                    inlined: None,
-                    class: None,
-                    draws: None,
-                });
+                guards.push(Guard::value(name, globals, function.clone()));
                 return Ok(known);
             }
             let Some(definition) = Definition::of(&function, vm).map_err(Err)? else {
@@ -602,14 +592,7 @@ pub(super) fn inline_in(
             }
             guards.push(match &method {
                 Some((_, obj, _)) => Guard::method(name, obj, &function, &f.name),
-                None => Guard {
-                    name: name.clone(),
-                    globals: globals.clone(),
-                    function: function.clone(),
-                    inlined: Some(f.name.clone()),
-                    class: None,
-                    draws: None,
-                },
+                None => Guard::function(name, globals, &function, &f.name),
             });
             // The object's attributes (`self.n`) are the caller's variables for those
             // attributes of the receiver (`p.n`); the object itself is no value.
