@@ -775,12 +775,13 @@ def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
         dtype = float64
     n = _count(a, axis)
     arrmean = divide(a.sum(axis=axis, dtype=dtype, keepdims=True), n)
-    x = asarray(subtract(a, arrmean))
+    x = subtract(a, arrmean)
     if x.dtype.kind == "c":
-        x = asarray(multiply(x, conjugate(x)).real)
+        x = multiply(x, conjugate(x)).real
     else:
-        x = asarray(multiply(x, x))
-    ret = x.sum(axis=axis, dtype=dtype, keepdims=keepdims)
+        x = multiply(x, x)
+    # A 0-d input's products come back as numpy scalars.
+    ret = asarray(x).sum(axis=axis, dtype=dtype, keepdims=keepdims)
     return divide(ret, _b.max(n - ddof, 0))
 
 
