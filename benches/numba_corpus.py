@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The Numba-style corpus (tests/numba/) timed under real Numba, CPython + numpy and kiln.
 
-    python3 benches/numba_corpus.py [--kiln PATH] [-r REPS] [--warm-calls K] [NAME ...]
+    python3 benches/numba_corpus.py [--kiln PATH] [-r REPS] [--warm-calls K]
+                                    [--dir DIR] [--no-cpython] [NAME ...]
 
 Each program runs in a fresh process per contender and repetition (benches/
 numba_runner.py): its whole first run (`main()` at import: under Numba compilation
@@ -14,6 +15,10 @@ a script run again). Times are medians over REPS processes; the table
 gives each, and the geo-means of kiln's first run over Numba's warm run (the issue's
 goal: at or below 1) and over Numba's first run, and of kiln warm over Numba warm.
 Program start-up (the interpreter, `import numpy`) is outside every time.
+
+`--dir benches/numba_heavy` runs the corpus's heavier programs at sizes where the
+work outweighs start-up (the kernels unchanged, only `main()`'s sizes larger);
+`--no-cpython` leaves out CPython + numpy, which interprets their loops for minutes.
 """
 
 import argparse
@@ -60,10 +65,12 @@ def main():
                    + "/release/kiln")
     p.add_argument("-r", "--reps", type=int, default=3)
     p.add_argument("--warm-calls", type=int, default=5)
+    p.add_argument("--dir", type=Path, default=CORPUS)
+    p.add_argument("--no-cpython", action="store_true")
     p.add_argument("names", nargs="*")
     args = p.parse_args()
     python = bench_python()
-    programs = sorted(CORPUS.glob("*.py"))
+    programs = sorted(args.dir.resolve().glob("*.py"))
     if args.names:
         programs = [q for q in programs if any(n in q.stem for n in args.names)]
     base = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
@@ -77,7 +84,8 @@ def main():
     kiln_cmd = lambda prog: [args.kiln, str(RUNNER), str(prog)]  # noqa: E731
     for prog in programs:
         numba = measure([python, str(RUNNER), str(prog)], base, args.reps, args.warm_calls)
-        cpython = measure([python, str(RUNNER), str(prog)], noop, args.reps, args.warm_calls)
+        cpython = (float("nan"), float("nan")) if args.no_cpython else measure(
+            [python, str(RUNNER), str(prog)], noop, args.reps, args.warm_calls)
         # kiln twice: compiling everything (no code cache), and as a script run again
         # (machine code from a code cache an untimed run filled).
         kiln = measure(kiln_cmd(prog), dict(base, KILN_CACHE="0"), args.reps,
@@ -92,7 +100,8 @@ def main():
         ratios["cached/warm"].append(cached[0] / numba[1])
         ratios["first/first"].append(kiln[0] / numba[0])
         ratios["warm/warm"].append(kiln[1] / numba[1])
-        ratios["cpython/kiln"].append(cpython[0] / kiln[0])
+        if not args.no_cpython:
+            ratios["cpython/kiln"].append(cpython[0] / kiln[0])
         ms = lambda s: f"{s * 1e3:9.2f}m"  # noqa: E731
         print(f"{prog.stem:22} {ms(numba[0]):>10} {ms(numba[1]):>10} {ms(cpython[0]):>10} "
               f"{ms(kiln[0]):>10} {ms(cached[0]):>10} {ms(kiln[1]):>10}  "

@@ -112,6 +112,16 @@ fn item_names(nest: &Nest) -> Vec<(Var, Var, Vec<Var>)> {
     names.into_iter().filter(|(v, _, _)| !exposed[*v]).collect()
 }
 
+/// The names the nest binds only to items of one list, each with that list: the
+/// objects whose methods the VM may inline (`p.move(dt)`, on the class of the list's
+/// items), their attributes then columns like the nest's own.
+pub fn item_lists(nest: &Nest) -> Vec<(Var, Var)> {
+    item_names(nest)
+        .into_iter()
+        .map(|(name, list, _)| (name, list))
+        .collect()
+}
+
 /// The attribute variables (`p.x`) of the names the nest binds only to items of one
 /// list: what the VM hands over as columns, and never writes back by name.
 pub fn item_attributes(nest: &Nest) -> Vec<ItemAttribute> {
@@ -343,7 +353,7 @@ fn rewrite_body(
                     && let Some(item) = items[*t]
                 {
                     let mut i = index.pop().expect("one subscript");
-                    rewrite_expr(&mut i, columns, lists);
+                    rewrite_expr(&mut i, items, columns, lists)?;
                     let checked = Expr::Call(Intrinsic::ItemIndex, vec![i, Expr::Len(item.column)]);
                     body.push(Stmt::assign(point, line, vec![item.index], vec![checked]));
                     continue;
@@ -364,7 +374,7 @@ fn rewrite_body(
                         );
                     }
                     let mut value = value.clone();
-                    rewrite_expr(&mut value, columns, lists);
+                    rewrite_expr(&mut value, items, columns, lists)?;
                     let index = columns[t].expect("a column");
                     body.push(Stmt {
                         point,
@@ -406,12 +416,15 @@ fn rewrite_stmt(s: &mut Stmt, items: &Items, columns: &Columns, lists: &Columns)
         its.retain(|(t, _)| items[*t].is_none());
     }
     for e in s.exprs_mut() {
-        rewrite_expr(e, columns, lists);
+        rewrite_expr(e, items, columns, lists)?;
     }
     Ok(())
 }
 
-fn rewrite_expr(e: &mut Expr, columns: &Columns, lists: &Columns) {
+/// Rewrites an expression's reads of columns, and the bodies of the methods inlined
+/// into it (`p.move(dt)`: `self.x += ...` became `p.x += ...`).
+fn rewrite_expr(e: &mut Expr, items: &Items, columns: &Columns, lists: &Columns) -> Result<()> {
+    let mut failed = Ok(());
     e.walk_mut(&mut |e| match e {
         Expr::Var(v) => {
             if let Some(index) = columns[*v] {
@@ -424,6 +437,10 @@ fn rewrite_expr(e: &mut Expr, columns: &Columns, lists: &Columns) {
                 *v = column;
             }
         }
+        Expr::Inline(inl) if failed.is_ok() => {
+            failed = rewrite_body(&mut inl.body, items, columns, lists);
+        }
         _ => {}
     });
+    failed
 }

@@ -6,7 +6,9 @@
 //! call: distinct objects with floats; one object held several times, an int among the
 //! floats, one object without an attribute, a shared float object; objects of a class
 //! whose attribute is a property or that stores through `__setattr__`; the same
-//! objects in both lists. After each call every object's attributes are printed.
+//! objects in both lists. Loops call the class's methods on their items too
+//! (`p.kick(a)`, `s += p.ratio(d)`). After each call every object's attributes are
+//! printed.
 
 use super::Gen;
 use std::fmt::Write;
@@ -77,6 +79,19 @@ impl Gen {
                 self.line(depth, &format!("if {p}.on:"));
                 let e = self.object_expr(0, names);
                 self.line(depth + 1, &format!("s -= {e}"));
+            }
+            // Methods of the items' class, inlined on it: procedures that store
+            // floats, one that divides (by zero, now and then) after a store, one
+            // that stores an int (stays interpreted), one that only reads.
+            8 if self.rng.chance(40) => {
+                let e = self.object_leaf(names);
+                match self.rng.below(5) {
+                    0 => self.line(depth, &format!("{p}.kick({e})")),
+                    1 => self.line(depth, &format!("{p}.flip()")),
+                    2 => self.line(depth, &format!("s += {p}.ratio({e})")),
+                    3 => self.line(depth, &format!("{p}.tick()")),
+                    _ => self.line(depth, &format!("t = t + {p}.get()")),
+                }
             }
             7 if self.rng.chance(30) => {
                 // An attribute some objects lack in some calls.
@@ -168,6 +183,27 @@ class Body:
         self.v = v
         self.n = n
         self.on = n % 2 == 0
+
+    def kick(self, a):
+        self.v += a * 0.5
+        self.x += self.v
+
+    def flip(self):
+        if self.x > 0.0:
+            self.x = -self.x
+        else:
+            self.v = self.v * 0.5
+
+    def ratio(self, d):
+        self.x = self.x * 0.5
+        self.v = self.v / d
+        return self.x
+
+    def tick(self):
+        self.n += 1
+
+    def get(self):
+        return self.x * 2.0 + self.n
 
 class Doubling(Body):
     def __setattr__(self, name, value):

@@ -315,6 +315,9 @@ pub struct Function {
     /// variables the elements are assigned to (`result` is then never assigned).
     pub tuple: Vec<Var>,
     pub assumed: Vec<Assumption>,
+    /// A function with no `return` (a method that moves its object): `result` is no
+    /// value of it, and a call is inlined only where its value is discarded.
+    pub procedure: bool,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -313,10 +313,14 @@ impl ReceiverAttributes {
     ) -> PyResult<Result<(ReceiverAttributes, Vec<Received>), String>> {
         let assigned = expanded.assigned();
         let own_assigned = nest.assigned();
+        // An attribute of a list's objects (`p.x`, stored by an inlined `p.move(dt)`) is
+        // a column, stored in the objects themselves.
+        let columns = kiln_jit::objects::item_attributes(expanded);
         let stored: Vec<(Var, String)> = nest
             .vars
             .keys()
             .filter(|v| nest.vars[*v].name.contains('.') && !own_assigned.contains(v))
+            .filter(|v| !columns.iter().any(|c| c.var == *v))
             .chain(extra.iter().copied())
             .filter(|v| assigned.contains(v))
             .map(|v| (v, expanded.vars[v].name.clone()))

@@ -60,6 +60,9 @@ pub struct Guard {
     /// For a method (`name` is `acc.push`): the class of the object the path names in
     /// the running frame, which must still be its class and give that function.
     class: Option<PyObjectRef>,
+    /// For a method of the items of a list (`p.move` of `for p in ps`): the list's
+    /// name, whose every item must be of `class` and get that function from it.
+    items: Option<String>,
     /// A draw (`super::draws`): the name must still reach a generator's method that
     /// draws this way (`function` is the generator it reached when the nest compiled).
     draws: Option<super::draws::Draw>,
@@ -79,6 +82,7 @@ impl Guard {
             function: function.clone(),
             inlined: Some(inlined.to_owned()),
             class: None,
+            items: None,
             draws: None,
         }
     }
@@ -97,6 +101,27 @@ impl Guard {
             function: function.clone(),
             inlined: Some(inlined.to_owned()),
             class: Some(obj.class().to_owned().into()),
+            items: None,
+            draws: None,
+        }
+    }
+
+    /// The method `function` of `class`, the class of every item of the list named
+    /// `list` (`name` is `p.move` for `for p in ps`).
+    fn item_method(
+        name: &str,
+        list: &str,
+        class: PyObjectRef,
+        function: &PyObjectRef,
+        inlined: &str,
+    ) -> Guard {
+        Guard {
+            name: name.to_owned(),
+            globals: None,
+            function: function.clone(),
+            inlined: Some(inlined.to_owned()),
+            class: Some(class),
+            items: Some(list.to_owned()),
             draws: None,
         }
     }
@@ -115,6 +140,7 @@ impl Guard {
             function: generator,
             inlined: None,
             class: None,
+            items: None,
             draws: Some(draw),
         }
     }
@@ -154,6 +180,7 @@ impl Guard {
             function: value,
             inlined: None,
             class: None,
+            items: None,
             draws: None,
         }
     }
@@ -222,6 +249,17 @@ pub(super) fn guards_hold(
             }
             continue;
         }
+        if let (Some(class), Some(list)) = (&g.class, &g.items) {
+            let (_, method) = g.name.rsplit_once('.').unwrap_or_default();
+            let held = match vars.object(list, vm)? {
+                Some(list) => items_method(&list, method, vm)?.ok(),
+                None => None,
+            };
+            if !held.is_some_and(|(c, f)| c.is(class) && f.is(&g.function)) {
+                return Ok(false);
+            }
+            continue;
+        }
         if let Some(class) = &g.class {
             let (receiver, method) = g.name.rsplit_once('.').unwrap_or_default();
             let held = match vars.object(receiver, vm)? {
@@ -239,6 +277,42 @@ pub(super) fn guards_hold(
         }
     }
     Ok(true)
+}
+
+/// The class of every item of `list` and the method `method` they all get from it
+/// (as [`method_of`] finds one: a plain function of the class, no item's own
+/// attribute of that name), or why there is none.
+pub(super) fn items_method(
+    list: &PyObjectRef,
+    method: &str,
+    vm: &VirtualMachine,
+) -> PyResult<Result<(PyObjectRef, PyObjectRef), String>> {
+    let Some(list) = list.downcast_ref::<rustpython_vm::builtins::PyList>() else {
+        return Ok(Err("it is no list".into()));
+    };
+    let items = list.borrow_vec().to_vec();
+    let Some(first) = items.first() else {
+        return Ok(Err("it is empty".into()));
+    };
+    let class = first.class();
+    if items.iter().any(|item| !item.class().is(class)) {
+        return Ok(Err("it holds objects of more than one class".into()));
+    }
+    let Some(function) = method_of(first, method, vm)? else {
+        return Ok(Err(format!(
+            "its objects' `{method}` is no plain function of their class"
+        )));
+    };
+    for item in &items[1..] {
+        if let Some(dict) = item.dict()
+            && dict.get_item_opt(method, vm)?.is_some()
+        {
+            return Ok(Err(format!(
+                "one of its objects has a `{method}` of its own"
+            )));
+        }
+    }
+    Ok(Ok((class.to_owned().into(), function)))
 }
 
 /// The generator a nest's draws come from now (`super::draws`), if it draws; an
@@ -284,6 +358,12 @@ pub(super) fn inline_calls(
         .iter()
         .map(|v| nest.vars[*v].name.as_str())
         .collect();
+    // Unless the name is bound only to the objects of a list: its methods are those of
+    // the class of the list's items (`inline_in`).
+    let items: std::collections::HashMap<String, String> = kiln_jit::objects::item_lists(nest)
+        .into_iter()
+        .map(|(name, list)| (nest.vars[name].name.clone(), nest.vars[list].name.clone()))
+        .collect();
     let mut rebound = None;
     nest.root.each(&mut |s| {
         for e in s.exprs() {
@@ -291,6 +371,7 @@ pub(super) fn inline_calls(
                 if let kiln_jit::ir::Expr::CallUser(name, _) = e
                     && let Some((receiver, _)) = name.split_once('.')
                     && assigned.contains(&receiver)
+                    && !items.contains_key(receiver)
                 {
                     rebound.get_or_insert_with(|| {
                         format!(
@@ -307,7 +388,7 @@ pub(super) fn inline_calls(
     }
     let mut expanded = nest.clone();
     let mut guards = Vec::new();
-    let (splices, receivers) = match splice_calls(&mut expanded, vars, &mut guards, vm) {
+    let (splices, receivers) = match splice_calls(&mut expanded, vars, &items, &mut guards, vm) {
         Ok(spliced) => spliced,
         Err(Ok(reason)) => return Ok(Err(reason)),
         Err(Err(exc)) => return Err(exc),
@@ -317,10 +398,12 @@ pub(super) fn inline_calls(
     let mut nest_vars = std::mem::take(&mut expanded.vars);
     let mut failure: Option<PyResult<String>> = None;
     expanded.root.each_mut(&mut |stmt| {
+        let discarded = discarded_call(stmt, &nest_vars);
         for e in stmt.exprs_mut() {
             if failure.is_none()
                 && let Err(f) = inline_in(
                     e,
+                    discarded,
                     &mut nest_vars,
                     &None,
                     vars,
@@ -472,6 +555,7 @@ pub(super) fn number_constant(
 #[allow(clippy::too_many_arguments)]
 pub(super) fn inline_in(
     e: &mut kiln_jit::ir::Expr,
+    discarded: Option<*const kiln_jit::ir::Expr>,
     nest_vars: &mut kiln_jit::ir::PrimaryMap<kiln_jit::ir::Var, kiln_jit::ir::VarData>,
     globals: &Option<PyDictRef>,
     vars: &FrameVars,
@@ -486,6 +570,7 @@ pub(super) fn inline_in(
         if failure.is_some() {
             return;
         }
+        let value_discarded = discarded == Some(e as *const Expr);
         // `a, b = f(x)`: the call, and the hidden variables its tuple goes to.
         let (name, args, unpack) = match e {
             Expr::CallUser(name, args) => (name, args, None),
@@ -514,6 +599,22 @@ pub(super) fn inline_in(
             // `self.f(x)`: a method of an object of the running frame (at any depth, one
             // whose methods were inlined or spliced already).
             let method = match name.rsplit_once('.') {
+                Some((receiver, method)) if receivers.items.contains_key(receiver) => {
+                    let list = receivers.items[receiver].clone();
+                    let Some(objects) = vars.object(&list, vm).map_err(Err)? else {
+                        return Err(Ok(format!("`{name}()` stays interpreted: `{list}` is not set")));
+                    };
+                    let (class, function) = match items_method(&objects, method, vm).map_err(Err)? {
+                        Ok(found) => found,
+                        Err(why) => {
+                            return Err(Ok(format!(
+                                "a call of `{name}()`, a method of the objects of `{list}`, \
+                                 stays interpreted: {why}"
+                            )));
+                        }
+                    };
+                    Some((receiver.to_owned(), Callee::Items(list, class), function))
+                }
                 Some((receiver, method)) => {
                     if depth > 0 && !receivers.paths.contains(receiver) {
                         return not_inlinable();
@@ -545,7 +646,7 @@ pub(super) fn inline_in(
                         }
                         return not_inlinable();
                     };
-                    Some((receiver.to_owned(), obj, function))
+                    Some((receiver.to_owned(), Callee::Object(obj), function))
                 }
                 None => None,
             };
@@ -591,9 +692,30 @@ pub(super) fn inline_in(
                 return Err(Ok(reason));
             }
             guards.push(match &method {
-                Some((_, obj, _)) => Guard::method(name, obj, &function, &f.name),
+                Some((_, Callee::Object(obj), _)) => Guard::method(name, obj, &function, &f.name),
+                Some((_, Callee::Items(list, class), _)) => {
+                    Guard::item_method(name, list, class.clone(), &function, &f.name)
+                }
                 None => Guard::function(name, globals, &function, &f.name),
             });
+            if f.procedure && !value_discarded {
+                return Err(Ok(format!(
+                    "`{name}()` returns None, and only a call whose value is discarded is \
+                     inlined; it stays interpreted"
+                )));
+            }
+            // A store into an attribute (`self.x = v`) is inlined only on an object of a
+            // list (its column, journaled); an object of the running frame's attributes
+            // are variables written back when the nest hands back, with the store made.
+            if let Some(stored) = stored_attribute(&f) {
+                let on_items = matches!(&method, Some((_, Callee::Items(..), _)));
+                if !on_items {
+                    return Err(Ok(format!(
+                        "`{name}()` is not inlined: it stores `{stored}` (only a method of \
+                         the objects of a list the loop runs over may store their attributes)"
+                    )));
+                }
+            }
             // The object's attributes (`self.n`) are the caller's variables for those
             // attributes of the receiver (`p.n`); the object itself is no value.
             let this = method.as_ref().map(|_| f.params[0]);
@@ -607,7 +729,9 @@ pub(super) fn inline_in(
                         .map(|rest| format!("{receiver}.{rest}")),
                     _ => None,
                 };
+                let on_items = matches!(&method, Some((_, Callee::Items(..), _)));
                 mapped.push(match attribute {
+                    Some(path) if on_items => receivers.item_attribute_var(nest_vars, &path),
                     Some(path) => receivers.attribute_var(nest_vars, &path),
                     None => {
                         if Some(v) == this && reads_var(&f, v) {
@@ -638,10 +762,12 @@ pub(super) fn inline_in(
                 stmt.remap_vars(&map);
                 let mut inner = Ok(());
                 stmt.each_mut(&mut |s| {
+                    let discarded = discarded_call(s, nest_vars);
                     for e in s.exprs_mut() {
                         if inner.is_ok() {
                             inner = inline_in(
                                 e,
+                                discarded,
                                 nest_vars,
                                 &callee,
                                 vars,
@@ -664,6 +790,8 @@ pub(super) fn inline_in(
                 )));
             }
             let mut result = match (&unpack, f.tuple.len()) {
+                // Its None goes to a discarded variable: any value does.
+                (None, 0) if f.procedure => Expr::Int(0),
                 (None, 0) => f.result.clone(),
                 (None, n) => {
                     return Err(Ok(format!(
@@ -742,6 +870,7 @@ pub(super) fn inline_in(
             }
             inline_in(
                 &mut result,
+                None,
                 nest_vars,
                 &callee,
                 vars,
@@ -785,6 +914,9 @@ pub(super) struct Receivers {
     /// spliced: a call on one inside a body (`self.g(x)` renamed `p.g(x)`) resolves
     /// there.
     pub paths: std::collections::HashSet<String>,
+    /// The names the nest binds only to the objects of a list, each with the list's
+    /// name: their methods are looked up on the class of the list's items.
+    pub items: std::collections::HashMap<String, String>,
 }
 
 impl Receivers {
@@ -808,6 +940,67 @@ impl Receivers {
         self.extra.push(v);
         v
     }
+}
+
+impl Receivers {
+    /// The variable for an attribute of an object of a list (`p.x` for `self.x` in
+    /// `p.move(dt)`): the nest's own of that name where it has one, else a new one,
+    /// which `kiln_jit::objects` makes a column like the nest's own (never read from
+    /// the frame).
+    pub(super) fn item_attribute_var(
+        &mut self,
+        vars: &mut kiln_jit::ir::PrimaryMap<kiln_jit::ir::Var, kiln_jit::ir::VarData>,
+        path: &str,
+    ) -> kiln_jit::ir::Var {
+        if let Some((v, _)) = vars.iter().find(|(_, d)| !d.hidden && d.name == path) {
+            return v;
+        }
+        vars.push(kiln_jit::ir::VarData {
+            name: path.to_owned(),
+            hidden: false,
+        })
+    }
+}
+
+/// What a method is called on: an object of the running frame, or the objects of a
+/// list (its name, and their class).
+enum Callee {
+    Object(PyObjectRef),
+    Items(String, PyObjectRef),
+}
+
+/// The call whose value a statement discards (`p.move(dt)` on a line of its own: the
+/// lowering assigns it to a hidden variable of its own, which an inlined body's copy
+/// prefixes with the function's name).
+pub(super) fn discarded_call(
+    stmt: &kiln_jit::ir::Stmt,
+    vars: &kiln_jit::ir::PrimaryMap<kiln_jit::ir::Var, kiln_jit::ir::VarData>,
+) -> Option<*const kiln_jit::ir::Expr> {
+    match &stmt.kind {
+        kiln_jit::ir::StmtKind::Assign { targets, values }
+            if targets.len() == 1
+                && vars[targets[0]].name.contains(super::lower::DISCARDED)
+                && matches!(values[..], [kiln_jit::ir::Expr::CallUser(..)]) =>
+        {
+            Some(&values[0] as *const kiln_jit::ir::Expr)
+        }
+        _ => None,
+    }
+}
+
+/// The first attribute an inlinable function stores (`self.x = v`), if it stores one.
+fn stored_attribute(f: &kiln_jit::ir::Function) -> Option<String> {
+    let mut stored = None;
+    for stmt in &f.body {
+        stmt.each(&mut |s| {
+            if let kiln_jit::ir::StmtKind::Assign { targets, .. } = &s.kind
+                && let Some(t) = targets.iter().find(|t| f.vars[**t].name.contains('.'))
+            {
+                stored.get_or_insert_with(|| f.vars[*t].name.clone());
+            }
+        });
+    }
+    stored
 }
 
 /// Renames the calls `PREFIX.m(...)` of `body` to `RECEIVER.m(...)`; whether any was.

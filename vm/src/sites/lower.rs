@@ -123,22 +123,25 @@ pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<F
     if def.body.is_empty() {
         return Err("an empty function".into());
     }
-    // Each `return value` assigns a hidden result variable (see `returns`).
+    // Each `return value` assigns a hidden result variable (see `returns`). A function
+    // with no `return` at all is a procedure (a method that moves its object), inlined
+    // only where the call's value is discarded.
     let result = lowering.var("return");
+    let procedure = !returns::returns_anywhere(&def.body);
     let stmts = if returns::has_loop(&def.body) {
         lowering.looping_body(&def.body, result)?
     } else {
         let all: Vec<&ast::Stmt> = def.body.iter().collect();
         let mut budget = returns::MAX_STATEMENTS;
         let (stmts, returns) = lowering.returning_block(&all, result, &mut budget)?;
-        if !returns {
+        if !returns && !procedure {
             return Err("a path through the function ends without `return value`".into());
         }
         stmts
     };
-    // A method reads its object's attributes (`self.n`): inlined, they are the
-    // caller's variables for that object's (`p.n`). Nothing else's, and it stores none
-    // (an inlined body has no point to hand back at after a store).
+    // A method reads and stores its object's attributes (`self.n`): inlined, they are
+    // the caller's for that object's (`p.n`). Nothing else's. (Which stores an inlined
+    // body may make, where it can still hand back after them, `inline` decides.)
     let this = p.posonlyargs.iter().chain(&p.args).next();
     let this = this.map(|a| format!("{}.", a.parameter.name.as_str()));
     if let Some((_, d)) = lowering.vars.iter().find(|(_, d)| {
@@ -153,23 +156,6 @@ pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<F
             d.name
         ));
     }
-    let mut stored = None;
-    for stmt in &stmts {
-        stmt.each(&mut |s| {
-            if let StmtKind::Assign { targets, .. } = &s.kind
-                && let Some(t) = targets
-                    .iter()
-                    .find(|t| lowering.vars[**t].name.contains('.'))
-            {
-                stored.get_or_insert_with(|| lowering.vars[*t].name.clone());
-            }
-        });
-    }
-    if let Some(attribute) = stored {
-        return Err(format!(
-            "it stores the attribute `{attribute}` (an inlined function stores none)"
-        ));
-    }
     let tuple = match lowering.return_arity {
         Some(Some(n)) => (0..n).map(|k| lowering.var(&returns::element(k))).collect(),
         _ => Vec::new(),
@@ -182,6 +168,7 @@ pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<F
         result: Expr::Var(result),
         tuple,
         assumed: lowering.assumed,
+        procedure,
     };
     // Its locals outlive a call once inlined; Python's start unbound at each.
     if let Some(v) = assigned::read_before_assigned(&f) {

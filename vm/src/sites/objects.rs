@@ -76,7 +76,7 @@ impl Columns {
         }
         super::layout::provide(vm);
         attribute_setters::provide();
-        let stored = nest.assigned();
+        let stored = assigned_anywhere(nest);
         let refuse = |entries: &mut [Entry], why: String| {
             for a in attributes {
                 entries[a.var.as_u32() as usize] = Entry::Other(why.clone());
@@ -240,6 +240,72 @@ impl Columns {
     }
 }
 
+/// The columns a specialisation needs beyond its site's: the attributes of the objects
+/// of a list whose methods it inlined (`p.vy` of `p.move(dt)`), which only the nest
+/// with its calls inlined names. Every entry makes all the nest's columns from that
+/// nest, and runs the specialisation only where they have the types it was compiled for.
+pub(crate) struct InlinedColumns {
+    nest: Nest,
+    attributes: Vec<ItemAttribute>,
+    compared: Vec<kiln_jit::ir::Var>,
+    /// The attributes the site lacks, and their types in the specialisation's key.
+    pub(super) extra: Vec<(kiln_jit::ir::Var, kiln_jit::types::Ty)>,
+}
+
+impl InlinedColumns {
+    /// The columns of `expanded` beyond `site`'s; `None` where there are none.
+    pub(super) fn new(expanded: &Nest, site: &[ItemAttribute]) -> Option<InlinedColumns> {
+        let attributes = kiln_jit::objects::item_attributes(expanded);
+        let extra: Vec<_> = attributes
+            .iter()
+            .filter(|a| !site.iter().any(|s| s.var == a.var))
+            .map(|a| (a.var, kiln_jit::types::Ty::Unbound))
+            .collect();
+        (!extra.is_empty()).then(|| InlinedColumns {
+            nest: expanded.clone(),
+            compared: kiln_jit::objects::compared_lists(expanded),
+            attributes,
+            extra,
+        })
+    }
+
+    /// Every column of the expanded nest, with `objects` and `entries` grown to its
+    /// variables and the columns' entries in them.
+    pub(super) fn make(
+        &self,
+        objects: &mut Vec<Option<PyObjectRef>>,
+        entries: &mut Vec<Entry>,
+        vars: &FrameVars,
+        vm: &VirtualMachine,
+    ) -> PyResult<Columns> {
+        let n = self.nest.vars.len();
+        if objects.len() < n {
+            objects.resize(n, None);
+        }
+        while entries.len() < n {
+            entries.push(Entry::Unbound);
+        }
+        Columns::new(
+            &self.nest,
+            &self.attributes,
+            &self.compared,
+            objects,
+            entries,
+            vars,
+            vm,
+        )
+    }
+
+    /// Whether `entries` give the extra columns the types compiled for.
+    pub(super) fn fit(&self, entries: &[Entry]) -> bool {
+        self.extra.iter().all(|(v, ty)| {
+            entries
+                .get(v.as_u32() as usize)
+                .is_some_and(|e| e.ty() == *ty)
+        })
+    }
+}
+
 thread_local! {
     /// Classes found to read and store these attributes plainly, by address and
     /// version tag.
@@ -247,6 +313,31 @@ thread_local! {
     /// Lists of objects found distinct lately (most loops see the same ones on every
     /// entry): comparing with one is cheaper than sorting.
     static DISTINCT: RefCell<Vec<Vec<usize>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The variables the nest assigns, in its own statements and in the bodies of the
+/// methods inlined into them (`self.x = v` of `p.move(dt)` stores `p.x`).
+fn assigned_anywhere(nest: &Nest) -> Vec<kiln_jit::ir::Var> {
+    use kiln_jit::ir::{Expr, Stmt, StmtKind};
+    fn visit(stmt: &Stmt, out: &mut Vec<kiln_jit::ir::Var>) {
+        stmt.each(&mut |s| {
+            if let StmtKind::Assign { targets, .. } = &s.kind {
+                out.extend(targets.iter().copied());
+            }
+            for e in s.exprs() {
+                e.walk(&mut |e| {
+                    if let Expr::Inline(inl) = e {
+                        inl.body.iter().for_each(|b| visit(b, out));
+                    }
+                });
+            }
+        });
+    }
+    let mut out = nest.assigned();
+    visit(&nest.root, &mut out);
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// Whether no address is twice in `objects`.

@@ -23,8 +23,8 @@
 
 use super::attributes::method_of;
 use super::inline::{
-    Definition, Guard, Receivers, check_assumptions, inline_in, lookup, number_constant,
-    rename_calls,
+    Definition, Guard, Receivers, check_assumptions, discarded_call, inline_in, lookup,
+    number_constant, rename_calls,
 };
 use super::lower::DISCARDED;
 use super::tier::{FrameVars, Outcome};
@@ -83,6 +83,7 @@ struct Splicer<'a> {
 pub(super) fn splice_calls(
     nest: &mut Nest,
     frame: &FrameVars,
+    items: &HashMap<String, String>,
     guards: &mut Vec<Guard>,
     vm: &VirtualMachine,
 ) -> Spliced<(Vec<Splice>, Receivers)> {
@@ -99,6 +100,7 @@ pub(super) fn splice_calls(
         splices: Vec::new(),
         receivers: Receivers {
             own,
+            items: items.clone(),
             ..Receivers::default()
         },
     };
@@ -163,7 +165,10 @@ impl Splicer<'_> {
         // object a method spliced already was called on: `self.add(x)` in `push`).
         let (function, receiver) = match name.rsplit_once('.') {
             Some((receiver, method)) => {
-                if globals.is_some() && !self.receivers.paths.contains(receiver) {
+                // A method of a list's objects is inlined, not spliced (`inline_in`).
+                if (globals.is_some() && !self.receivers.paths.contains(receiver))
+                    || self.receivers.items.contains_key(receiver)
+                {
                     return Ok(None);
                 }
                 let Some(obj) = self.frame.object(receiver, vm).map_err(Err)? else {
@@ -358,10 +363,12 @@ impl Splicer<'_> {
         self.stmt(&mut root, &own, depth + 1)?;
         let mut failure = None;
         root.each_mut(&mut |s| {
+            let discarded = discarded_call(s, &self.vars);
             for e in s.exprs_mut() {
                 if failure.is_none()
                     && let Err(f) = inline_in(
                         e,
+                        discarded,
                         &mut self.vars,
                         &own,
                         self.frame,

@@ -12,6 +12,7 @@
 use super::Site;
 use super::attributes::{Lookup, ReceiverAttributes, plain_attribute};
 use super::inline::{Guard, check_assumptions, generator_of, guards_hold, inline_calls};
+use super::objects::InlinedColumns;
 use super::splice::Splice;
 use kiln_jit::CompiledNest;
 use kiln_jit::frame::{ORIGIN_ENTRY, ORIGIN_FRESH, ROOT_CUR, ROOT_STEP, ROOT_STOP};
@@ -60,6 +61,8 @@ pub struct Spec {
     pub splices: Arc<Vec<Splice>>,
     /// The attributes of the objects whose methods it spliced (`acc.n`).
     pub receivers: Arc<ReceiverAttributes>,
+    /// The columns of the methods of a list's objects it inlined (`p.move(dt)`).
+    pub(super) inlined_columns: Option<Arc<InlinedColumns>>,
     pub entries: u64,
     pub deopts: u64,
 }
@@ -192,6 +195,7 @@ impl FrameVars {
 }
 
 /// A variable's value, classified for the key, and what goes into its frame slots.
+#[derive(Clone)]
 pub(super) enum Entry {
     Scalar(Scalar, u64),
     /// A Python complex or a complex128: its type and its parts' bits (compiled code
@@ -436,7 +440,7 @@ pub fn run(
         objects.push(obj);
         entries.push(entry);
     }
-    let columns = super::objects::Columns::new(
+    let mut columns = super::objects::Columns::new(
         nest,
         columns,
         &site.compared_lists,
@@ -494,6 +498,7 @@ pub fn run(
         Vec<Guard>,
         Arc<Vec<Splice>>,
         Arc<ReceiverAttributes>,
+        Option<Arc<InlinedColumns>>,
     );
     let candidates: Vec<Candidate> = {
         let state = site.state.lock().expect("site state poisoned");
@@ -505,26 +510,47 @@ pub fn run(
             })
             .map(|s| {
                 let (code, guards) = (s.code.clone(), s.guards.clone());
-                (code, guards, s.splices.clone(), s.receivers.clone())
+                let inlined = s.inlined_columns.clone();
+                (
+                    code,
+                    guards,
+                    s.splices.clone(),
+                    s.receivers.clone(),
+                    inlined,
+                )
             })
             .collect()
     };
     let mut chosen = None;
-    for (code, guards, splices, receivers) in candidates {
-        if guards_hold(&guards, &vars, vm)?
-            && let Some(read) = receivers.read(&entries, &vars, vm)?
-        {
-            chosen = Some((code, splices, receivers, read));
+    for (code, guards, splices, receivers, inlined) in candidates {
+        if !guards_hold(&guards, &vars, vm)? {
+            continue;
+        }
+        // The columns of its inlined methods, with the types it was compiled for.
+        let mut made = None;
+        if let Some(ic) = &inlined {
+            let (mut o, mut e) = (objects.clone(), entries.clone());
+            let c = ic.make(&mut o, &mut e, &vars, vm)?;
+            if !ic.fit(&e) {
+                continue;
+            }
+            made = Some((o, e, c));
+        }
+        if let Some(read) = receivers.read(&entries, &vars, vm)? {
+            if let Some((o, e, c)) = made {
+                (objects, entries, columns) = (o, e, c);
+            }
+            chosen = Some((code, splices, receivers, read, inlined));
             break;
         }
     }
-    let (code, splices, receivers, received) = match chosen {
-        Some((code, splices, receivers, read)) => {
+    let (code, splices, receivers, received, inlined) = match chosen {
+        Some((code, splices, receivers, read, inlined)) => {
             let mut state = site.state.lock().expect("site state poisoned");
             if let Some(spec) = state.specs.iter_mut().find(|s| Arc::ptr_eq(&s.code, &code)) {
                 spec.entries += 1;
             }
-            (code, splices, receivers, read)
+            (code, splices, receivers, read, inlined)
         }
         None => {
             {
@@ -545,13 +571,25 @@ pub fn run(
             let compiled = match inline_calls(nest, &vars, vm)? {
                 Ok((_, guards, ..)) if let Err(two) = generator_of(&guards, &vars, vm)? => Err(two),
                 Ok((expanded, guards, splices, extra)) => {
+                    let inlined = InlinedColumns::new(&expanded, &site.item_attributes);
+                    if let Some(ic) = &inlined {
+                        columns = ic.make(&mut objects, &mut entries, &vars, vm)?;
+                    }
                     match ReceiverAttributes::new(&expanded, nest, &extra, &entries, &vars, vm)? {
                         Ok((receivers, read)) => {
                             let mut full_key = key.clone();
                             full_key.resize(expanded.vars.len(), Ty::Unbound);
                             receivers.complete_key(&mut full_key);
+                            let inlined = inlined.map(|mut ic| {
+                                for (v, ty) in &mut ic.extra {
+                                    *ty = entries[v.as_u32() as usize].ty();
+                                    full_key[v.as_u32() as usize] = ty.clone();
+                                }
+                                Arc::new(ic)
+                            });
                             kiln_jit::compile(&expanded, &full_key, quiet_fp).map(|code| {
-                                (code, guards, Arc::new(splices), Arc::new(receivers), read)
+                                let (splices, receivers) = (Arc::new(splices), Arc::new(receivers));
+                                (code, guards, splices, receivers, read, inlined)
                             })
                         }
                         Err(reason) => Err(reason),
@@ -561,7 +599,7 @@ pub fn run(
             };
             let mut state = site.state.lock().expect("site state poisoned");
             match compiled {
-                Ok((code, guards, splices, receivers, read)) => {
+                Ok((code, guards, splices, receivers, read, inlined)) => {
                     let code = Arc::new(code);
                     state.specs.push(Spec {
                         key,
@@ -569,11 +607,12 @@ pub fn run(
                         code: code.clone(),
                         splices: splices.clone(),
                         receivers: receivers.clone(),
+                        inlined_columns: inlined.clone(),
                         entries: 1,
                         deopts: 0,
                     });
                     state.reason = None;
-                    (code, splices, receivers, read)
+                    (code, splices, receivers, read, inlined)
                 }
                 Err(reason) => {
                     state.failed.push((key, reason.clone()));
@@ -627,7 +666,12 @@ pub fn run(
         (*var, entry)
     });
     let received_entries: Vec<_> = received_entries.collect();
-    for (var, entry) in own.chain(received_entries) {
+    // The columns of inlined methods of a list's objects (`p.vy` of `p.move(dt)`).
+    let column_entries = inlined
+        .iter()
+        .flat_map(|ic| ic.extra.iter())
+        .map(|(var, _)| (*var, &entries[var.as_u32() as usize]));
+    for (var, entry) in own.chain(received_entries).chain(column_entries) {
         let slot = layout.var(var);
         match entry {
             Entry::Scalar(s, bits) => {

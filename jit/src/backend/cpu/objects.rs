@@ -105,13 +105,6 @@ impl Gen<'_, '_> {
         op: Option<BinOp>,
         value: &Expr,
     ) -> Result<()> {
-        if self.inlining > 0 {
-            return Err(
-                "a store into an attribute of an object in a list in an inlined function \
-                 stays interpreted"
-                    .into(),
-            );
-        }
         let ty = self.arrays[column].as_ref().expect("a column").ty;
         let at = self.scalar(index)?.v;
         let old = op.map(|_| self.attribute_item(column, at, ty.dtype));
@@ -120,6 +113,9 @@ impl Gen<'_, '_> {
             val = self.binary(op, old, val)?;
         }
         self.settle_float_flags();
+        if self.inlining > 0 {
+            return self.journaled_attribute_store(column, at, val);
+        }
         let helper = match val.ty.ty {
             Scalar::Float => "kiln_attr_set_float",
             Scalar::Int => "kiln_attr_set_int",
@@ -164,6 +160,51 @@ impl Gen<'_, '_> {
         self.call_checked(helper, &[data, at, bits], types::I64);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
+        self.lists_in_place = true;
+        Ok(())
+    }
+
+    /// `p.x = v` in a method inlined into a statement (`p.move(dt)`): the statement may
+    /// still hand back after it, and the interpreter then runs the whole call again, so
+    /// the store must be undone (`journal`). A float only the object holds takes the
+    /// value in place, its old bits journaled; anything else (no such attribute yet, a
+    /// value another name holds too, which the VM's helper would replace) hands the
+    /// statement back before the store, where the interpreter makes it.
+    fn journaled_attribute_store(&mut self, column: Var, at: Value, val: Val) -> Result<()> {
+        if val.ty.ty != Scalar::Float || val.ty.mixed {
+            return Err(format!(
+                "a method inlined into a loop over a list's objects stores {} into an \
+                 attribute (only floats, stored in place); it stays interpreted",
+                val.ty.describe()
+            ));
+        }
+        let layout = crate::runtime::object_layout().expect("`objects::split` checked it");
+        let flags = MemFlagsData::trusted();
+        let data = self.arrays[column].as_ref().expect("a column").data;
+        let offset = self.b.ins().ishl_imm_u(at, 3);
+        let address = self.b.ins().iadd(data, offset);
+        let object = self.b.ins().load(types::I64, flags, address, 0);
+        let missing = self.b.ins().icmp_imm_s(IntCC::Equal, object, 0);
+        self.deopt_if(missing);
+        let ty = self
+            .b
+            .ins()
+            .load(types::I64, flags, object, layout.type_pointer);
+        let float_type = self.symbol_address(objects::FLOAT_TYPE);
+        let other = self.b.ins().icmp(IntCC::NotEqual, ty, float_type);
+        let count = self
+            .b
+            .ins()
+            .load(types::I64, flags, object, layout.refcount);
+        let shared = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::NotEqual, count, layout.one_reference as i64);
+        let refused = self.b.ins().bor(other, shared);
+        self.deopt_if(refused);
+        let value_at = self.b.ins().iadd_imm_s(object, layout.float_value as i64);
+        self.journal_store(value_at, Dtype::F64)?;
+        self.b.ins().store(flags, val.v, value_at, 0);
         self.lists_in_place = true;
         Ok(())
     }

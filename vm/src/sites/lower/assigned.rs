@@ -26,7 +26,14 @@ pub(super) fn read_before_assigned(f: &Function) -> Option<Var> {
             _ => {}
         });
     }
-    let assigned: HashSet<Var> = f.params.iter().copied().collect();
+    // An attribute (`self.x`) is bound through its object, not as a local.
+    let mut assigned: HashSet<Var> = f.params.iter().copied().collect();
+    assigned.extend(
+        f.vars
+            .iter()
+            .filter(|(_, d)| d.name.contains('.'))
+            .map(|(v, _)| v),
+    );
     let mut found = None;
     block(&f.body, assigned, &locals, &mut found);
     found

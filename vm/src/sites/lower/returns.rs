@@ -56,6 +56,27 @@ fn has_return(body: &[ast::Stmt]) -> bool {
     })
 }
 
+/// Whether a `return` is anywhere in a function body (not counting those of functions
+/// defined in it): one with none is a procedure.
+pub(super) fn returns_anywhere(body: &[ast::Stmt]) -> bool {
+    body.iter().any(|s| match s {
+        ast::Stmt::Return(_) => true,
+        ast::Stmt::If(i) => {
+            returns_anywhere(&i.body)
+                || i.elif_else_clauses
+                    .iter()
+                    .any(|c| returns_anywhere(&c.body))
+        }
+        ast::Stmt::For(f) => returns_anywhere(&f.body) || returns_anywhere(&f.orelse),
+        ast::Stmt::While(w) => returns_anywhere(&w.body) || returns_anywhere(&w.orelse),
+        ast::Stmt::With(w) => returns_anywhere(&w.body),
+        ast::Stmt::Try(t) => [&t.body, &t.orelse, &t.finalbody]
+            .iter()
+            .any(|b| returns_anywhere(b)),
+        _ => false,
+    })
+}
+
 /// Whether a function body has a loop (not counting those of functions defined in it).
 pub(super) fn has_loop(body: &[ast::Stmt]) -> bool {
     body.iter().any(|s| match s {

@@ -131,18 +131,21 @@ fn attribute_reads_are_live_ins_of_their_own() {
         reason.contains("`p.x` is used while the loop assigns `p`"),
         "{reason}"
     );
-    // An inlined function reads its first parameter's attributes (a method's object's),
-    // no other's, and stores none.
+    // An inlined function reads and stores its first parameter's attributes (a
+    // method's object's), no other's (which stores inline decides); one without a
+    // `return` is a procedure.
     assert!(function("def f(o):\n    return o.x\n").is_ok());
     assert!(
         function("def f(o, p):\n    return p.x\n")
             .expect_err("attribute")
             .contains("`p.x`")
     );
+    assert!(function("def f(o):\n    o.x = 1\n    return 0\n").is_ok_and(|f| !f.procedure));
+    assert!(function("def f(o, d):\n    o.x += d\n").is_ok_and(|f| f.procedure));
     assert!(
-        function("def f(o):\n    o.x = 1\n    return 0\n")
-            .expect_err("stores")
-            .contains("stores the attribute `o.x`")
+        function("def f(o, d):\n    if d:\n        return 1\n    o.x = d\n")
+            .expect_err("a path without a value")
+            .contains("without `return value`")
     );
 }
 
