@@ -105,15 +105,21 @@ impl Counted {
         }
         let site = self.site();
         let count = site.count_back_edge();
+        // A loop outside the compilable subset is only counted (no clock read).
+        if site.nest.is_err() {
+            return false;
+        }
         let next_try = site.next_try.load(Ordering::Relaxed);
         // Before its first try, a run of the loop that has been long is hot too (see
         // `sites::HOT_TIME`); the clock is read on every fourth back-edge.
-        let long_run = next_try == site.threshold
-            && count.is_multiple_of(4)
-            && super::settings()
-                .hot_time
-                .is_some_and(|t| self.entered.elapsed() >= t);
-        if (count < next_try && !long_run) || site.nest.is_err() {
+        let long_run = || {
+            next_try == site.threshold
+                && count.is_multiple_of(4)
+                && super::settings()
+                    .hot_time
+                    .is_some_and(|t| self.entered.elapsed() >= t)
+        };
+        if count < next_try && !long_run() {
             return false;
         }
         // Whatever happens, the next attempt waits twice as long.
@@ -394,11 +400,28 @@ mod _kiln_jit {
                 Ok(cur) => cur,
                 Err(exhausted) => return Ok(exhausted),
             };
+            // A list's item read directly (the interpreted loop's every step, where
+            // the generic subscript with a new int cost more than the loop's body).
+            let item_of = |a: &PyObjectRef| -> PyResult {
+                if let Some(list) = a.downcast_ref::<rustpython_vm::builtins::PyList>()
+                    && let Some(item) = usize::try_from(cur)
+                        .ok()
+                        .and_then(|k| list.borrow_vec().get(k).cloned())
+                {
+                    return Ok(item);
+                }
+                a.get_item(vm.ctx.new_int(cur).as_object(), vm)
+            };
+            if zelf.kind == ItemsKind::Plain
+                && let [a] = &zelf.arrays[..]
+            {
+                return Ok(PyIterReturn::Return(item_of(a)?));
+            }
             let index = vm.ctx.new_int(cur);
             let mut items = zelf
                 .arrays
                 .iter()
-                .map(|a| a.get_item(index.as_object(), vm))
+                .map(item_of)
                 .collect::<PyResult<Vec<_>>>()?;
             let item = match zelf.kind {
                 ItemsKind::Plain => items.pop().expect("one array"),
