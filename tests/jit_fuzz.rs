@@ -61,6 +61,9 @@
 //! Python complex and `np.complex128` scalars, mixed-mode arithmetic, signed zeros,
 //! zero divisors, infinities and NaNs.
 //!
+//! About one in thirty loop over lists of tuples, unpacking them
+//! (`tests/fuzz/unpacking.rs`).
+//!
 //! About one in twenty loop over lists of objects (`tests/fuzz/objects.rs`), reading
 //! and storing their attributes, with lists that hold one object twice, values of
 //! several kinds, missing attributes and classes whose attributes run code.
@@ -85,6 +88,9 @@ mod floats;
 
 #[path = "fuzz/objects.rs"]
 mod objects;
+
+#[path = "fuzz/unpacking.rs"]
+mod unpacking;
 
 const PER_BATCH: usize = 100;
 
@@ -539,6 +545,9 @@ impl Gen {
         if self.rng.chance(15) {
             return self.object_program(k);
         }
+        if self.rng.chance(8) {
+            return self.unpacking_program(k);
+        }
         self.line(0, &format!("def f{k}(a, b, m, n, x, y):"));
         let s0 = self.rng.pick(&["0.0", "0", "x"]);
         self.line(1, &format!("s = {s0}"));
@@ -562,7 +571,11 @@ const PRELUDE: &str = include_str!("fuzz/prelude.py");
 fn batch(seed: u64, first: usize, count: usize) -> String {
     let mut g = Gen {
         rng: Rng(seed.wrapping_mul(1_000_003).wrapping_add(first as u64)),
-        out: PRELUDE.to_string() + arrays::PRELUDE + complex::PRELUDE + objects::PRELUDE,
+        out: PRELUDE.to_string()
+            + arrays::PRELUDE
+            + complex::PRELUDE
+            + objects::PRELUDE
+            + unpacking::PRELUDE,
         loops: Vec::new(),
         returns: None,
     };

@@ -169,6 +169,11 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
     for a in &attributes {
         match entry.get(a.var.index()) {
             Some(Ty::Array(t)) if t.list == Some(Elements::Attribute) => {}
+            // (The elements of an item a loop unpacks, `__kiln_item12.0`, have no name
+            // of the user's: the reason says which list and why.)
+            Some(Ty::Other(why)) if nest.vars[a.item].name.starts_with("__kiln_item") => {
+                return Err(format!("{why}; it stays interpreted"));
+            }
             Some(Ty::Other(why)) => {
                 return Err(format!(
                     "`{}`: {why}; it stays interpreted",

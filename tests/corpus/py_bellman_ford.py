@@ -24,9 +24,9 @@ def bellman_ford(n, edges, source):
     pred = [-1] * n
     dist[source] = 0.0
     passes = 0
-    for it in range(n - 1):  # hot, interpreted: the loop iterates over something other than range() or arrays
+    for it in range(n - 1):  # hot
         changed = False
-        for u, v, w in edges:  # hot, interpreted: the loop iterates over something other than range() or arrays
+        for u, v, w in edges:  # hot
             du = dist[u]
             if du == INF:
                 continue
@@ -38,7 +38,7 @@ def bellman_ford(n, edges, source):
         if not changed:
             break
     cycle = False
-    for u, v, w in edges:  # hot, interpreted: the loop iterates over something other than range() or arrays
+    for u, v, w in edges:  # hot
         if dist[u] != INF and dist[u] + w < dist[v]:
             cycle = True
             break
@@ -88,7 +88,7 @@ def main():
     total = 0.0
     for a, b in zip(p, p[1:]):
         best = INF
-        for u, v, w in edges:  # hot, interpreted: the loop iterates over something other than range() or arrays
+        for u, v, w in edges:  # hot
             if u == a and v == b and w < best:
                 best = w
         total += best

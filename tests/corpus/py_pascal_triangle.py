@@ -38,7 +38,7 @@ def main():
     ok = True
     for r in range(len(rows)):  # hot, interpreted: iterates over something other than range() or arrays
         s = 0
-        for v in rows[r]:  # hot, interpreted: iterates over something other than range() or arrays
+        for v in rows[r]:  # hot
             s += v
         if s != 2 ** r:
             ok = False

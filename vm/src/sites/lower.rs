@@ -223,7 +223,7 @@ impl<'a> Lowering<'a> {
                 let (var, items) = if range_call(&f.iter).is_some() {
                     (self.target_name(&f.target, stmt)?, Vec::new())
                 } else {
-                    let l = self.items_loop(&f.target, &f.iter, point, stmt)?;
+                    let l = self.items_loop(&f.target, &f.iter, point, stmt, true)?;
                     (l.counter, l.items)
                 };
                 let body = self.block(&f.body)?;
@@ -322,7 +322,7 @@ impl<'a> Lowering<'a> {
                     return Err(self.at(stmt, "inner loops with an `else` clause stay interpreted"));
                 }
                 let Some((callee, args)) = range_call(&f.iter) else {
-                    let l = self.items_loop(&f.target, &f.iter, point, stmt)?;
+                    let l = self.items_loop(&f.target, &f.iter, point, stmt, false)?;
                     return Ok(Stmt {
                         point,
                         line,
@@ -399,6 +399,12 @@ impl<'a> Lowering<'a> {
             ast::Stmt::Assign(a) => match a.targets.as_slice() {
                 [ast::Expr::Tuple(t)] if matches!(&*a.value, ast::Expr::Call(_)) => {
                     self.unpack_call(&t.elts, &a.value, point, stmt)?
+                }
+                [ast::Expr::Tuple(t)]
+                    if matches!(&*a.value, ast::Expr::Name(n)
+                        if n.id.starts_with(super::unpacked::ITEM)) =>
+                {
+                    self.unpack_item(&t.elts, &a.value, stmt)?
                 }
                 [ast::Expr::Tuple(t)]
                     if t.elts.iter().any(|e| matches!(e, ast::Expr::Subscript(_))) =>

@@ -30,6 +30,7 @@ pub mod rewrite;
 pub mod runtime;
 pub mod splice;
 pub mod tier;
+mod unpacked;
 
 use kiln_jit::ir::{Function, Nest};
 use std::collections::HashMap;

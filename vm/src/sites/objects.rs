@@ -382,7 +382,35 @@ fn columns(
     let mut objects = Vec::with_capacity(items.len());
     let mut plain_classes: Vec<*const PyObject> = Vec::new();
     let mut held: Vec<PyObjectRef> = Vec::new();
+    // The elements of items a loop unpacks (`sites::unpacked`): columns `0`, `1`, ...
+    let elements: Option<Vec<usize>> = names.iter().map(|n| n.parse().ok()).collect();
+    let elements = elements.filter(|ks| {
+        let mut sorted = ks.clone();
+        sorted.sort_unstable();
+        sorted.iter().copied().eq(0..ks.len())
+    });
     for item in items.iter() {
+        if let Some(ks) = &elements {
+            let Some(addresses) = element_addresses(item, vm) else {
+                return Ok(Err(format!(
+                    "a {} is unpacked (only tuples and lists are, here)",
+                    item.class().name()
+                )));
+            };
+            if addresses.len() != ks.len() {
+                return Ok(Err(format!(
+                    "a {} of {} items is unpacked into {} names",
+                    item.class().name(),
+                    addresses.len(),
+                    ks.len()
+                )));
+            }
+            for (column, k) in values.iter_mut().zip(ks) {
+                column.push(addresses[*k]);
+            }
+            objects.push(item.as_object() as *const PyObject as usize);
+            continue;
+        }
         let class = item.class();
         let class_address = class.as_object() as *const PyObject;
         if !plain_classes.contains(&class_address) {
@@ -451,6 +479,23 @@ fn columns(
         })
         .collect();
     Ok(Ok((columns, held)))
+}
+
+/// The addresses of the elements of a tuple or a list (exactly those types), which the
+/// item holds while the nest runs (nothing stores into the list the loop runs over or
+/// into its items); `None` for anything else.
+fn element_addresses(item: &PyObjectRef, vm: &VirtualMachine) -> Option<Vec<usize>> {
+    let address = |o: &PyObjectRef| o.as_object() as *const PyObject as usize;
+    let class = item.class();
+    if class.is(vm.ctx.types.tuple_type) {
+        let t = item.downcast_ref::<rustpython_vm::builtins::PyTuple>()?;
+        return Some(t.as_slice().iter().map(address).collect());
+    }
+    if class.is(vm.ctx.types.list_type) {
+        let l = item.downcast_ref::<PyList>()?;
+        return Some(l.borrow_vec().iter().map(address).collect());
+    }
+    None
 }
 
 /// The kind of number a column's values are taken for: its first value's (a Python

@@ -55,10 +55,45 @@ fn describe_key(site: &Site, key: &[Ty], receivers: &[String]) -> String {
         .iter()
         .zip(key)
         .filter(|(_, ty)| !matches!(ty, Ty::Unbound))
-        .map(|((_, v), ty)| format!("{}: {}", v.name, ty.describe()))
+        .map(|((var, v), ty)| shown(nest, var, &v.name, ty))
         .chain(receivers.iter().cloned())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A variable and its type as the report shows them; in the loop's own words for the
+/// names a loop that unpacks its items made (`sites::unpacked`): `u: int (an element
+/// of each item)` for `__kiln_item12.0`, `a sliced sequence: list of float` for
+/// `__kiln_seq40`.
+fn shown(nest: &kiln_jit::ir::Nest, var: kiln_jit::ir::Var, name: &str, ty: &Ty) -> String {
+    use kiln_jit::ir::{Expr, StmtKind};
+    if name.starts_with(super::unpacked::SEQUENCE) {
+        return format!("a sliced sequence: {}", ty.describe());
+    }
+    if !name.starts_with(super::unpacked::ITEM) {
+        return format!("{name}: {}", ty.describe());
+    }
+    let mut target = None;
+    nest.root.each(&mut |s| {
+        if let StmtKind::Assign { targets, values } = &s.kind
+            && let Some(k) = values.iter().position(|v| *v == Expr::Var(var))
+            && let Some(t) = targets.get(k)
+        {
+            target.get_or_insert(nest.vars[*t].name.as_str());
+        }
+    });
+    let kind = match ty {
+        Ty::Array(a) => {
+            kiln_jit::types::ListItems::new(kiln_jit::types::Elements::Attribute, a.dtype)
+                .scalar()
+                .describe()
+        }
+        other => return format!("{}: {}", target.unwrap_or(name), other.describe()),
+    };
+    format!(
+        "{}: {kind} (an element of each item)",
+        target.unwrap_or("an element")
+    )
 }
 
 /// Every site that ran, in registration order.

@@ -77,6 +77,7 @@ fn jit_decorated(f: &ast::StmtFunctionDef) -> bool {
 pub fn rewrite_module(body: &mut [Stmt], file: &str, source: &str) {
     let lines = LineIndex::new(source);
     desugar_elif(body);
+    super::unpacked::desugar(body);
     let rewriter = Rewriter {
         file,
         lines: &lines,
@@ -499,12 +500,14 @@ fn rest_iterable(iter: &Expr, at: u32) -> Expr {
         return call(attr(name("__kiln_o", r), "rest", r), vec![int(at, r)], r);
     }
     let next = || call(attr(name("__kiln_o", r), "next", r), vec![int(at, r)], r);
+    // A sequence bound to a name where the loop started (`unpacked`): that list, not
+    // one made again.
     let from_next = |seq: &Expr| {
-        call(
-            attr(name("_kiln_jit", r), "tail", r),
-            vec![seq.clone(), next()],
-            r,
-        )
+        let seq = match super::unpacked::named_path(seq) {
+            Some(n) => name(n, r),
+            None => seq.clone(),
+        };
+        call(attr(name("_kiln_jit", r), "tail", r), vec![seq, next()], r)
     };
     match iter {
         Expr::Call(c) => {
@@ -634,11 +637,11 @@ fn name_ctx(id: &str, ctx: ast::ExprContext, range: TextRange) -> Expr {
     })
 }
 
-fn name(id: &str, range: TextRange) -> Expr {
+pub(super) fn name(id: &str, range: TextRange) -> Expr {
     name_ctx(id, ast::ExprContext::Load, range)
 }
 
-fn name_store(id: &str, range: TextRange) -> Expr {
+pub(super) fn name_store(id: &str, range: TextRange) -> Expr {
     name_ctx(id, ast::ExprContext::Store, range)
 }
 
@@ -766,7 +769,7 @@ fn delete(id: &str, range: TextRange) -> Stmt {
     })
 }
 
-fn assign(target: Expr, value: Expr, range: TextRange) -> Stmt {
+pub(super) fn assign(target: Expr, value: Expr, range: TextRange) -> Stmt {
     Stmt::Assign(ast::StmtAssign {
         node_index: Default::default(),
         range,

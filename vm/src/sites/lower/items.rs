@@ -33,6 +33,7 @@ impl Lowering<'_> {
         iter: &ast::Expr,
         point: Point,
         stmt: &ast::Stmt,
+        outermost: bool,
     ) -> Result<ItemsLoop, Reason> {
         let unsupported = |l: &Self| {
             Err(l.at(
@@ -70,9 +71,15 @@ impl Lowering<'_> {
             }
             _ => (None, vec![iter]),
         };
+        // A sequence bound to a name where the loop starts (`sites::unpacked`): that
+        // name, which only the site's own loop's start binds (the interpreter's).
+        let path = |s: &ast::Expr| match crate::sites::unpacked::named_path(s) {
+            Some(n) => outermost.then(|| n.to_owned()),
+            None => attribute_path(s),
+        };
         let Some(arrays) = sequences
             .iter()
-            .map(|s| attribute_path(s))
+            .map(|s| path(s))
             .collect::<Option<Vec<String>>>()
         else {
             return unsupported(self);

@@ -1,4 +1,5 @@
-//! Unpacking what a call returns: `state, x = lcg(state)`.
+//! Unpacking what a call returns (`state, x = lcg(state)`), and the item of a loop
+//! that unpacks its items (`for u, v, w in edges`, desugared by `sites::unpacked`).
 //!
 //! The call is lowered as [`Expr::Unpack`]: the inliner makes it the callee's body
 //! (a function whose every `return` is a tuple display of that length) ending in the
@@ -54,5 +55,33 @@ impl Lowering<'_> {
                 values: hidden.into_iter().map(Expr::Var).collect(),
             }),
         ]))
+    }
+
+    /// `u, v, w = __kiln_item12`, the first statement of a loop that unpacks its items:
+    /// each name takes its element of the item (`__kiln_item12.0`, ...), which
+    /// `kiln_jit::objects` reads from the item in the list as it reads an attribute.
+    pub(super) fn unpack_item(
+        &mut self,
+        targets: &[ast::Expr],
+        value: &ast::Expr,
+        stmt: &ast::Stmt,
+    ) -> Result<StmtKind, Reason> {
+        let ast::Expr::Name(item) = value else {
+            unreachable!("matched a name")
+        };
+        let mut names = Vec::with_capacity(targets.len());
+        for t in targets {
+            let ast::Expr::Name(name) = t else {
+                return Err(self.at(stmt, "unpacking an item into something other than names"));
+            };
+            names.push(self.var(name.id.as_str()));
+        }
+        let values = (0..names.len())
+            .map(|k| Expr::Var(self.var(&format!("{}.{k}", item.id))))
+            .collect();
+        Ok(StmtKind::Assign {
+            targets: names,
+            values,
+        })
     }
 }
