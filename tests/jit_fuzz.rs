@@ -142,7 +142,7 @@ impl Gen {
 
     fn index_1d(&mut self) -> String {
         let v = self.loop_var();
-        match self.rng.below(8) {
+        match self.rng.below(10) {
             0 => v.to_string(),
             1 => format!("-{v} - 1"),
             2 => format!("{v} % len(a)"),
@@ -150,6 +150,15 @@ impl Gen {
             4 => format!("{v} + 1"),
             5 => "-1".into(),
             6 => format!("len(a) - 1 - {v} % len(a)"),
+            // Falling subscripts (proven before the loop like rising ones), which may
+            // leave the axis or go negative and wrap.
+            7 => {
+                let w = self.loop_var();
+                self.rng
+                    .pick(&["n - 1 - {v}", "n - {v}", "5 - {v}", "{w} - {v} + 1"])
+                    .replace("{v}", v)
+                    .replace("{w}", w)
+            }
             _ => format!("{v} // 2"),
         }
     }

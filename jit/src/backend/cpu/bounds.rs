@@ -60,6 +60,9 @@ enum Form {
     Sum(Var, Var),
     /// `w + c` with `w` a variable the loop does not assign, or a constant (`w` None).
     Invariant(Option<Var>, i64),
+    /// `w - v + c` with `v` the loop variable (`h[m - 1 - k]`, `x[n - i]`): the
+    /// subscript falls as the loop rises; `w` as for `Invariant`.
+    Reversed(Option<Var>, i64),
 }
 
 impl Gen<'_, '_> {
@@ -99,7 +102,8 @@ impl Gen<'_, '_> {
             // pointer, when every subscript is proven: the loop adds the variable
             // times its strides to the base, the data pointer plus this.
             let mut offset = Some(self.iconst(0));
-            let mut induction = Vec::new();
+            // The axes the loop variable moves along, and whether backwards.
+            let mut induction: Vec<(usize, bool)> = Vec::new();
             let mut shifts = Vec::new();
             for (k, e) in index.iter().enumerate() {
                 let Some(form) = self.form(e, var, &assigned) else {
@@ -109,11 +113,33 @@ impl Gen<'_, '_> {
                 let extent = extents[k];
                 let (low, high, c) = match form {
                     Form::Induction(c) => {
-                        induction.push(k);
+                        induction.push((k, false));
                         (lo, hi, c)
                     }
+                    Form::Reversed(w, c) => {
+                        induction.push((k, true));
+                        let w = match w {
+                            Some(w) => self.stable_value(w, &mut all),
+                            None => self.iconst(0),
+                        };
+                        // Both terms far from overflow, so their differences are exact.
+                        for (v, cc, bound) in [
+                            (w, IntCC::SignedLessThan, LIMIT),
+                            (w, IntCC::SignedGreaterThan, -LIMIT),
+                            (lo, IntCC::SignedGreaterThan, -LIMIT),
+                            (hi, IntCC::SignedLessThan, LIMIT),
+                        ] {
+                            let ok = self.b.ins().icmp_imm_s(cc, v, bound);
+                            all = Some(match all {
+                                None => ok,
+                                Some(prev) => self.b.ins().band(prev, ok),
+                            });
+                        }
+                        shifts.push((k, w));
+                        (self.b.ins().isub(w, hi), self.b.ins().isub(w, lo), c)
+                    }
                     Form::Shifted(w) => {
-                        induction.push(k);
+                        induction.push((k, false));
                         let w = self.stable_value(w, &mut all);
                         // Both terms far from overflow, so their sums are exact.
                         for (v, cc, bound) in [
@@ -174,6 +200,10 @@ impl Gen<'_, '_> {
                             self.b.ins().iadd_imm_s(low, c)
                         }
                         Form::Shifted(_) => shifts.last().expect("pushed above").1,
+                        Form::Reversed(..) => {
+                            let w = shifts.last().expect("pushed above").1;
+                            self.b.ins().iadd_imm_s(w, c)
+                        }
                     };
                     let scaled = self.b.ins().imul(invariant, strides[k]);
                     offset = Some(self.b.ins().iadd(sum, scaled));
@@ -181,7 +211,13 @@ impl Gen<'_, '_> {
             }
             if let Some(offset) = offset {
                 let base = self.b.ins().iadd(data, offset);
-                let induction = induction.into_iter().map(|k| strides[k]).collect();
+                let induction = induction
+                    .into_iter()
+                    .map(|(k, backwards)| match backwards {
+                        true => self.b.ins().ineg(strides[k]),
+                        false => strides[k],
+                    })
+                    .collect();
                 bases.insert(
                     index.as_ptr(),
                     AccessBase {
@@ -281,6 +317,13 @@ impl Gen<'_, '_> {
                         if ty.variants().iter().all(|t| t.is_integer() && !t.is_bool()));
             stable.then_some(Some(*v))
         };
+        if let Some((w, c)) = reversed(e, var) {
+            let w = match w {
+                Some(w) => Some(base(&w)??),
+                None => None,
+            };
+            return (c.unsigned_abs() < LIMIT as u64).then_some(Form::Reversed(w, c));
+        }
         let (v, c) = match e {
             Expr::Int(c) => return Some(Form::Invariant(None, *c)),
             Expr::Var(v) => (v, 0),
@@ -310,6 +353,52 @@ impl Gen<'_, '_> {
             Some(w) => Form::Invariant(Some(w), c),
         })
     }
+}
+
+/// `w - var + c` (`w` a variable other than `var`, or none for a constant): `m - 1 -
+/// k`, `n - k`, `n - k - 1`, `(n - k) + 1`, `c - k`, as `(w, c)`.
+pub(super) fn reversed(e: &Expr, var: Var) -> Option<(Option<Var>, i64)> {
+    let is_var = |e: &Expr| matches!(e, Expr::Var(v) if *v == var);
+    // `W - var`, W a variable, a constant, or either plus or minus a constant.
+    let minus_var = |e: &Expr| -> Option<(Option<Var>, i64)> {
+        let Expr::Binary(BinOp::Sub, a, b) = e else {
+            return None;
+        };
+        if !is_var(b) {
+            return None;
+        }
+        match &**a {
+            Expr::Var(w) if *w != var => Some((Some(*w), 0)),
+            Expr::Int(c) => Some((None, *c)),
+            Expr::Binary(BinOp::Sub, w, c) => match (&**w, &**c) {
+                (Expr::Var(w), Expr::Int(c)) if *w != var => Some((Some(*w), c.checked_neg()?)),
+                _ => None,
+            },
+            Expr::Binary(BinOp::Add, w, c) => match (&**w, &**c) {
+                (Expr::Var(w), Expr::Int(c)) | (Expr::Int(c), Expr::Var(w)) if *w != var => {
+                    Some((Some(*w), *c))
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    };
+    if let Some(found) = minus_var(e) {
+        return Some(found);
+    }
+    let (inner, c) = match e {
+        Expr::Binary(BinOp::Sub, a, b) => match &**b {
+            Expr::Int(c) => (&**a, c.checked_neg()?),
+            _ => return None,
+        },
+        Expr::Binary(BinOp::Add, a, b) => match (&**a, &**b) {
+            (inner, Expr::Int(c)) | (Expr::Int(c), inner) => (inner, *c),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let (w, d) = minus_var(inner)?;
+    Some((w, d.checked_add(c)?))
 }
 
 /// The variables a loop body assigns (the loop variable aside).

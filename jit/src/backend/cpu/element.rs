@@ -58,9 +58,20 @@ impl Gen<'_, '_> {
         Ok(self.b.ins().iadd(data, offset))
     }
 
-    /// A subscript `bounds` proved: `v`, `v + c`, `v - c`, `v + w` or `c`, whose value lies
-    /// inside its axis, so the sum cannot overflow and needs no check.
+    /// A subscript `bounds` proved: `v`, `v + c`, `v - c`, `v + w`, `w - v + c` or `c`,
+    /// whose value lies inside its axis, so the sum cannot overflow and needs no check.
     fn proven_subscript(&mut self, e: &Expr) -> Value {
+        if let Some(var) = self.loop_var
+            && let Some((w, c)) = super::bounds::reversed(e, var)
+        {
+            let v = self.read_var(var).v;
+            let w = match w {
+                Some(w) => self.read_var(w).v,
+                None => self.iconst(0),
+            };
+            let d = self.b.ins().isub(w, v);
+            return self.b.ins().iadd_imm_s(d, c);
+        }
         let (var, c) = match e {
             Expr::Int(c) => return self.iconst(*c),
             Expr::Var(v) => (v, 0),
