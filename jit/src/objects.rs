@@ -25,9 +25,10 @@
 //! so each column holds the values the attributes have. The VM checks on entry what
 //! that needs (`vm::sites::objects`): each item's class reads and stores the attribute
 //! as a plain entry of the object's `__dict__`, no object is in the lists twice where
-//! its attribute is stored or the nest compares the objects by `is`, no other
-//! attribute path of the nest names one of their attributes, and a value the helper
-//! replaces runs no code when let go of (the interpreter stores it otherwise).
+//! the nest compares the objects by `is` (where it stores an attribute of one held
+//! twice, the helper updates each of its entries), no other attribute path of the
+//! nest names one of their attributes, and a value the helper replaces runs no code
+//! when let go of (the interpreter stores it otherwise).
 
 use crate::ir::{Expr, Intrinsic, Nest, Stmt, StmtKind, Var, VarData};
 use crate::types::{Elements, Ty};

@@ -21,7 +21,7 @@ def make_chain(n, spacing, stretch):
 def forces(ps, k, rest, gravity):
     for p in ps:  # hot
         p.f = p.m * gravity
-    for a, b in zip(ps, ps[1:]):  # hot, interpreted: an object is held twice by the lists whose items
+    for a, b in zip(ps, ps[1:]):  # hot
         ext = (b.x - a.x) - rest
         f = k * ext
         a.f += f

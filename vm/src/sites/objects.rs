@@ -7,13 +7,13 @@
 //! which holds the value. Compiled code reads a value through its address and replaces
 //! a float (or an int of one word) that only the dict holds in place; any other store
 //! goes through [`attribute_setters`], which sets the attribute in the dict and puts
-//! the new value's address into the column. That keeps every address valid and every
-//! column equal to the attributes while the nest runs, given what the entry checks
-//! ([`Columns::new`]): each item's class reads and stores the attribute as a plain
-//! entry of the object's dict (no hook, no property or slot), no object is in the
-//! lists twice where a column of its attribute is stored into (two addresses of one
-//! value, one of which a store would leave dangling), and no attribute path of the
-//! nest's own (`self.x`) names one of those objects' attributes.
+//! the new value's address into the column, and into every other entry of that
+//! object's attribute where the lists hold the object more than once (`zip(ps,
+//! ps[1:])`). That keeps every address valid and every column equal to the attributes
+//! while the nest runs, given what the entry checks ([`Columns::new`]): each item's
+//! class reads and stores the attribute as a plain entry of the object's dict (no
+//! hook, no property or slot), and no attribute path of the nest's own (`self.x`)
+//! names one of those objects' attributes.
 
 use super::attributes::{not_plain_read, not_plain_store};
 use super::tier::{Entry, FrameVars};
@@ -23,6 +23,12 @@ use kiln_jit::types::{ArrayTy, Dtype, Elements};
 use rustpython_vm::builtins::{PyList, PyStrRef};
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 use std::cell::RefCell;
+
+/// Where an object held more than once (twice in a list, or in two lists: `zip(ps,
+/// ps[1:])`) has its value of one attribute: the column entries, by the object's
+/// address. The setter that replaces the value points every one of them at the new
+/// one, so that none is left at the value it let go of.
+type Aliases = std::rc::Rc<std::collections::HashMap<usize, Vec<usize>>>;
 
 /// One column: the list it is over, the attribute, and the values' addresses.
 struct Column {
@@ -41,12 +47,18 @@ pub(super) struct Columns {
     /// The classes' values some columns point at (`p.mass` of `Particle.mass`), held
     /// for the run: never one reference only, so never replaced in place.
     held: Vec<PyObjectRef>,
+    /// Per stored attribute whose objects are held more than once, their entries.
+    aliases: Vec<(String, Aliases)>,
 }
 
 thread_local! {
     /// The columns of the run in progress, by the address of their values.
-    static RUNNING: RefCell<Vec<(usize, PyObjectRef, PyStrRef)>> = const { RefCell::new(Vec::new()) };
+    static RUNNING: RefCell<Vec<RunningColumn>> = const { RefCell::new(Vec::new()) };
 }
+
+/// A running column: its values' address, its list, its attribute and the entries of
+/// the objects held more than once.
+type RunningColumn = (usize, PyObjectRef, PyStrRef, Option<Aliases>);
 
 /// Makes the columns findable by the setters until dropped.
 pub(super) struct Running(usize);
@@ -148,8 +160,9 @@ impl Columns {
             let slots = vec![c.values.as_ptr() as u64, c.values.len() as u64, 8];
             entries[a.var.as_u32() as usize] = Entry::List(ty, slots);
         }
-        if let Some(why) = made.shared(nest, attributes, &stored, vars, vm)? {
-            refuse(entries, why);
+        match made.shared(nest, attributes, &stored, vars, vm)? {
+            Ok(aliases) => made.aliases = aliases,
+            Err(why) => refuse(entries, why),
         }
         // `p is q` compares indices: no object may be in the list twice.
         for list in compared {
@@ -171,9 +184,10 @@ impl Columns {
         Ok(made)
     }
 
-    /// Why two addresses could name one value, if they could: an object twice in the
-    /// lists with a column of one attribute that the nest stores, or one of them the
-    /// owner of an attribute path of the nest's own with that attribute.
+    /// Why two addresses could name one value where a store would leave one stale: an
+    /// object of the lists the owner of an attribute path of the nest's own with the
+    /// attribute; else the entries of the stored attributes of the objects the lists
+    /// hold more than once, which the setters keep together.
     fn shared(
         &self,
         nest: &Nest,
@@ -181,7 +195,8 @@ impl Columns {
         stored: &[kiln_jit::ir::Var],
         vars: &FrameVars,
         vm: &VirtualMachine,
-    ) -> PyResult<Option<String>> {
+    ) -> PyResult<Result<Vec<(String, Aliases)>, String>> {
+        let mut aliases = Vec::new();
         let mut checked: Vec<&str> = Vec::new();
         for c in &self.columns {
             let name = c.name.as_str();
@@ -198,10 +213,7 @@ impl Columns {
                 objects.extend_from_slice(&other.objects);
             }
             if is_stored && !distinct(&objects) {
-                return Ok(Some(format!(
-                    "an object is held twice by the lists whose items' `{name}` the loop \
-                     stores"
-                )));
+                aliases.push((name.to_owned(), self.aliases_of(name)));
             }
             // `self.x` beside `p.x`, either stored: one would hold a stale value.
             for (v, data) in nest.vars.iter() {
@@ -217,14 +229,27 @@ impl Columns {
                 if let Some(obj) = vars.object(owner, vm)?
                     && objects.contains(&(obj.as_object() as *const PyObject as usize))
                 {
-                    return Ok(Some(format!(
+                    return Ok(Err(format!(
                         "`{}` is an attribute of an object of the list the loop runs over",
                         data.name
                     )));
                 }
             }
         }
-        Ok(None)
+        Ok(Ok(aliases))
+    }
+
+    /// The entries of attribute `name` of the objects held more than once.
+    fn aliases_of(&self, name: &str) -> Aliases {
+        let mut entries: std::collections::HashMap<usize, Vec<usize>> = Default::default();
+        for c in self.columns.iter().filter(|c| c.name == name) {
+            for (k, object) in c.objects.iter().enumerate() {
+                let entry = c.values.as_ptr() as usize + k * std::mem::size_of::<usize>();
+                entries.entry(*object).or_default().push(entry);
+            }
+        }
+        entries.retain(|_, at| at.len() > 1);
+        std::rc::Rc::new(entries)
     }
 
     /// Makes the columns findable by the setters while the returned guard lives.
@@ -233,7 +258,17 @@ impl Columns {
             let mut r = r.borrow_mut();
             let depth = r.len();
             for c in &self.columns {
-                r.push((c.values.as_ptr() as usize, c.list.clone(), c.key.clone()));
+                let aliases = self
+                    .aliases
+                    .iter()
+                    .find(|(name, _)| *name == c.name)
+                    .map(|(_, a)| a.clone());
+                r.push((
+                    c.values.as_ptr() as usize,
+                    c.list.clone(),
+                    c.key.clone(),
+                    aliases,
+                ));
             }
             Running(depth)
         })
@@ -551,14 +586,14 @@ mod attribute_setters {
         let found = RUNNING.with(|r| {
             r.borrow()
                 .iter()
-                .find(|(v, _, _)| *v == values as usize)
-                .map(|(_, list, name)| (list.clone(), name.clone()))
+                .find(|(v, ..)| *v == values as usize)
+                .map(|(_, list, name, aliases)| (list.clone(), name.clone(), aliases.clone()))
         });
         let fail = || {
             unsafe { *status = 1 };
             0
         };
-        let Some((list, name)) = found else {
+        let Some((list, name, aliases)) = found else {
             return fail();
         };
         let item = list
@@ -583,6 +618,18 @@ mod attribute_setters {
         }
         // SAFETY: the column has an address per item; the dict now holds the value.
         unsafe { *(values as usize as *mut usize).add(index as usize) = address };
+        // The object's other entries (it is in the lists more than once) too.
+        let object = item
+            .as_ref()
+            .map(|i| i.as_object() as *const PyObject as usize);
+        if let (Some(aliases), Some(object)) = (aliases, object)
+            && let Some(entries) = aliases.get(&object)
+        {
+            for entry in entries {
+                // SAFETY: an entry of a running column of this attribute.
+                unsafe { *(*entry as *mut usize) = address };
+            }
+        }
         1
     }
 
