@@ -36,7 +36,7 @@ def main():
     print(rows[10])
     print(rows[67][33], rows[68][34], rows[89][44])
     ok = True
-    for r in range(len(rows)):  # hot, interpreted: iterates over something other than range() or arrays
+    for r in range(len(rows)):  # hot
         s = 0
         for v in rows[r]:  # hot
             s += v

@@ -1,6 +1,7 @@
 //! Loops that unpack their items, for the differential tester: `for a, b, c in rows`
 //! over lists of tuples (or of lists), `for i, (a, b) in enumerate(rows)`, `for (a, b),
-//! (c, d) in zip(rows, rows[1:])` and `for x, y in zip(xs, xs[1:])`, under an outer
+//! (c, d) in zip(rows, rows[1:])`, `for x, y in zip(xs, xs[1:])` and inner loops over
+//! a subscript (`for a in rows[r]`), under an outer
 //! loop or not, reading the elements into sums, comparisons and stores into a list of
 //! floats. The rows differ from call to call: floats and ints; an int among the
 //! floats; a str among them; a row of another length; lists for tuples; a row held
@@ -41,7 +42,18 @@ impl Gen {
             self.line(1, "for step in range(3):");
             depth = 2;
         }
-        let names: Vec<&'static str> = match self.rng.below(5) {
+        let names: Vec<&'static str> = match self.rng.below(6) {
+            4 => {
+                // An inner loop over a subscript of the list (a row, where the rows
+                // are lists).
+                self.line(depth, "for r in range(len(rows) - 1):");
+                depth += 1;
+                let seq = self
+                    .rng
+                    .pick(&["rows[r]", "rows[r + 1]", "rows[-1]", "xs[r:]"]);
+                self.line(depth, &format!("for a in {seq}:"));
+                vec!["a", "r"]
+            }
             0 => {
                 self.line(depth, "for i, (a, b, c) in enumerate(rows):");
                 vec!["a", "b", "c"]

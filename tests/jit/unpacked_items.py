@@ -113,3 +113,24 @@ total = 0
 for a, b in pairs:
     total += a * b - pairs[(a, b)]
 print("dict keys", total)
+
+
+# An inner loop over a subscript (`for v in A[i]`): a row bound where the loop starts.
+def row_sums(A):
+    out = []
+    for i in range(len(A)):  # jit: compiled
+        s = 0.0
+        for v in A[i]:
+            s += v
+        for j, v in enumerate(A[i]):
+            s -= 0.5 * j * v
+        out.append(s)
+    return out
+
+
+grid = [[float(i * j % 7) for j in range(30)] for i in range(40)]
+print("rows", sum(row_sums(grid)))
+grid[5][3] = 2
+print("an int", sum(row_sums(grid)))
+grid[7] = (1.0, 2.0)
+print("a tuple row", sum(row_sums(grid)))

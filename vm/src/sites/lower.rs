@@ -323,18 +323,35 @@ impl<'a> Lowering<'a> {
                 }
                 let Some((callee, args)) = range_call(&f.iter) else {
                     let l = self.items_loop(&f.target, &f.iter, point, stmt, false)?;
-                    return Ok(Stmt {
-                        point,
-                        line,
-                        kind: StmtKind::For {
-                            var: l.counter,
-                            start: Expr::Int(0),
-                            stop: l.stop,
-                            step: Expr::Int(1),
-                            items: l.items,
-                            body: self.block(&f.body)?,
-                        },
-                    });
+                    let for_loop = StmtKind::For {
+                        var: l.counter,
+                        start: Expr::Int(0),
+                        stop: l.stop,
+                        step: Expr::Int(1),
+                        items: l.items,
+                        body: self.block(&f.body)?,
+                    };
+                    // Its sequences bound to names first, at its point: a failure there
+                    // hands the whole statement back, before the loop started.
+                    let at = |kind| Stmt { point, line, kind };
+                    let kind = match l.bindings.is_empty() {
+                        true => for_loop,
+                        false => {
+                            let mut stmts: Vec<Stmt> = l
+                                .bindings
+                                .into_iter()
+                                .map(|(v, e)| {
+                                    at(StmtKind::Assign {
+                                        targets: vec![v],
+                                        values: vec![e],
+                                    })
+                                })
+                                .collect();
+                            stmts.push(at(for_loop));
+                            at_one_point(stmts)
+                        }
+                    };
+                    return Ok(at(kind));
                 };
                 let var = self.target_name(&f.target, stmt)?;
                 match callee {

@@ -63,12 +63,12 @@ fn describe_key(site: &Site, key: &[Ty], receivers: &[String]) -> String {
 
 /// A variable and its type as the report shows them; in the loop's own words for the
 /// names a loop that unpacks its items made (`sites::unpacked`): `u: int (an element
-/// of each item)` for `__kiln_item12.0`, `a sliced sequence: list of float` for
-/// `__kiln_seq40`.
+/// of each item)` for `__kiln_item12.0`, `a subscripted sequence: list of float` for
+/// `__kiln_seq40` (`xs[1:]` of `zip(xs, xs[1:])`, `A[i]` of `for v in A[i]`).
 fn shown(nest: &kiln_jit::ir::Nest, var: kiln_jit::ir::Var, name: &str, ty: &Ty) -> String {
     use kiln_jit::ir::{Expr, StmtKind};
     if name.starts_with(super::unpacked::SEQUENCE) {
-        return format!("a sliced sequence: {}", ty.describe());
+        return format!("a subscripted sequence: {}", ty.describe());
     }
     if !name.starts_with(super::unpacked::ITEM) {
         return format!("{name}: {}", ty.describe());

@@ -21,6 +21,10 @@ pub(super) struct ItemsLoop {
     pub stop: Expr,
     /// `(target, array)`: each iteration binds `target = array[counter]`.
     pub items: Vec<(Var, Var)>,
+    /// An inner loop's sequences bound to names where it starts (`for v in
+    /// (__kiln_seq3 := A[i])`, `sites::unpacked`): each name and what it is assigned,
+    /// before the loop.
+    pub bindings: Vec<(Var, Expr)>,
 }
 
 impl Lowering<'_> {
@@ -72,18 +76,25 @@ impl Lowering<'_> {
             _ => (None, vec![iter]),
         };
         // A sequence bound to a name where the loop starts (`sites::unpacked`): that
-        // name, which only the site's own loop's start binds (the interpreter's).
-        let path = |s: &ast::Expr| match crate::sites::unpacked::named_path(s) {
-            Some(n) => outermost.then(|| n.to_owned()),
-            None => attribute_path(s),
-        };
-        let Some(arrays) = sequences
-            .iter()
-            .map(|s| path(s))
-            .collect::<Option<Vec<String>>>()
-        else {
-            return unsupported(self);
-        };
+        // name, which the site's own loop's start binds (the interpreter's), and an
+        // inner loop assigns before it runs.
+        let mut bindings = Vec::new();
+        let mut arrays = Vec::with_capacity(sequences.len());
+        for s in &sequences {
+            match (crate::sites::unpacked::named_path(s), s) {
+                (Some(n), ast::Expr::Named(named)) => {
+                    if !outermost {
+                        let value = self.expr(&named.value, stmt)?;
+                        bindings.push((self.var(n), value));
+                    }
+                    arrays.push(n.to_owned());
+                }
+                _ => match attribute_path(s) {
+                    Some(path) => arrays.push(path),
+                    None => return unsupported(self),
+                },
+            }
+        }
         let arrays: Vec<Var> = arrays.iter().map(|a| self.var(a)).collect();
         let (counter, item_targets) = match (function, arrays.len(), targets.as_slice()) {
             (None, 1, [x]) if !matches!(target, ast::Expr::Tuple(_)) => (None, vec![x]),
@@ -116,6 +127,7 @@ impl Lowering<'_> {
             counter,
             stop,
             items,
+            bindings,
         })
     }
 }
