@@ -51,23 +51,46 @@ impl Random {
         mt19937::gen_res53(&mut *self.rng.lock())
     }
 
+    /// [`Random::random`] for compiled code, without taking the generator's lock.
+    ///
+    /// # Safety
+    /// Only one thread runs (compiled code that draws runs only then, and nothing it
+    /// calls draws through the lock meanwhile).
+    pub unsafe fn random_unlocked(&self) -> f64 {
+        // SAFETY: the caller's: no other borrow of the state exists while this runs.
+        mt19937::gen_res53(unsafe { &mut *self.rng.data_ptr() })
+    }
+
     /// An int in [0, n) for `n > 0`, as `random.Random._randbelow_with_getrandbits`
     /// draws it: `getrandbits(n.bit_length())` until below `n`.
     pub fn below(&self, n: u64) -> u64 {
-        let k = 64 - n.leading_zeros();
-        let mut rng = self.rng.lock();
-        loop {
-            // `getrandbits(k)`: 32-bit words from the least significant, the last
-            // one's top bits.
-            let low = rng.next_u32();
-            let r = if k <= 32 {
-                u64::from(low >> (32 - k))
-            } else {
-                u64::from(low) | u64::from(rng.next_u32() >> (64 - k)) << 32
-            };
-            if r < n {
-                return r;
-            }
+        below(&mut self.rng.lock(), n)
+    }
+
+    /// [`Random::below`] for compiled code, without taking the generator's lock.
+    ///
+    /// # Safety
+    /// As for [`Random::random_unlocked`].
+    pub unsafe fn below_unlocked(&self, n: u64) -> u64 {
+        // SAFETY: the caller's: no other borrow of the state exists while this runs.
+        below(unsafe { &mut *self.rng.data_ptr() }, n)
+    }
+}
+
+/// `getrandbits(n.bit_length())` of `rng` until below `n` (`n > 0`).
+fn below(rng: &mut MT19937, n: u64) -> u64 {
+    let k = 64 - n.leading_zeros();
+    loop {
+        // `getrandbits(k)`: 32-bit words from the least significant, the last one's
+        // top bits.
+        let low = rng.next_u32();
+        let r = if k <= 32 {
+            u64::from(low >> (32 - k))
+        } else {
+            u64::from(low) | u64::from(rng.next_u32() >> (64 - k)) << 32
+        };
+        if r < n {
+            return r;
         }
     }
 }

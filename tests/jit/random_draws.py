@@ -138,3 +138,36 @@ def dice(n):
 random.seed(77)
 print(dice(600), random.random(), random.randint(1, 6))
 print(dice(300))
+
+
+# Compiled code draws without the generator's lock, so only while no other thread
+# runs: with one alive the loop stays interpreted this time, and draws the same.
+import random as _random_module
+import threading
+
+
+def draws_sum(n):
+    s = 0.0
+    for _ in range(n):  # jit: compiled
+        s += _random_module.random() + _random_module.uniform(-1.0, 1.0)
+        s += _random_module.randint(0, 9) + _random_module.gauss(0.0, 1.0)
+    return s
+
+
+_random_module.seed(5)
+print("one thread", round(draws_sum(300), 9))
+ready, done = threading.Event(), threading.Event()
+
+
+def idle():
+    ready.set()
+    done.wait()
+
+
+helper = threading.Thread(target=idle)
+helper.start()
+ready.wait()
+print("two threads", round(draws_sum(300), 9))
+done.set()
+helper.join()
+print("one again", round(draws_sum(300), 9), _random_module.random())

@@ -232,8 +232,10 @@ unsafe extern "C" fn kiln_random(status: *mut i64) -> f64 {
         unsafe { *status = 1 };
         return 0.0;
     }
-    // SAFETY: set by `enter` from the generator GENERATOR holds for this run.
-    unsafe { (*payload).random() }
+    // SAFETY: set by `enter` from the generator GENERATOR holds for this run, which
+    // runs on the only thread (`CompiledNest::one_thread`, set by every nest that
+    // draws), and nothing it calls draws.
+    unsafe { (*payload).random_unlocked() }
 }
 
 /// For `Intrinsic::RandInt`: an int in `[0, n)` from this thread's generator, as the
@@ -246,8 +248,9 @@ unsafe extern "C" fn kiln_random_below(n: i64, status: *mut i64) -> i64 {
         unsafe { *status = 1 };
         return 0;
     }
-    // SAFETY: set by `enter` from the generator GENERATOR holds for this run.
-    unsafe { (*payload).below(n as u64) as i64 }
+    // SAFETY: set by `enter` from the generator GENERATOR holds for this run, on the
+    // only thread (as for `kiln_random`).
+    unsafe { (*payload).below_unlocked(n as u64) as i64 }
 }
 
 /// `Intrinsic::Gauss`: the standard library's `z` of `gauss()` for this thread's
@@ -299,8 +302,9 @@ unsafe extern "C" fn kiln_random_gauss(status: *mut i64) -> f64 {
             z
         }
         None => {
-            // SAFETY: set by `enter` from the generator GENERATOR holds.
-            let (u, v) = unsafe { ((*payload).random(), (*payload).random()) };
+            // SAFETY: set by `enter` from the generator GENERATOR holds, on the only
+            // thread (as for `kiln_random`).
+            let (u, v) = unsafe { ((*payload).random_unlocked(), (*payload).random_unlocked()) };
             let x2pi = u * std::f64::consts::TAU;
             let log = pymath::math::log(1.0 - v, None).unwrap_or(f64::NAN);
             let g2rad = pymath::math::sqrt(-2.0 * log).unwrap_or(f64::NAN);

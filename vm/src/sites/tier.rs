@@ -638,14 +638,16 @@ pub fn run(
             return Ok(None);
         }
     };
-    // Lists read in place, without their locks, only while this is the one thread.
-    if code.lists_in_place && vm.state.thread_frames.lock().len() > 1 {
+    // Lists read in place and generators drawn from without their locks, only while
+    // this is the one thread.
+    if code.one_thread && vm.state.thread_frames.lock().len() > 1 {
         let mut state = site.state.lock().expect("site state poisoned");
         if let Some(spec) = state.specs.iter_mut().find(|s| Arc::ptr_eq(&s.code, &code)) {
             spec.entries = spec.entries.saturating_sub(1);
         }
         state.reason = Some(
-            "another thread runs: lists read in place (without their locks) need the only one"
+            "another thread runs: lists read in place and draws (without their locks) need \
+             the only one"
                 .into(),
         );
         return Ok(None);

@@ -27,6 +27,7 @@ impl Gen<'_, '_> {
             Intrinsic::ItemIndex => return self.item_index(args),
             Intrinsic::Random => {
                 // Fails (no generator was set) before it draws: the hand-back is clean.
+                self.one_thread = true;
                 let v = self.call_checked(crate::runtime::RANDOM_SYMBOL, &[], types::F64);
                 return Ok(self.exact(Scalar::Float, v));
             }
@@ -43,6 +44,7 @@ impl Gen<'_, '_> {
                 self.deopt_if(over);
                 let empty = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, width, 1);
                 self.deopt_if(empty);
+                self.one_thread = true;
                 let r = self.call_checked(crate::runtime::RANDBELOW_SYMBOL, &[width], types::I64);
                 let v = self.b.ins().iadd(a, r);
                 return Ok(self.exact(Scalar::Int, v));
@@ -53,6 +55,7 @@ impl Gen<'_, '_> {
                 let a = self.scalar(&args[0])?;
                 let b = self.scalar(&args[1])?;
                 let span = self.binary(crate::ir::BinOp::Sub, b, a)?;
+                self.one_thread = true;
                 let r = self.call_checked(crate::runtime::RANDOM_SYMBOL, &[], types::F64);
                 let r = self.exact(Scalar::Float, r);
                 let scaled = self.binary(crate::ir::BinOp::Mul, span, r)?;
@@ -61,6 +64,7 @@ impl Gen<'_, '_> {
             Intrinsic::Gauss => {
                 let mu = self.scalar(&args[0])?;
                 let sigma = self.scalar(&args[1])?;
+                self.one_thread = true;
                 let z = self.call_checked(crate::runtime::GAUSS_SYMBOL, &[], types::F64);
                 let z = self.exact(Scalar::Float, z);
                 let scaled = self.binary(crate::ir::BinOp::Mul, z, sigma)?;

@@ -315,7 +315,7 @@ impl Gen<'_, '_> {
             .ins()
             .icmp(IntCC::UnsignedGreaterThanOrEqual, at, len);
         self.deopt_if(outside);
-        self.lists_in_place = true;
+        self.one_thread = true;
         let offset = self.b.ins().ishl_imm_u(at, 3);
         let address = self.b.ins().iadd(items, offset);
         let item = self.b.ins().load(types::I64, flags, address, 0);

@@ -71,9 +71,10 @@ pub struct CompiledNest {
     pub quiet_runs: u32,
     /// Whether it was compiled for numpy's floating-point errors only warning.
     pub quiet_fp: bool,
-    /// Whether it reads list items in place (`runtime::ObjectLayout`), without the
-    /// lists' locks: it may run only while no other thread runs Python.
-    pub lists_in_place: bool,
+    /// Whether it reads list items in place (`runtime::ObjectLayout`) or draws from a
+    /// generator, without the lists' or the generator's locks: it may run only while
+    /// no other thread runs Python.
+    pub one_thread: bool,
     /// Whether that makes a difference to the code (it has array statements): if so,
     /// it runs only while the VM finds numpy's errors as they were.
     pub depends_on_fp_errors: bool,
@@ -221,7 +222,7 @@ pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest
     let mut fctx = FunctionBuilderContext::new();
     let frontend_config = module.isa().frontend_config();
     let vector_loops;
-    let lists_in_place;
+    let one_thread;
     {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
         let mut g = Gen::new(nest, &typing, &layout, b, &mut module, pointer);
@@ -230,7 +231,7 @@ pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest
         g.unchecked_loops = unchecked_loops;
         g.function()?;
         vector_loops = g.vector_loops;
-        lists_in_place = g.lists_in_place;
+        one_thread = g.one_thread;
         g.b.seal_all_blocks();
         g.b.finalize(frontend_config);
     }
@@ -263,7 +264,7 @@ pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest
         fused_statements,
         quiet_runs,
         quiet_fp,
-        lists_in_place,
+        one_thread,
         depends_on_fp_errors,
         fp_ops,
         complex_parts,
@@ -414,8 +415,8 @@ struct Gen<'a, 'f> {
     loop_var: Option<Var>,
     /// Innermost loops generated with a vector copy so far.
     vector_loops: u32,
-    /// Whether list items are read in place (`CompiledNest::lists_in_place`).
-    lists_in_place: bool,
+    /// Whether it needs the only thread (`CompiledNest::one_thread`).
+    one_thread: bool,
     /// Arrays whose elements do not change while the nest runs: it never stores to
     /// them and no other array of it shares their buffer. Their loads are pure, so
     /// Cranelift may move them (into the arithmetic they feed, out of loops).
@@ -520,7 +521,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             access_bases: HashMap::default(),
             loop_var: None,
             vector_loops: 0,
-            lists_in_place: false,
+            one_thread: false,
             constant_arrays: constant_arrays(nest, typing),
             bound_loop_vars: Default::default(),
             forwarded: None,

@@ -55,7 +55,7 @@ impl Gen<'_, '_> {
             let other = self.b.ins().icmp(IntCC::NotEqual, ty, expected);
             self.deopt_if(other);
         }
-        self.lists_in_place = true;
+        self.one_thread = true;
         value
     }
 
@@ -160,7 +160,7 @@ impl Gen<'_, '_> {
         self.call_checked(helper, &[data, at, bits], types::I64);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        self.lists_in_place = true;
+        self.one_thread = true;
         Ok(())
     }
 
@@ -205,7 +205,7 @@ impl Gen<'_, '_> {
         let value_at = self.b.ins().iadd_imm_s(object, layout.float_value as i64);
         self.journal_store(value_at, Dtype::F64)?;
         self.b.ins().store(flags, val.v, value_at, 0);
-        self.lists_in_place = true;
+        self.one_thread = true;
         Ok(())
     }
 }
