@@ -62,5 +62,28 @@ print(xs)
 for a, b in zip(obj, obj[1:]):
     print(a, b)
 print("calls", obj.calls)
-names = [k for k in dir() if k.startswith("__kiln")]
-print("module names", len(names) >= 0)
+
+
+class Table:
+    rows = [(1, 2.5), (2, 3.5)]
+    total = 0.0
+    for key, value in rows:
+        total += key * value
+    for a, b in zip(rows, rows[1:]):
+        total += a[0] + b[1]
+    if total > 0:
+        for k, (x, y) in enumerate(rows):
+            total -= k
+
+
+def local_names():
+    out = 0
+    for a, b in [(1, 2), (3, 4)]:
+        out += a * b
+    return sorted(n for n in locals() if not n.startswith("__kiln"))
+
+
+# What the module and the class hold is what CPython's hold.
+print("module", sorted(n for n in dir() if not n.startswith("__") or "kiln" in n))
+print("class", Table.total, sorted(n for n in vars(Table) if not n.startswith("__") or "kiln" in n))
+print("locals", local_names())

@@ -74,7 +74,11 @@ fn jit_decorated(f: &ast::StmtFunctionDef) -> bool {
 }
 
 /// Rewrites every loop statement in `body` (a module's statements) into a loop site.
-pub fn rewrite_module(body: &mut [Stmt], file: &str, source: &str) {
+pub fn rewrite_module<B>(body: &mut B, file: &str, source: &str)
+where
+    B: std::ops::DerefMut<Target = [Stmt]> + Default + IntoIterator<Item = Stmt>,
+    B: FromIterator<Stmt>,
+{
     let lines = LineIndex::new(source);
     desugar_elif(body);
     super::unpacked::desugar(body);
@@ -760,7 +764,7 @@ fn none(range: TextRange) -> Expr {
 }
 
 /// `del name`.
-fn delete(id: &str, range: TextRange) -> Stmt {
+pub(super) fn delete(id: &str, range: TextRange) -> Stmt {
     Stmt::Delete(ast::StmtDelete {
         node_index: Default::default(),
         range,

@@ -19,7 +19,7 @@
 //! enumerate(points)`), and a loop's sequences that are subscripts (`zip(xs,
 //! xs[1:])`) are bound to names where they are evaluated ([`name_sequences`]).
 
-use super::rewrite::{assign, name, name_store};
+use super::rewrite::{assign, delete, name, name_store};
 use ruff_text_size::Ranged;
 use rustpython_vm::compiler::ast::{self, Expr, Stmt};
 
@@ -27,53 +27,106 @@ use rustpython_vm::compiler::ast::{self, Expr, Stmt};
 /// offset in the file follows, so loops of one function never share one).
 pub const ITEM: &str = "__kiln_item";
 
-/// Desugars every loop of `body` (at any depth) whose target unpacks into names and
-/// whose iterable is a name or an attribute path.
-pub(super) fn desugar(body: &mut [Stmt]) {
-    for stmt in body {
-        match stmt {
-            Stmt::For(f) => {
-                desugar(&mut f.body);
-                desugar(&mut f.orelse);
-                desugar_for(f);
-            }
-            Stmt::If(i) => {
-                desugar(&mut i.body);
-                for clause in &mut i.elif_else_clauses {
-                    desugar(&mut clause.body);
-                }
-            }
-            Stmt::While(w) => {
-                desugar(&mut w.body);
-                desugar(&mut w.orelse);
-            }
-            Stmt::FunctionDef(f) => desugar(&mut f.body),
-            Stmt::ClassDef(c) => desugar(&mut c.body),
-            Stmt::With(w) => desugar(&mut w.body),
-            Stmt::Try(t) => {
-                desugar(&mut t.body);
-                for handler in &mut t.handlers {
-                    let ast::ExceptHandler::ExceptHandler(h) = handler;
-                    desugar(&mut h.body);
-                }
-                desugar(&mut t.orelse);
-                desugar(&mut t.finalbody);
-            }
-            Stmt::Match(m) => {
-                for case in &mut m.cases {
-                    desugar(&mut case.body);
-                }
-            }
-            _ => {}
+/// Desugars every loop of a module's `body` (at any depth) whose target unpacks into
+/// names or whose sequences are subscripts.
+pub(super) fn desugar<B>(body: &mut B)
+where
+    B: Default + IntoIterator<Item = Stmt> + FromIterator<Stmt>,
+{
+    as_vec(body, namespace_body);
+}
+
+/// Runs `f` on a block's statements, in whatever vector the AST holds them.
+fn as_vec<B>(body: &mut B, f: impl FnOnce(&mut Vec<Stmt>))
+where
+    B: Default + IntoIterator<Item = Stmt> + FromIterator<Stmt>,
+{
+    let mut statements: Vec<Stmt> = std::mem::take(body).into_iter().collect();
+    f(&mut statements);
+    *body = statements.into_iter().collect();
+}
+
+/// A module's or a class's body: the names its loops made are attributes of the module
+/// or class, where `dir()` and `vars()` would show them. So each statement that made
+/// some (a loop, or a block with loops in it) is preceded by binding them (to `None`,
+/// so that each exists even where its loop never ran) and followed by deleting them.
+/// (A function's locals stay: nothing lists them but `locals()`.)
+fn namespace_body(body: &mut Vec<Stmt>) {
+    let mut k = 0;
+    while k < body.len() {
+        let mut made = Vec::new();
+        visit(&mut body[k], &mut made);
+        if !made.is_empty() {
+            let range = body[k].range();
+            let none = || {
+                Expr::NoneLiteral(ast::ExprNoneLiteral {
+                    node_index: Default::default(),
+                    range,
+                })
+            };
+            let before: Vec<Stmt> = made
+                .iter()
+                .map(|n| assign(name_store(n, range), none(), range))
+                .collect();
+            let after: Vec<Stmt> = made.iter().map(|n| delete(n, range)).collect();
+            let (b, a) = (before.len(), after.len());
+            body.splice(k + 1..k + 1, after);
+            body.splice(k..k, before);
+            k += b + a;
         }
+        k += 1;
     }
 }
 
-fn desugar_for(f: &mut ast::StmtFor) {
-    if f.is_async {
-        return;
+/// Desugars the loops of `stmt` and of the blocks in it, adding the names they made
+/// to `made`.
+fn visit(stmt: &mut Stmt, made: &mut Vec<String>) {
+    let block = |body: &mut [Stmt], made: &mut Vec<String>| {
+        body.iter_mut().for_each(|s| visit(s, made));
+    };
+    match stmt {
+        Stmt::For(f) => {
+            block(&mut f.body, made);
+            block(&mut f.orelse, made);
+            made.extend(desugar_for(f));
+        }
+        Stmt::If(i) => {
+            block(&mut i.body, made);
+            for clause in &mut i.elif_else_clauses {
+                block(&mut clause.body, made);
+            }
+        }
+        Stmt::While(w) => {
+            block(&mut w.body, made);
+            block(&mut w.orelse, made);
+        }
+        Stmt::FunctionDef(f) => block(&mut f.body, &mut Vec::new()),
+        Stmt::ClassDef(c) => as_vec(&mut c.body, namespace_body),
+        Stmt::With(w) => block(&mut w.body, made),
+        Stmt::Try(t) => {
+            block(&mut t.body, made);
+            for handler in &mut t.handlers {
+                let ast::ExceptHandler::ExceptHandler(h) = handler;
+                block(&mut h.body, made);
+            }
+            block(&mut t.orelse, made);
+            block(&mut t.finalbody, made);
+        }
+        Stmt::Match(m) => {
+            for case in &mut m.cases {
+                block(&mut case.body, made);
+            }
+        }
+        _ => {}
     }
-    name_sequences(&mut f.iter);
+}
+
+/// Desugars one loop; the names it made.
+fn desugar_for(f: &mut ast::StmtFor) -> Vec<String> {
+    if f.is_async {
+        return Vec::new();
+    }
+    let mut made = name_sequences(&mut f.iter);
     let over_path = is_path(&f.iter) || named_path(&f.iter).is_some();
     // `for u, v, w in edges`: the whole target is the item's unpacking.
     if over_path && unpacks_into_names(&f.target) {
@@ -81,15 +134,16 @@ fn desugar_for(f: &mut ast::StmtFor) {
         let item = item_name(range);
         let target = std::mem::replace(&mut *f.target, name_store(&item, range));
         f.body.insert(0, assign(target, name(&item, range), range));
-        return;
+        made.push(item);
+        return made;
     }
     // `for i, (x, y) in enumerate(points)`, `for (a, b), (c, d) in zip(p, q)`: each
     // element that unpacks is an item of its own.
     if !matches!(&*f.iter, Expr::Call(c) if builtin_call(c).is_some()) {
-        return;
+        return made;
     }
     let Expr::Tuple(t) = &mut *f.target else {
-        return;
+        return made;
     };
     let mut unpacks = Vec::new();
     for element in t.elts.iter_mut() {
@@ -98,9 +152,11 @@ fn desugar_for(f: &mut ast::StmtFor) {
             let item = item_name(range);
             let target = std::mem::replace(element, name_store(&item, range));
             unpacks.push(assign(target, name(&item, range), range));
+            made.push(item);
         }
     }
     f.body.splice(0..0, unpacks);
+    made
 }
 
 /// The name of the item a target at `range` unpacks.
@@ -133,13 +189,15 @@ pub const SEQUENCE: &str = "__kiln_seq";
 /// `zip(xs, xs[1:])`, `rows[::2]`) to a name where the loop evaluates it, with `:=`:
 /// evaluated once, in its place, as before, and the compiled loop reads that list
 /// through the name (and the interpreter, resuming the loop half way, the same list).
-fn name_sequences(iter: &mut Expr) {
-    let name_it = |e: &mut Expr| {
+fn name_sequences(iter: &mut Expr) -> Vec<String> {
+    let mut made = Vec::new();
+    let mut name_it = |e: &mut Expr| {
         if !matches!(e, Expr::Subscript(_)) {
             return;
         }
         let range = e.range();
-        let target = name_store(&format!("{SEQUENCE}{}", u32::from(range.start())), range);
+        let sequence = format!("{SEQUENCE}{}", u32::from(range.start()));
+        let target = name_store(&sequence, range);
         let value = std::mem::replace(e, name(SEQUENCE, range));
         *e = Expr::Named(ast::ExprNamed {
             node_index: Default::default(),
@@ -147,13 +205,15 @@ fn name_sequences(iter: &mut Expr) {
             target: Box::new(target),
             value: Box::new(value),
         });
+        made.push(sequence);
     };
     match iter {
         Expr::Call(c) if builtin_call(c).is_some() => {
-            c.arguments.args.iter_mut().for_each(name_it);
+            c.arguments.args.iter_mut().for_each(&mut name_it);
         }
         other => name_it(other),
     }
+    made
 }
 
 /// The name a sequence is bound to by [`name_sequences`], if it is one.
