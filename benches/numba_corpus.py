@@ -2,7 +2,7 @@
 """The Numba-style corpus (tests/numba/) timed under real Numba, CPython + numpy and kiln.
 
     python3 benches/numba_corpus.py [--kiln PATH] [-r REPS] [--warm-calls K]
-                                    [--dir DIR] [--no-cpython] [NAME ...]
+                                    [--heavy] [--no-cpython] [NAME ...]
 
 Each program runs in a fresh process per contender and repetition (benches/
 numba_runner.py): its whole first run (`main()` at import: under Numba compilation
@@ -16,9 +16,10 @@ gives each, and the geo-means of kiln's first run over Numba's warm run (the iss
 goal: at or below 1) and over Numba's first run, and of kiln warm over Numba warm.
 Program start-up (the interpreter, `import numpy`) is outside every time.
 
-`--dir benches/numba_heavy` runs the corpus's heavier programs at sizes where the
-work outweighs start-up (the kernels unchanged, only `main()`'s sizes larger);
-`--no-cpython` leaves out CPython + numpy, which interprets their loops for minutes.
+`--heavy` runs the corpus's heavier programs at sizes where the work outweighs
+start-up (benches/numba_heavy.py: the kernels unchanged, only `main()`'s sizes
+larger); `--no-cpython` leaves out CPython + numpy, which interprets their loops for
+minutes there.
 """
 
 import argparse
@@ -65,12 +66,19 @@ def main():
                    + "/release/kiln")
     p.add_argument("-r", "--reps", type=int, default=3)
     p.add_argument("--warm-calls", type=int, default=5)
-    p.add_argument("--dir", type=Path, default=CORPUS)
+    p.add_argument("--heavy", action="store_true")
     p.add_argument("--no-cpython", action="store_true")
     p.add_argument("names", nargs="*")
     args = p.parse_args()
     python = bench_python()
-    programs = sorted(args.dir.resolve().glob("*.py"))
+    heavy_dir = tempfile.TemporaryDirectory()
+    if args.heavy:
+        sys.path.insert(0, str(ROOT / "benches"))
+        import numba_heavy
+
+        programs = numba_heavy.write(heavy_dir.name)
+    else:
+        programs = sorted(CORPUS.glob("*.py"))
     if args.names:
         programs = [q for q in programs if any(n in q.stem for n in args.names)]
     base = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
