@@ -940,9 +940,7 @@ impl Receivers {
         self.extra.push(v);
         v
     }
-}
 
-impl Receivers {
     /// The variable for an attribute of an object of a list (`p.x` for `self.x` in
     /// `p.move(dt)`): the nest's own of that name where it has one, else a new one,
     /// which `kiln_jit::objects` makes a column like the nest's own (never read from

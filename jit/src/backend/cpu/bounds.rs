@@ -123,18 +123,7 @@ impl Gen<'_, '_> {
                             None => self.iconst(0),
                         };
                         // Both terms far from overflow, so their differences are exact.
-                        for (v, cc, bound) in [
-                            (w, IntCC::SignedLessThan, LIMIT),
-                            (w, IntCC::SignedGreaterThan, -LIMIT),
-                            (lo, IntCC::SignedGreaterThan, -LIMIT),
-                            (hi, IntCC::SignedLessThan, LIMIT),
-                        ] {
-                            let ok = self.b.ins().icmp_imm_s(cc, v, bound);
-                            all = Some(match all {
-                                None => ok,
-                                Some(prev) => self.b.ins().band(prev, ok),
-                            });
-                        }
+                        self.far_from_overflow(&mut all, w, lo, hi);
                         shifts.push((k, w));
                         (self.b.ins().isub(w, hi), self.b.ins().isub(w, lo), c)
                     }
@@ -142,18 +131,7 @@ impl Gen<'_, '_> {
                         induction.push((k, false));
                         let w = self.stable_value(w, &mut all);
                         // Both terms far from overflow, so their sums are exact.
-                        for (v, cc, bound) in [
-                            (w, IntCC::SignedLessThan, LIMIT),
-                            (w, IntCC::SignedGreaterThan, -LIMIT),
-                            (lo, IntCC::SignedGreaterThan, -LIMIT),
-                            (hi, IntCC::SignedLessThan, LIMIT),
-                        ] {
-                            let ok = self.b.ins().icmp_imm_s(cc, v, bound);
-                            all = Some(match all {
-                                None => ok,
-                                Some(prev) => self.b.ins().band(prev, ok),
-                            });
-                        }
+                        self.far_from_overflow(&mut all, w, lo, hi);
                         let low = self.b.ins().iadd(lo, w);
                         let high = self.b.ins().iadd(hi, w);
                         shifts.push((k, w));
@@ -285,6 +263,23 @@ impl Gen<'_, '_> {
             });
         }
         v
+    }
+
+    /// Adds to `all` that `w` lies within `LIMIT` of zero, and the loop's interval
+    /// `lo..=hi` too, so that `w` plus or minus any value in it is exact.
+    fn far_from_overflow(&mut self, all: &mut Option<Value>, w: Value, lo: Value, hi: Value) {
+        for (v, cc, bound) in [
+            (w, IntCC::SignedLessThan, LIMIT),
+            (w, IntCC::SignedGreaterThan, -LIMIT),
+            (lo, IntCC::SignedGreaterThan, -LIMIT),
+            (hi, IntCC::SignedLessThan, LIMIT),
+        ] {
+            let ok = self.b.ins().icmp_imm_s(cc, v, bound);
+            *all = Some(match *all {
+                None => ok,
+                Some(prev) => self.b.ins().band(prev, ok),
+            });
+        }
     }
 
     /// `0 <= low + c` and `high + c < extent`, with both ends far from overflow.
