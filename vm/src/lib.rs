@@ -23,6 +23,7 @@
 
 mod bytecode_cache;
 pub mod compile;
+mod fast_builtins;
 mod floordiv_fold;
 mod inplace;
 pub mod interactive;

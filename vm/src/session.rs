@@ -200,6 +200,7 @@ impl Session {
         let mut native = rustpython_stdlib::stdlib_module_defs(&builder.ctx);
         native.retain(|m| m.name.as_str() != "_random");
         native.push(crate::native::module_def(&builder.ctx));
+        native.push(crate::fast_builtins::module_def(&builder.ctx));
         native.push(crate::sites::runtime::module_def(&builder.ctx));
         native.extend(kiln_stdlib::module_defs(&builder.ctx));
         let interpreter = builder
@@ -219,6 +220,7 @@ impl Session {
                 // Rewritten loops call `_kiln_jit` from any module: it is a builtin.
                 let jit = vm.import("_kiln_jit", 0)?;
                 vm.builtins.set_attr("_kiln_jit", jit, vm)?;
+                crate::fast_builtins::install(vm)?;
                 crate::sites::interrupt::watch_signal_calls(vm)?;
                 let profile = vm.import("_kiln_profile", 0)?;
                 vm.call_method(&profile, "install", ())?;
