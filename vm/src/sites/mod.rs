@@ -19,6 +19,7 @@
 
 pub mod attributes;
 mod draws;
+pub mod guards;
 pub mod inline;
 pub mod interrupt;
 mod layout;

@@ -22,9 +22,9 @@
 //! dropped at the next compiled run.
 
 use super::attributes::method_of;
+use super::guards::{Guard, check_assumptions, lookup};
 use super::inline::{
-    Definition, Guard, Receivers, check_assumptions, discarded_call, inline_in, lookup,
-    number_constant, rename_calls,
+    Definition, Receivers, discarded_call, inline_in, number_constant, rename_calls,
 };
 use super::lower::DISCARDED;
 use super::tier::{FrameVars, Outcome};

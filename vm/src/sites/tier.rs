@@ -11,7 +11,8 @@
 
 use super::Site;
 use super::attributes::{Lookup, ReceiverAttributes, plain_attribute};
-use super::inline::{Guard, check_assumptions, generator_of, guards_hold, inline_calls};
+use super::guards::{Guard, check_assumptions, generator_of, guards_hold};
+use super::inline::inline_calls;
 use super::objects::InlinedColumns;
 use super::splice::Splice;
 use kiln_jit::CompiledNest;
