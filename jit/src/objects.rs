@@ -36,6 +36,11 @@ use cranelift_codegen::entity::{EntityRef, SecondaryMap};
 
 type Result<T> = std::result::Result<T, String>;
 
+/// The prefix of the names the VM binds the items of a loop that unpacks them to
+/// (`for u, v, w in edges`: `__kiln_item12`, whose elements are `__kiln_item12.0`, ...):
+/// names of no user's, which reasons do not show.
+pub const UNPACKED_ITEM: &str = "__kiln_item";
+
 /// A nest with its items' attributes as columns.
 pub struct Split {
     pub nest: Nest,
@@ -172,7 +177,7 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
             Some(Ty::Array(t)) if t.list == Some(Elements::Attribute) => {}
             // (The elements of an item a loop unpacks, `__kiln_item12.0`, have no name
             // of the user's: the reason says which list and why.)
-            Some(Ty::Other(why)) if nest.vars[a.item].name.starts_with("__kiln_item") => {
+            Some(Ty::Other(why)) if nest.vars[a.item].name.starts_with(UNPACKED_ITEM) => {
                 return Err(format!("{why}; it stays interpreted"));
             }
             Some(Ty::Other(why)) => {

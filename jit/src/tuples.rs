@@ -15,7 +15,7 @@
 //! them on entry, because a name whose tuple the nest may read before assigning it (a
 //! tuple it was given) stays interpreted.
 
-use crate::ir::{Expr, Nest, Stmt, StmtKind, Var, VarData};
+use crate::ir::{Expr, Nest, StmtKind, Var, VarData};
 use crate::types::Ty;
 use cranelift_codegen::entity::{EntityRef, SecondaryMap};
 
@@ -34,7 +34,7 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
     let mut lens: SecondaryMap<Var, Option<usize>> = SecondaryMap::new();
     let mut found = false;
     let mut failure = None;
-    each_stmt(&nest.root, &mut |s| {
+    nest.root.each_with_inlined(&mut |s| {
         if let StmtKind::Assign { targets, values } = &s.kind {
             for (k, value) in values.iter().enumerate() {
                 if let Expr::Tuple(es) = value {
@@ -83,7 +83,7 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
         }
     }
     // Every other use of the names.
-    each_stmt(&nest.root, &mut |s| {
+    nest.root.each_with_inlined(&mut |s| {
         let tuple = |v: &Var| tuples.iter().find(|(t, _)| t == v);
         match &s.kind {
             StmtKind::Assign { targets, values } => {
@@ -157,7 +157,7 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
         parts.push((var, own));
     }
     let mut root = nest.root.clone();
-    each_stmt_mut(&mut root, &mut |s| {
+    root.each_with_inlined_mut(&mut |s| {
         if let StmtKind::Assign { targets, values } = &mut s.kind
             && let ([t], [Expr::Tuple(es)]) = (&targets[..], &mut values[..])
             && let Some(own) = &elements[*t]
@@ -194,31 +194,4 @@ fn element(k: i64, n: usize) -> Option<usize> {
     let n = n as i64;
     let k = if k < 0 { k + n } else { k };
     (0..n).contains(&k).then_some(k as usize)
-}
-
-/// Calls `f` on every statement, those of inlined bodies included.
-fn each_stmt(stmt: &Stmt, f: &mut dyn FnMut(&Stmt)) {
-    stmt.each(&mut |s| {
-        f(s);
-        for e in s.exprs() {
-            e.walk(&mut |e| {
-                if let Expr::Inline(inl) = e {
-                    inl.body.iter().for_each(|b| each_stmt(b, f));
-                }
-            });
-        }
-    });
-}
-
-fn each_stmt_mut(stmt: &mut Stmt, f: &mut dyn FnMut(&mut Stmt)) {
-    stmt.each_mut(&mut |s| {
-        f(s);
-        for e in s.exprs_mut() {
-            e.walk_mut(&mut |e| {
-                if let Expr::Inline(inl) = e {
-                    inl.body.iter_mut().for_each(|b| each_stmt_mut(b, f));
-                }
-            });
-        }
-    });
 }

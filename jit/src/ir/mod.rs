@@ -651,6 +651,35 @@ impl Stmt {
             _ => {}
         }
     }
+
+    /// [`Stmt::each`], the statements of the bodies inlined into their expressions
+    /// included (each after the statement it is inlined into).
+    pub fn each_with_inlined<'a>(&'a self, f: &mut dyn FnMut(&'a Stmt)) {
+        self.each(&mut |s| {
+            f(s);
+            for e in s.exprs() {
+                e.walk(&mut |e| {
+                    if let Expr::Inline(inl) = e {
+                        inl.body.iter().for_each(|b| b.each_with_inlined(f));
+                    }
+                });
+            }
+        });
+    }
+
+    /// [`Stmt::each_with_inlined`], mutably.
+    pub fn each_with_inlined_mut(&mut self, f: &mut dyn FnMut(&mut Stmt)) {
+        self.each_mut(&mut |s| {
+            f(s);
+            for e in s.exprs_mut() {
+                e.walk_mut(&mut |e| {
+                    if let Expr::Inline(inl) = e {
+                        inl.body.iter_mut().for_each(|b| b.each_with_inlined_mut(f));
+                    }
+                });
+            }
+        });
+    }
 }
 
 impl Nest {

@@ -92,13 +92,8 @@ impl Guard {
         inlined: &str,
     ) -> Guard {
         Guard {
-            name: name.to_owned(),
-            globals: None,
-            function: function.clone(),
-            inlined: Some(inlined.to_owned()),
             class: Some(obj.class().to_owned().into()),
-            items: None,
-            draws: None,
+            ..Guard::function(name, &None, function, inlined)
         }
     }
 
@@ -112,13 +107,9 @@ impl Guard {
         inlined: &str,
     ) -> Guard {
         Guard {
-            name: name.to_owned(),
-            globals: None,
-            function: function.clone(),
-            inlined: Some(inlined.to_owned()),
             class: Some(class),
             items: Some(list.to_owned()),
-            draws: None,
+            ..Guard::function(name, &None, function, inlined)
         }
     }
 

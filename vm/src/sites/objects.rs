@@ -353,23 +353,12 @@ thread_local! {
 /// The variables the nest assigns, in its own statements and in the bodies of the
 /// methods inlined into them (`self.x = v` of `p.move(dt)` stores `p.x`).
 fn assigned_anywhere(nest: &Nest) -> Vec<kiln_jit::ir::Var> {
-    use kiln_jit::ir::{Expr, Stmt, StmtKind};
-    fn visit(stmt: &Stmt, out: &mut Vec<kiln_jit::ir::Var>) {
-        stmt.each(&mut |s| {
-            if let StmtKind::Assign { targets, .. } = &s.kind {
-                out.extend(targets.iter().copied());
-            }
-            for e in s.exprs() {
-                e.walk(&mut |e| {
-                    if let Expr::Inline(inl) = e {
-                        inl.body.iter().for_each(|b| visit(b, out));
-                    }
-                });
-            }
-        });
-    }
     let mut out = nest.assigned();
-    visit(&nest.root, &mut out);
+    nest.root.each_with_inlined(&mut |s| {
+        if let kiln_jit::ir::StmtKind::Assign { targets, .. } = &s.kind {
+            out.extend(targets.iter().copied());
+        }
+    });
     out.sort();
     out.dedup();
     out

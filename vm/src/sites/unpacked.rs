@@ -25,7 +25,7 @@ use rustpython_vm::compiler::ast::{self, Expr, Stmt};
 
 /// The prefix of the name a desugared loop binds its items to (the loop target's
 /// offset in the file follows, so loops of one function never share one).
-pub const ITEM: &str = "__kiln_item";
+pub const ITEM: &str = kiln_jit::objects::UNPACKED_ITEM;
 
 /// Desugars every loop of a module's `body` (at any depth) whose target unpacks into
 /// names or whose sequences are subscripts.
