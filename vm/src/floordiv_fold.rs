@@ -8,8 +8,8 @@
 //! so the folder never sees them.
 //!
 //! The pass is bottom-up over the tree and folds a floor division whose two operands
-//! are constant arithmetic of number literals (signs, `+ - * / // % **`, as the folder
-//! would reduce them first: `(0.1 * -3) // -1.25` is 0.0, not the folder's -0.0), one
+//! are constant arithmetic of number and bool literals (signs, `+ - * / // % **`, as
+//! the folder would reduce them first: `(0.1 * -3) // -1.25` is 0.0, not the folder's -0.0), one
 //! side a float. Code compiled at run time by `compile()`, `eval()` and `exec()` does
 //! not pass through kiln's compile path and still gets the folder's results.
 
@@ -71,6 +71,8 @@ fn constant(expr: &Expr) -> Option<Num> {
             Number::Int(i) => i.as_i64().map(Num::Int),
             Number::Complex { .. } => None,
         },
+        // The folder takes `True` and `False` for 1 and 0 (`14 // (True / 2)`).
+        Expr::BooleanLiteral(b) => Some(Num::Int(i64::from(b.value))),
         Expr::UnaryOp(unary) => match (unary.op, constant(&unary.operand)?) {
             (UnaryOp::UAdd, v) => Some(v),
             (UnaryOp::USub, Num::Int(v)) => v.checked_neg().map(Num::Int),
@@ -80,6 +82,9 @@ fn constant(expr: &Expr) -> Option<Num> {
         Expr::BinOp(binary) => {
             let (a, b) = (constant(&binary.left)?, constant(&binary.right)?);
             if let (Num::Int(x), Num::Int(y)) = (a, b) {
+                if binary.op == Operator::Div {
+                    return true_div(x, y).map(Num::Float);
+                }
                 return int_op(binary.op, x, y).map(Num::Int);
             }
             let (x, y) = (a.float(), b.float());
@@ -100,8 +105,36 @@ fn constant(expr: &Expr) -> Option<Num> {
     }
 }
 
-/// `x op y` of two ints where the result is an int that fits 64 bits (`/` is left out:
-/// its result is a float only exact for small operands).
+/// `x / y` of two ints as Python divides them: the exact quotient rounded to the
+/// nearest float (ties to even); `None` for a zero divisor. Where both are exact
+/// floats (below 2**53) that is their floats' division; otherwise the quotient is
+/// taken in integers with at least 63 significant bits, a remainder folded into its
+/// lowest bit (so that rounding sees it), converted and scaled back exactly.
+fn true_div(x: i64, y: i64) -> Option<f64> {
+    const EXACT: u64 = 1 << 53;
+    let (n, d) = (x.unsigned_abs(), y.unsigned_abs());
+    if d == 0 {
+        return None;
+    }
+    if n <= EXACT && d <= EXACT {
+        return Some(x as f64 / y as f64);
+    }
+    if n == 0 {
+        return Some(if (x < 0) != (y < 0) { -0.0 } else { 0.0 });
+    }
+    let shift = n.leading_zeros() + 63;
+    let wide = u128::from(n) << shift;
+    let (q, r) = (wide / u128::from(d), wide % u128::from(d));
+    let magnitude = (q | u128::from(r != 0)) as f64 * 2f64.powi(-(shift as i32));
+    Some(if (x < 0) != (y < 0) {
+        -magnitude
+    } else {
+        magnitude
+    })
+}
+
+/// `x op y` of two ints where the result is an int that fits 64 bits (`/`, whose
+/// result is a float, is [`constant`]'s).
 fn int_op(op: Operator, x: i64, y: i64) -> Option<i64> {
     match op {
         Operator::Add => x.checked_add(y),
@@ -144,4 +177,35 @@ fn float_literal(v: f64, range: TextRange) -> Expr {
         op: UnaryOp::USub,
         operand: Box::new(literal),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::true_div;
+
+    #[test]
+    fn int_division_rounds_as_python() {
+        // Python's results (CPython 3.11) for `x / y` of ints.
+        let cases: [(i64, i64, f64); 7] = [
+            (1 << 60, 3, 3.843071682022823e17),
+            (i64::MAX, (1 << 62) + 1, 2.0),
+            (-(1 << 62), 7, -6.588122883467697e17),
+            (1, (1 << 62) + 3, 2.168404344971009e-19),
+            ((1 << 53) + 1, 1, 9007199254740992.0),
+            (14, 4, 3.5),
+            (i64::MIN, -1, 9.223372036854776e18),
+        ];
+        for (x, y, expected) in cases {
+            assert_eq!(
+                true_div(x, y).map(f64::to_bits),
+                Some(expected.to_bits()),
+                "{x} / {y}"
+            );
+        }
+        assert_eq!(
+            true_div(0, -(1 << 60)).map(f64::to_bits),
+            Some((-0.0f64).to_bits())
+        );
+        assert_eq!(true_div(5, 0), None);
+    }
 }
