@@ -43,14 +43,7 @@ impl Gen<'_, '_> {
                 continue;
             }
             let i = self.scalar(e)?;
-            let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, i.v, 0);
-            let wrapped = self.b.ins().iadd(i.v, extent);
-            let idx = self.b.ins().select(negative, wrapped, i.v);
-            let outside = self
-                .b
-                .ins()
-                .icmp(IntCC::UnsignedGreaterThanOrEqual, idx, extent);
-            self.deopt_if(outside);
+            let idx = self.python_index(i.v, extent);
             let scaled = self.b.ins().imul(idx, stride);
             offset = self.b.ins().iadd(offset, scaled);
         }

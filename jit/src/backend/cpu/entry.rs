@@ -19,6 +19,7 @@ impl Gen<'_, '_> {
         self.frame = self.b.block_params(entry)[0];
         self.float_flags = self.b.declare_var(types::I8);
         self.no_floats_seen = self.b.ins().iconst(types::I8, 0);
+        self.flag_set = self.b.ins().iconst(types::I8, 1);
         self.b.def_var(self.float_flags, self.no_floats_seen);
         self.sinks = (
             self.b.declare_var(types::I64),
@@ -220,6 +221,33 @@ impl Gen<'_, '_> {
         let next = self.b.create_block();
         self.b.ins().brif(cond, exit, &[], next, &[]);
         self.b.switch_to_block(next);
+    }
+
+    /// The position Python's subscript `index` names in a sequence of `len` items,
+    /// handing the statement back where it names none. An index already in
+    /// `0..len` costs one unsigned compare; counting from the end (a negative index)
+    /// is taken in a cold block, so loops whose indices rise from zero do not pay for
+    /// the wrap on every access.
+    pub(super) fn python_index(&mut self, index: Value, len: Value) -> Value {
+        let inside = self.b.ins().icmp(IntCC::UnsignedLessThan, index, len);
+        let wrap = self.b.create_block();
+        let join = self.b.create_block();
+        let at = self.b.append_block_param(join, types::I64);
+        self.b.set_cold_block(wrap);
+        self.b.ins().brif(inside, join, &[index.into()], wrap, &[]);
+        self.b.switch_to_block(wrap);
+        // From the end: inside exactly when -len <= index < 0, where the sum lies in
+        // 0..len; a positive index past the end or one below -len leaves it outside
+        // as an unsigned number.
+        let from_end = self.b.ins().iadd(index, len);
+        let outside = self
+            .b
+            .ins()
+            .icmp(IntCC::UnsignedGreaterThanOrEqual, from_end, len);
+        self.deopt_if(outside);
+        self.b.ins().jump(join, &[from_end.into()]);
+        self.b.switch_to_block(join);
+        at
     }
 
     pub(super) fn fill_exits(&mut self) {

@@ -44,7 +44,7 @@ impl Gen<'_, '_> {
     pub(super) fn numpy_flag(&mut self, v: &Val) -> Value {
         match v.numpy {
             Some(flag) => flag,
-            None => self.b.ins().iconst(types::I8, v.ty.ty.is_numpy() as i64),
+            None => self.flag(v.ty.ty.is_numpy()),
         }
     }
 

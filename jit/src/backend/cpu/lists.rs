@@ -307,14 +307,7 @@ impl Gen<'_, '_> {
             .ins()
             .load(types::I64, flags, list, layout.list_items);
         let len = self.b.ins().load(types::I64, flags, list, layout.list_len);
-        let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, index, 0);
-        let from_end = self.b.ins().iadd(index, len);
-        let at = self.b.ins().select(negative, from_end, index);
-        let outside = self
-            .b
-            .ins()
-            .icmp(IntCC::UnsignedGreaterThanOrEqual, at, len);
-        self.deopt_if(outside);
+        let at = self.python_index(index, len);
         self.one_thread = true;
         let offset = self.b.ins().ishl_imm_u(at, 3);
         let address = self.b.ins().iadd(items, offset);

@@ -445,6 +445,10 @@ struct Gen<'a, 'f> {
     float_flags: Variable,
     /// The i8 0 defined in the entry block: `float_flags` when nothing was seen.
     no_floats_seen: Value,
+    /// `iconst.i8 1` in the entry block: every flag set to true is this one value, so
+    /// a flag set on every path into a loop header is no block parameter at all
+    /// (Cranelift's constant-phi removal compares values, not constants).
+    flag_set: Value,
     /// numpy float results of the current statement not yet noted in `float_flags`.
     pending_floats: Vec<Value>,
     /// The points whose numpy float operations the CPU's flags check
@@ -508,6 +512,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             journal: None,
             float_flags: Variable::from_u32(0),
             no_floats_seen: Value::from_u32(0),
+            flag_set: Value::from_u32(0),
             pending_floats: Vec::new(),
             hardware_floats: HashSet::default(),
             hardware_loops: 0,
@@ -546,6 +551,15 @@ impl<'a, 'f> Gen<'a, 'f> {
         self.b
             .ins()
             .store(Self::flags(), v, self.frame, Self::slot_offset(slot));
+    }
+
+    /// A constant flag (i8), one value per function for each of true and false.
+    fn flag(&self, set: bool) -> Value {
+        if set {
+            self.flag_set
+        } else {
+            self.no_floats_seen
+        }
     }
 
     fn iconst(&mut self, v: i64) -> Value {
@@ -745,13 +759,12 @@ impl<'a, 'f> Gen<'a, 'f> {
         if let Some(numpy) = slots.numpy {
             let flag = match val.numpy {
                 Some(flag) => flag,
-                None => self.b.ins().iconst(types::I8, val.ty.ty.is_numpy() as i64),
+                None => self.flag(val.ty.ty.is_numpy()),
             };
             self.b.def_var(numpy, flag);
         }
         if let Some(bound) = slots.bound {
-            let one = self.b.ins().iconst(types::I8, 1);
-            self.b.def_var(bound, one);
+            self.b.def_var(bound, self.flag_set);
         }
     }
 

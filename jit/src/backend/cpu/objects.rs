@@ -21,11 +21,7 @@ impl Gen<'_, '_> {
         };
         let i = self.scalar(index)?.v;
         let n = self.scalar(len)?.v;
-        let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, i, 0);
-        let from_end = self.b.ins().iadd(i, n);
-        let at = self.b.ins().select(negative, from_end, i);
-        let outside = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, at, n);
-        self.deopt_if(outside);
+        let at = self.python_index(i, n);
         Ok(self.exact(Scalar::Int, at))
     }
 
