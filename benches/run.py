@@ -15,6 +15,7 @@ alternately, each repetition in a fresh process:
                 benches/call_runner.py: cold = the first call (interpreted warm-up,
                 compilation and the compiled run); warm = later calls in the same
                 process, which enter the compiled code at once
+    kiln-serial the same as kiln with KILN_THREADS=1: tier 1 only, no parallel loops
     kiln-nojit  the kernel script under kiln with KILN_JIT=0 (the interpreter alone)
     numba       the kernel's function wrapped in numba.njit (benches/call_runner.py
                 --njit): cold = the first call, compilation included; warm = later calls
@@ -50,7 +51,7 @@ from pathlib import Path
 BENCHES = Path(__file__).resolve().parent
 ROOT = BENCHES.parent
 KERNELS = BENCHES / "kernels"
-CONTENDERS = ("python3", "kiln", "kiln-nojit", "numba")
+CONTENDERS = ("python3", "kiln", "kiln-serial", "kiln-nojit", "numba", "numba-prange")
 DEFAULT_RTOL = 1e-9
 SWEEP_POINTS = 5
 RESULTS_MD = BENCHES / "RESULTS.md"
@@ -159,11 +160,16 @@ def command_for(contender, kernel, n, python, kiln):
         return [str(python), str(kernel.path), str(n)], env
     if contender == "kiln":
         return [str(kiln), str(BENCHES / "call_runner.py"), str(kernel.path), str(n)], env
+    if contender == "kiln-serial":
+        env["KILN_THREADS"] = "1"
+        return [str(kiln), str(BENCHES / "call_runner.py"), str(kernel.path), str(n)], env
     if contender == "kiln-nojit":
         env["KILN_JIT"] = "0"
         return [str(kiln), str(kernel.path), str(n)], env
     if contender == "numba":
         return [str(python), str(BENCHES / "call_runner.py"), str(kernel.path), str(n), "--njit"], env
+    if contender == "numba-prange":
+        return [str(python), str(BENCHES / "call_runner.py"), str(kernel.path), str(n), "--prange"], env
     raise ValueError(contender)
 
 
@@ -251,12 +257,19 @@ def cell(row, contender, cold=False):
     return fmt_time(m.cold_median() if cold else m.median())
 
 
-WARM_AND_COLD = ("kiln", "numba")
+WARM_AND_COLD = ("kiln", "kiln-serial", "numba", "numba-prange")
 
 
 def table_header(contenders):
     cols = ["kernel", "n"]
-    names = {"python3": "CPython", "kiln": "kiln", "kiln-nojit": "kiln JIT=0", "numba": "Numba"}
+    names = {
+        "python3": "CPython",
+        "kiln": "kiln",
+        "kiln-serial": "kiln 1 thread",
+        "kiln-nojit": "kiln JIT=0",
+        "numba": "Numba",
+        "numba-prange": "Numba prange",
+    }
     for c in contenders:
         if c in WARM_AND_COLD:
             cols += [f"{names[c]} cold", f"{names[c]} warm"]
@@ -268,6 +281,10 @@ def table_header(contenders):
             cols.append("kiln cold / JIT=0")
         if "numba" in contenders:
             cols += ["kiln cold / Numba cold", "kiln warm / Numba warm"]
+        if "kiln-serial" in contenders:
+            cols.append("kiln warm / 1 thread warm")
+        if "numba-prange" in contenders:
+            cols.append("kiln warm / Numba prange warm")
     if "kiln-nojit" in contenders:
         cols.append("JIT=0 / CPython")
     return "| " + " | ".join(cols) + " |\n|" + "---|" * len(cols)
@@ -293,6 +310,10 @@ def table_row(kernel, n, row, contenders):
         if "numba" in contenders:
             cells.append(fmt_ratio(med("kiln", cold=True), med("numba", cold=True)))
             cells.append(fmt_ratio(med("kiln"), med("numba")))
+        if "kiln-serial" in contenders:
+            cells.append(fmt_ratio(med("kiln"), med("kiln-serial")))
+        if "numba-prange" in contenders:
+            cells.append(fmt_ratio(med("kiln"), med("numba-prange")))
     if "kiln-nojit" in contenders:
         cells.append(fmt_ratio(med("kiln-nojit"), med("python3")))
     return "| " + " | ".join(cells) + " |"
@@ -445,9 +466,11 @@ def main(argv=None):
         raise SystemExit(f"run.py: no interpreter at {python}")
     if probe(python, "import numpy") is None:
         raise SystemExit(f"run.py: {python} cannot import numpy (install it, or run `bash benches/setup`)")
-    if "numba" in args.contenders and probe(python, "import numba") is None:
+    numba_wanted = [c for c in args.contenders if c.startswith("numba")]
+    if numba_wanted and probe(python, "import numba") is None:
         print(f"run.py: Numba is not installed for {python}: leaving it out", file=sys.stderr)
-        args.contenders.remove("numba")
+        for c in numba_wanted:
+            args.contenders.remove(c)
     if any(c.startswith("kiln") for c in args.contenders) and not args.kiln.exists():
         raise SystemExit(f"run.py: no kiln binary at {args.kiln}: build it with `cargo build --ignore-rust-version --release -p kiln-repl`")
 

@@ -92,6 +92,9 @@ mod objects;
 #[path = "fuzz/unpacking.rs"]
 mod unpacking;
 
+#[path = "fuzz/parallel.rs"]
+mod parallel;
+
 const PER_BATCH: usize = 100;
 
 /// splitmix64: small, seeded, the same on every machine.
@@ -126,6 +129,8 @@ struct Gen {
     loops: Vec<&'static str>,
     /// What the function being written returns, where a loop may `return` early.
     returns: Option<&'static str>,
+    /// The line of the outer loop of the parallel nest being written.
+    par_line_no: usize,
 }
 
 impl Gen {
@@ -542,6 +547,9 @@ impl Gen {
     }
 
     fn program(&mut self, k: usize) {
+        if self.rng.chance(12) {
+            return self.parallel_program(k);
+        }
         if self.rng.chance(25) {
             return self.float_program(k);
         }
@@ -584,9 +592,11 @@ fn batch(seed: u64, first: usize, count: usize) -> String {
             + arrays::PRELUDE
             + complex::PRELUDE
             + objects::PRELUDE
-            + unpacking::PRELUDE,
+            + unpacking::PRELUDE
+            + parallel::PRELUDE,
         loops: Vec::new(),
         returns: None,
+        par_line_no: 0,
     };
     for k in first..first + count {
         g.program(k);
@@ -632,12 +642,17 @@ fn main() {
                                 // The run's own code cache: a nest the generator
                                 // made twice runs on the code stored the first time.
                                 cmd.env("KILN_CACHE_DIR", dir.join("cache"));
+                                // Tier 2 on every nest the analysis allows, on two
+                                // threads or (oversubscribed) four.
+                                cmd.env("KILN_PARALLEL_MIN_WORK", "0");
+                                cmd.env("KILN_THREADS", if b % 2 == 0 { "2" } else { "4" });
                             } else {
                                 cmd.env("KILN_JIT", "0");
                             }
                             run_with_timeout(cmd)
                         };
                         let (on, off) = (run(true), run(false));
+                        let wrong = wrongly_parallel(&report, &on.stdout);
                         tally(&report, stats);
                         if on.stdout != off.stdout
                             || on.stderr != off.stderr
@@ -653,6 +668,8 @@ fn main() {
                                     )
                                 });
                             failures.push(format!("{} (kept): {diff}", path.display()));
+                        } else if let Some(wrong) = wrong {
+                            failures.push(format!("{} (kept): {wrong}", path.display()));
                         } else if std::env::var_os("KILN_FUZZ_KEEP").is_none() {
                             let _ = std::fs::remove_file(&path);
                         }
@@ -671,11 +688,12 @@ fn main() {
     }
     let stats = stats.into_inner().unwrap();
     println!(
-        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised), {} deopts",
+        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} on several threads), {} deopts",
         failures.len(),
         stats.compiled,
         stats.sites,
         stats.vectorised,
+        stats.parallel,
         stats.deopts
     );
     let mut reasons: Vec<_> = stats.reasons.into_iter().collect();
@@ -705,7 +723,48 @@ struct Stats {
     compiled: usize,
     deopts: u64,
     vectorised: usize,
+    parallel: usize,
     reasons: std::collections::HashMap<String, usize>,
+}
+
+/// The first value of the outer variable of each parallel run of each site, by line.
+fn parallel_starts(sites: &[serde_json::Value]) -> Vec<(u64, i64)> {
+    let mut out = Vec::new();
+    for site in sites {
+        let Some(line) = site["line"].as_u64() else {
+            continue;
+        };
+        for spec in site["specialisations"].as_array().into_iter().flatten() {
+            for start in spec["parallel_starts"].as_array().into_iter().flatten() {
+                if let Some(v) = start.as_i64() {
+                    out.push((line, v));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A parallel nest whose brute-force twin (`brute K LINE V`) found two iterations from
+/// V on touching one element, one writing it, that the jit report shows run on several
+/// threads from V or before.
+fn wrongly_parallel(report: &std::path::Path, stdout: &[u8]) -> Option<String> {
+    let text = std::fs::read_to_string(report).ok()?;
+    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let starts = parallel_starts(json["sites"].as_array()?);
+    for line in String::from_utf8_lossy(stdout).lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let ["brute", k, at, last] = words[..]
+            && let (Ok(at), Ok(last)) = (at.parse::<u64>(), last.parse::<i64>())
+            && let Some((_, start)) = starts.iter().find(|(l, v)| *l == at && *v <= last)
+        {
+            return Some(format!(
+                "g{k}: its outer loop (line {at}) ran on several threads from {start}, but \
+                 two of its iterations from {last} on touch one element, one writing it"
+            ));
+        }
+    }
+    None
 }
 
 /// Adds a batch's jit report to the totals.
@@ -722,10 +781,16 @@ fn tally(report: &std::path::Path, stats: &std::sync::Mutex<Stats>) {
         stats.deopts += site["deopts"].as_u64().unwrap_or(0);
         let specs = site["specialisations"].as_array().into_iter().flatten();
         if specs
-            .into_iter()
+            .clone()
             .any(|s| s["vector_loops"].as_u64().unwrap_or(0) > 0)
         {
             stats.vectorised += 1;
+        }
+        if specs
+            .into_iter()
+            .any(|s| s["parallel_runs"].as_u64().unwrap_or(0) > 0)
+        {
+            stats.parallel += 1;
         }
         if let Some(reason) = site["reason"].as_str() {
             // "line 12: ..." differs per program; the rest is the kind of reason.

@@ -17,6 +17,7 @@
 //! - [`backend::cpu`]: tier 1, serial code from Cranelift;
 //! - [`runtime`]: the helpers compiled code calls and the interrupt flag it polls.
 
+pub mod analysis;
 pub mod backend;
 pub mod collections;
 pub mod complex;

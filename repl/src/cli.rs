@@ -179,6 +179,12 @@ Environment:
   KILN_JIT_VERIFY=1
                check the IR of every compiled loop with Cranelift's verifier
                (slower compiles; the test suites set it)
+  KILN_THREADS=n
+               threads for loop nests whose outer loop runs in parallel
+               (default: the machine's cores; 1: every nest serial)
+  KILN_PARALLEL_MIN_WORK=n
+               loop iterations below which a parallel nest runs serially
+               (default 100000)
   KILN_JIT_LIST_HELPERS=1
                read every list item through the VM's helpers, not in place
   KILN_CACHE=0

@@ -70,6 +70,10 @@ pub struct Nest {
     /// The variables subscripted with a tuple somewhere (`a[i, j]`), which the IR
     /// otherwise writes as it writes `a[i][j]`: a list takes only the second.
     pub tuple_subscripted: Vec<Var>,
+    /// The points of `prange` loops: the user's word that their iterations are
+    /// independent, which grants reassociating their reductions (the semantics
+    /// contract's grant).
+    pub granted: Vec<Point>,
 }
 
 /// A global or builtin name the nest relies on, e.g. `math` being the math module.
@@ -693,6 +697,7 @@ impl Nest {
             assumed: self.assumed.clone(),
             in_place: self.in_place.clone(),
             tuple_subscripted: self.tuple_subscripted.clone(),
+            granted: self.granted.clone(),
         }
     }
 

@@ -54,6 +54,7 @@ pub fn lower_loop(stmt: &ast::Stmt, lines: &LineIndex) -> Result<Nest, Reason> {
         assumed: lowering.assumed,
         in_place: lowering.in_place,
         tuple_subscripted: lowering.tuple_subscripted,
+        granted: lowering.granted,
     };
     attributes_stay_put(&nest)?;
     // A loop over a name the nest assigns is refused when the nest compiles
@@ -188,6 +189,7 @@ struct Lowering<'a> {
     assumed: Vec<Assumption>,
     /// The points of `name op= value` statements (see [`Nest::in_place`]).
     in_place: Vec<Point>,
+    granted: Vec<Point>,
     /// Variables subscripted with a tuple (`a[i, j]`): `Nest::tuple_subscripted`.
     tuple_subscripted: Vec<Var>,
     /// What the `return`s of a function body seen so far return: `Some(None)` a
@@ -207,6 +209,7 @@ impl<'a> Lowering<'a> {
             next_point: 0,
             assumed: Vec::new(),
             in_place: Vec::new(),
+            granted: Vec::new(),
             tuple_subscripted: Vec::new(),
             return_arity: None,
             function_result: None,
@@ -220,7 +223,12 @@ impl<'a> Lowering<'a> {
                     return Err(self.at(stmt, "`async for` loops stay interpreted"));
                 }
                 let point = self.point();
-                let (var, items) = if range_call(&f.iter).is_some() {
+                let (var, items) = if let Some((callee, _)) = range_call(&f.iter) {
+                    // The site runs the range object it is given: `prange` says so only
+                    // here.
+                    if callee != RangeCallee::Range {
+                        self.granted.push(point);
+                    }
                     (self.target_name(&f.target, stmt)?, Vec::new())
                 } else {
                     let l = self.items_loop(&f.target, &f.iter, point, stmt, true)?;
@@ -356,15 +364,21 @@ impl<'a> Lowering<'a> {
                 let var = self.target_name(&f.target, stmt)?;
                 match callee {
                     RangeCallee::Range => self.assume("range", Assumed::Builtin("range".into())),
-                    RangeCallee::Prange => self.assume(
-                        "prange",
-                        Assumed::Function {
-                            module: "numba".into(),
-                            function: "prange".into(),
-                        },
-                    ),
+                    RangeCallee::Prange => {
+                        self.granted.push(point);
+                        self.assume(
+                            "prange",
+                            Assumed::Function {
+                                module: "numba".into(),
+                                function: "prange".into(),
+                            },
+                        )
+                    }
                     RangeCallee::NumbaPrange(module) => {
-                        self.assume(module, Assumed::Module("numba".into()))
+                        self.granted.push(point);
+                        // `kiln.prange` through `import kiln`, else numba's.
+                        let package = if module == "kiln" { "kiln" } else { "numba" };
+                        self.assume(module, Assumed::Module(package.into()))
                     }
                 }
                 let args = args

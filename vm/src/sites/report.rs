@@ -26,6 +26,14 @@ pub struct SpecReport {
     pub quiet_runs: u32,
     /// The user functions inlined into it, by name, each once.
     pub inlined: Vec<String>,
+    /// Tier 2: its entries that ran on several threads (and on how many), those a
+    /// chunk's hand-back undid, and why the last serial entry was serial.
+    pub parallel_runs: u64,
+    pub threads: usize,
+    pub parallel_undone: u64,
+    pub serial_reason: Option<String>,
+    /// The outer variable's first value in those runs (the first few).
+    pub parallel_starts: Vec<i64>,
 }
 
 pub struct SiteReport {
@@ -173,6 +181,11 @@ pub fn sites() -> Vec<SiteReport> {
                         names.dedup();
                         names
                     },
+                    parallel_runs: s.parallel.runs,
+                    threads: s.parallel.threads,
+                    parallel_undone: s.parallel.undone,
+                    serial_reason: s.parallel.serial.clone(),
+                    parallel_starts: s.parallel.starts.clone(),
                 })
                 .collect(),
             reason,
@@ -241,6 +254,22 @@ pub fn text() -> String {
                 spec.entries,
                 spec.deopts
             );
+            if spec.parallel_runs > 0 {
+                let _ = writeln!(
+                    out,
+                    "      outer loop parallel (tier 2): {} of {} entries on {} threads{}",
+                    spec.parallel_runs,
+                    spec.entries,
+                    spec.threads,
+                    match spec.parallel_undone {
+                        0 => String::new(),
+                        n => format!(", {n} undone and run serially after a hand-back"),
+                    }
+                );
+            }
+            if let Some(why) = &spec.serial_reason {
+                let _ = writeln!(out, "      outer loop serial: {why}");
+            }
         }
         if let Some(reason) = &s.reason
             && s.hot
@@ -285,7 +314,7 @@ pub fn json() -> String {
             .iter()
             .map(|spec| {
                 format!(
-                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}]}}",
+                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}]}}",
                     json_string(&spec.types),
                     spec.compile_ms,
                     spec.from_cache,
@@ -297,6 +326,15 @@ pub fn json() -> String {
                     spec.inlined
                         .iter()
                         .map(|n| json_string(n))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    spec.parallel_runs,
+                    spec.threads,
+                    spec.parallel_undone,
+                    spec.serial_reason.as_deref().map_or("null".into(), json_string),
+                    spec.parallel_starts
+                        .iter()
+                        .map(|v| v.to_string())
                         .collect::<Vec<_>>()
                         .join(", ")
                 )

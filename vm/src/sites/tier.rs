@@ -16,6 +16,7 @@ use super::inline::inline_calls;
 use super::objects::InlinedColumns;
 use super::splice::Splice;
 use kiln_jit::CompiledNest;
+use kiln_jit::backend::cpu::threads::ParallelRun;
 use kiln_jit::frame::{ORIGIN_ENTRY, ORIGIN_FRESH, ROOT_CUR, ROOT_STEP, ROOT_STOP};
 use kiln_jit::types::{ArrayTy, Dtype, Scalar, Ty};
 use kiln_stdlib::numpy::DType;
@@ -66,6 +67,40 @@ pub struct Spec {
     pub(super) inlined_columns: Option<Arc<InlinedColumns>>,
     pub entries: u64,
     pub deopts: u64,
+    /// How its entries went in tier 2.
+    pub parallel: ParallelRuns,
+}
+
+/// A specialisation's entries as tier 2 saw them.
+#[derive(Default, Debug, Clone)]
+pub struct ParallelRuns {
+    /// Entries that ran on several threads, and on how many at most.
+    pub runs: u64,
+    pub threads: usize,
+    /// Entries whose parallel run a chunk's hand-back undid (then run serially).
+    pub undone: u64,
+    /// Why the last entry that ran serially did.
+    pub serial: Option<String>,
+    /// The first value of the outer variable of parallel runs (the first few).
+    pub starts: Vec<i64>,
+}
+
+impl ParallelRuns {
+    fn note(&mut self, run: ParallelRun, start: i64) {
+        match run {
+            ParallelRun::Ran { threads, .. } => {
+                self.runs += 1;
+                self.threads = self.threads.max(threads);
+                if self.starts.len() < 16 && !self.starts.contains(&start) {
+                    self.starts.push(start);
+                }
+            }
+            ParallelRun::Undone | ParallelRun::Resumed { .. } | ParallelRun::Stopped { .. } => {
+                self.undone += 1
+            }
+            ParallelRun::Serial(why) => self.serial = Some(why),
+        }
+    }
 }
 
 /// The result of a compiled run, for the rewritten code's write-back and resume.
@@ -611,6 +646,7 @@ pub fn run(
                         inlined_columns: inlined.clone(),
                         entries: 1,
                         deopts: 0,
+                        parallel: ParallelRuns::default(),
                     });
                     state.reason = None;
                     (code, splices, receivers, read, inlined)
@@ -711,8 +747,21 @@ pub fn run(
     super::interrupt::ensure_sigint_hook();
     super::draws::enter(generator);
     let running = columns.run();
-    let point = unsafe { code.run(&mut frame) };
+    // Tier 2 where the analysis allows it for these values; else (or where a chunk
+    // handed back, everything undone) the serial run.
+    let parallel = unsafe { code.run_parallel(&mut frame) };
+    let point = match parallel {
+        ParallelRun::Ran { .. } => kiln_jit::FINISHED,
+        ParallelRun::Stopped { point, .. } => point,
+        _ => unsafe { code.run(&mut frame) },
+    };
     drop(running);
+    {
+        let mut state = site.state.lock().expect("site state poisoned");
+        if let Some(spec) = state.specs.iter_mut().find(|s| Arc::ptr_eq(&s.code, &code)) {
+            spec.parallel.note(parallel, bounds.0);
+        }
+    }
     super::draws::leave();
     // The warnings of fused runs that stored as they went, in numpy's order.
     for note in kiln_jit::runtime::take_fp_notes() {

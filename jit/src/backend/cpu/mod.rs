@@ -31,6 +31,7 @@ mod journal;
 mod lists;
 mod loops;
 mod objects;
+pub mod threads;
 mod vector;
 
 use crate::collections::{HashMap, HashSet};
@@ -92,6 +93,8 @@ pub struct CompiledNest {
     /// Each name that holds a tuple and its elements' variables ([`crate::tuples`]):
     /// the VM makes the tuple from them when it writes the name back.
     pub tuple_parts: Vec<(Var, Vec<Var>)>,
+    /// Whether and how its outer loop may run on several threads (tier 2, `threads`).
+    pub parallel: crate::analysis::ParallelPlan,
 }
 
 // The module's code is immutable once finalised and the entry point is re-entrant.
@@ -189,6 +192,7 @@ pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest
     let typing = Typing::infer(nest, entry)?;
     crate::draws::check_typed(nest, &typing)?;
     let layout = Layout::new(nest, entry);
+    let parallel = crate::analysis::ParallelPlan::new(nest, &typing);
 
     let mut flags = settings::builder();
     let set = |flags: &mut settings::Builder, k: &str, v: &str| {
@@ -269,6 +273,7 @@ pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest
         fp_ops,
         complex_parts,
         tuple_parts,
+        parallel,
     })
 }
 

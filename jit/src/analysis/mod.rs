@@ -1,0 +1,15 @@
+//! Analyses of a typed nest that the tiers above the serial one stand on.
+//!
+//! - [`affine`]: subscripts and loop bounds as affine forms of the loop variables,
+//!   symbolic until the values seen at entry make them numeric;
+//! - [`dependence`]: whether two accesses of an array meet in different iterations of
+//!   the outer loop (ZIV, strong SIV, GCD, Banerjee), with direction and distance;
+//! - [`scalars`]: private, carried and reduction scalars of the outer loop;
+//! - [`parallel`]: the outer loop's verdict, static and staged, and its schedule.
+
+pub mod affine;
+pub mod dependence;
+pub mod parallel;
+pub mod scalars;
+
+pub use parallel::{ParallelPlan, Reduction, ReductionOp, Schedule};

@@ -1,0 +1,827 @@
+//! Whether a nest's outer loop can run its iterations on several threads at once, and
+//! how to split them.
+//!
+//! When the nest is compiled ([`ParallelPlan::new`]) everything that does not depend
+//! on run-time values is decided: the loop must be a counted `for`, leave no way out
+//! early (`break`, `return`), have no effect but stores to numpy arrays and its own
+//! scalars (no lists, objects, draws, new arrays or noted warnings), keep its scalars
+//! private (`scalars`), and write only arrays that share their buffer with no other
+//! array of the nest. Every subscript is put in affine form (`affine`); an array
+//! written with a subscript that has none, or read that way while written, keeps the
+//! loop serial. What remains is the staged part ([`Staged::decide`]), run at each
+//! entry with the values in the frame: the loops' intervals from their bounds, every
+//! subscript shown non-negative over them (a negative one would count from the end,
+//! which the forms do not model; one past the end hands back, which the parallel run
+//! treats as a failure), the inner loops that must run shown to, and the dependence
+//! tests (`dependence`) between every write and every other access of its array. A
+//! later entry with other values gets its own decision (ALPyNA's staged analysis,
+//! decided per entry rather than guarded).
+//!
+//! Invariant: "parallel" means no iteration of the outer loop reads or writes an
+//! element another iteration writes, every scalar an iteration reads it assigned
+//! itself first, and every scalar it assigns is assigned in every iteration (so the
+//! last iteration's values are the loop's). What the parallel run may still do
+//! differently from the serial one, a check failing in some iteration, is the
+//! runner's to undo (`backend::cpu::threads`).
+
+use super::affine::{Interval, Linear, Poly, Sym, Symbols};
+use super::dependence::{self, Direction, Outer};
+use super::scalars::{self, Carried};
+use crate::collections::{HashMap, HashSet};
+use crate::frame::{Layout, ROOT_CUR, ROOT_STEP, ROOT_STOP};
+use crate::infer::{Typing, VarTy};
+use crate::ir::{Expr, Intrinsic, Nest, Stmt, StmtKind, Var};
+use crate::types::{Dtype, Scalar};
+
+/// What compiling found about running the outer loop in parallel.
+#[derive(Clone, Debug)]
+pub struct ParallelPlan {
+    /// The staged tests, or why the loop runs serially whatever the values.
+    pub verdict: Result<Staged, String>,
+}
+
+/// A loop statement of the nest (the outer loop is the first).
+#[derive(Clone, Debug)]
+struct LoopStmt {
+    /// Its variable's symbol (an index into the loop variables); `None` for a `while`.
+    var: Option<usize>,
+    start: Option<Poly>,
+    stop: Option<Poly>,
+    step: Option<i64>,
+    line: u32,
+    text: String,
+}
+
+/// An element access: `array[subscripts]`, each subscript's form (`None`: not affine).
+#[derive(Clone, Debug)]
+struct Access {
+    array: Var,
+    write: bool,
+    subscripts: Vec<Option<Poly>>,
+    line: u32,
+    text: String,
+}
+
+/// The part of the decision that needs the values seen at entry.
+#[derive(Clone, Debug)]
+pub struct Staged {
+    loops: Vec<LoopStmt>,
+    /// Per loop variable: the loop statements that run it.
+    var_loops: Vec<Vec<usize>>,
+    var_names: Vec<String>,
+    accesses: Vec<Access>,
+    must_run: Vec<usize>,
+    /// Each loop's innermost enclosing loop (the outer loop's own: itself).
+    parents: Vec<usize>,
+    /// The arrays the nest stores into.
+    pub written: Vec<Var>,
+    /// Its reductions, which a parallel run splits into partial results.
+    pub reductions: Vec<Reduction>,
+}
+
+/// A scalar the outer loop reduces into: Python ints exactly (their partial results
+/// overflow-checked), floats only under a grant.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reduction {
+    pub var: Var,
+    pub op: ReductionOp,
+    /// A Python float or a float64 (else a Python int).
+    pub float: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReductionOp {
+    /// `s = s + e`: partial sums from 0, added in order.
+    Add,
+    /// `s = s - e`: partial results from 0, added in order.
+    Sub,
+    /// `s = s * e`: partial products from 1, multiplied in order.
+    Mul,
+}
+
+/// A parallel run's iteration space, as decided at one entry.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Schedule {
+    pub start: i64,
+    pub step: i64,
+    pub trips: i64,
+    /// Roughly how many iterations of all its loops the nest runs.
+    pub work: f64,
+    /// Per outer iteration, its share of the work, where inner loops' trips depend on
+    /// the outer variable (a triangular nest); empty where all are alike.
+    pub weights: Vec<f64>,
+}
+
+impl ParallelPlan {
+    pub fn new(nest: &Nest, typing: &Typing) -> ParallelPlan {
+        ParallelPlan {
+            verdict: Staged::new(nest, typing),
+        }
+    }
+
+    /// The plan of a nest that is never run in parallel.
+    pub fn serial(reason: &str) -> ParallelPlan {
+        ParallelPlan {
+            verdict: Err(reason.into()),
+        }
+    }
+}
+
+struct NestSymbols<'a> {
+    loop_vars: &'a HashMap<Var, usize>,
+    invariant: &'a HashSet<Var>,
+    arrays: &'a HashSet<Var>,
+}
+
+impl Symbols for NestSymbols<'_> {
+    fn loop_index(&self, var: Var) -> Option<usize> {
+        self.loop_vars.get(&var).copied()
+    }
+    fn is_invariant_int(&self, var: Var) -> bool {
+        self.invariant.contains(&var)
+    }
+    fn is_fixed_array(&self, var: Var) -> bool {
+        self.arrays.contains(&var)
+    }
+}
+
+/// Why an expression keeps the loop serial, if it does.
+fn unsafe_expr(e: &Expr) -> Option<String> {
+    let mut why = None;
+    e.walk(&mut |e| {
+        if why.is_some() {
+            return;
+        }
+        why = match e {
+            Expr::Call(f, _) => match f {
+                Intrinsic::ListAppend | Intrinsic::RowLen | Intrinsic::RowList(_) => {
+                    Some("it reads or changes Python lists".into())
+                }
+                Intrinsic::ItemIndex | Intrinsic::Is => Some("it works on Python objects".into()),
+                Intrinsic::Random | Intrinsic::RandInt | Intrinsic::Uniform | Intrinsic::Gauss => {
+                    Some("it draws random numbers, one after another from one generator".into())
+                }
+                Intrinsic::NoteFp(_) => {
+                    Some("numpy's warnings of its array statements are noted as they run".into())
+                }
+                Intrinsic::Scratch(_)
+                | Intrinsic::Copy
+                | Intrinsic::NewArray(_)
+                | Intrinsic::Gemm
+                | Intrinsic::Zeroed(_) => Some("it makes new arrays".into()),
+                _ => None,
+            },
+            Expr::Inline(inl) => {
+                let mut inner = None;
+                for s in &inl.body {
+                    s.each(&mut |s| {
+                        if inner.is_none() {
+                            inner = match &s.kind {
+                                StmtKind::Assign { values, .. } => values
+                                    .iter()
+                                    .find_map(|v| unsafe_expr(v).or_else(|| reads_arrays(v))),
+                                StmtKind::If { cond, .. } => {
+                                    unsafe_expr(cond).or_else(|| reads_arrays(cond))
+                                }
+                                StmtKind::Pass => None,
+                                _ => Some("a function inlined into it has loops or stores".into()),
+                            };
+                        }
+                    });
+                }
+                inner.or_else(|| reads_arrays(&inl.result))
+            }
+            _ => None,
+        };
+    });
+    why
+}
+
+/// An inlined body's array reads are through its own parameters, which stand for
+/// the caller's arrays: not analysed.
+fn reads_arrays(e: &Expr) -> Option<String> {
+    let mut found = false;
+    e.walk(&mut |e| found |= matches!(e, Expr::Load(..) | Expr::Dot(..) | Expr::Sum(..)));
+    found.then(|| "a function inlined into it reads arrays".into())
+}
+
+impl Staged {
+    fn new(nest: &Nest, typing: &Typing) -> Result<Staged, String> {
+        let StmtKind::For {
+            var: root_var,
+            body,
+            ..
+        } = &nest.root.kind
+        else {
+            return Err("it is a `while` loop, whose iterations are not counted in advance".into());
+        };
+        let name = |v: Var| nest.vars[v].name.clone();
+        if name(*root_var) == crate::ir::CALL_VAR {
+            return Err(
+                "a function compiled whole runs on one thread (tier 2 splits the \
+                 outer loop of a loop site, not a loop inside a compiled function)"
+                    .into(),
+            );
+        }
+        // Effects and exits.
+        let mut why = None;
+        nest.root.each(&mut |s| {
+            if why.is_some() {
+                return;
+            }
+            why = match &s.kind {
+                StmtKind::Return(_) => {
+                    Some(format!("a `return` at line {} may end it early", s.line))
+                }
+                StmtKind::Assign { targets, .. } => targets
+                    .iter()
+                    .find(|t| matches!(typing.vars[**t], VarTy::Array(_)))
+                    .map(|t| format!("it binds the array `{}` anew", name(*t))),
+                _ => None,
+            }
+            .or_else(|| s.exprs().into_iter().find_map(unsafe_expr));
+        });
+        if let Some(why) = why {
+            return Err(why);
+        }
+        if let Some(line) = breaks_out(body) {
+            return Err(format!("a `break` at line {line} may end it early"));
+        }
+        for (v, ty) in typing.vars.iter() {
+            match ty {
+                VarTy::Array(a) if a.list.is_some() => {
+                    return Err(format!(
+                        "it reads the list `{}` in place, which only one thread may",
+                        name(v)
+                    ));
+                }
+                VarTy::Other(_) => {
+                    return Err(format!("`{}` is no number or array", name(v)));
+                }
+                _ => {}
+            }
+        }
+        // Which variables are what.
+        let mut assigned: HashSet<Var> = HashSet::default();
+        let mut loop_vars: HashMap<Var, usize> = HashMap::default();
+        let mut var_names = Vec::new();
+        let mut for_vars = Vec::new();
+        nest.root.each(&mut |s| match &s.kind {
+            StmtKind::Assign { targets, .. } => assigned.extend(targets.iter().copied()),
+            StmtKind::For { var, items, .. } => {
+                for_vars.push(*var);
+                assigned.extend(items.iter().map(|(t, _)| *t));
+            }
+            _ => {}
+        });
+        for v in &for_vars {
+            if !assigned.contains(v) && !loop_vars.contains_key(v) {
+                loop_vars.insert(*v, var_names.len());
+                var_names.push(name(*v));
+            }
+        }
+        if loop_vars.get(root_var) != Some(&0)
+            || for_vars.iter().filter(|v| *v == root_var).count() > 1
+        {
+            return Err(format!("`{}` is assigned inside the loop", name(*root_var)));
+        }
+        assigned.extend(for_vars.iter().copied());
+        let is_int = |v: Var| matches!(typing.vars[v], VarTy::Scalar { ty, maybe_unbound: false } if ty.ty.is_integer() && !ty.mixed);
+        let invariant: HashSet<Var> = nest
+            .vars
+            .keys()
+            .filter(|v| !assigned.contains(v) && is_int(*v))
+            .collect();
+        let arrays: HashSet<Var> = nest
+            .vars
+            .keys()
+            .filter(|v| matches!(typing.vars[*v], VarTy::Array(_)))
+            .collect();
+        let symbols = NestSymbols {
+            loop_vars: &loop_vars,
+            invariant: &invariant,
+            arrays: &arrays,
+        };
+        let show = |p: &Option<Poly>| -> String {
+            match p {
+                Some(p) => p.show(&|s| match s {
+                    Sym::Loop(k) => var_names[k].clone(),
+                    Sym::Var(v) => name(v),
+                    Sym::Shape(v, axis) => format!("{}.shape[{axis}]", name(v)),
+                    Sym::Len(v) => format!("len({})", name(v)),
+                }),
+                None => "...".into(),
+            }
+        };
+        // Loops and accesses, in statement order.
+        let mut loops = Vec::new();
+        let mut loop_index: HashMap<crate::ir::Point, usize> = HashMap::default();
+        let mut accesses = Vec::new();
+        let step_of = |e: &Expr| match e {
+            Expr::Int(c) if *c != 0 => Some(*c),
+            Expr::Unary(crate::ir::UnaryOp::Neg, a) => match **a {
+                Expr::Int(c) if c != 0 => Some(-c),
+                _ => None,
+            },
+            _ => None,
+        };
+        let mut add_access = |array: Var, subs: &[Expr], write: bool, line: u32| {
+            let subscripts: Vec<Option<Poly>> =
+                subs.iter().map(|e| Poly::of(e, &symbols)).collect();
+            let text = format!(
+                "{}[{}]",
+                name(array),
+                subscripts.iter().map(show).collect::<Vec<_>>().join(", ")
+            );
+            accesses.push(Access {
+                array,
+                write,
+                subscripts,
+                line,
+                text,
+            });
+        };
+        nest.root.each(&mut |s| {
+            match &s.kind {
+                StmtKind::For {
+                    var,
+                    start,
+                    stop,
+                    step,
+                    items,
+                    ..
+                } => {
+                    loop_index.insert(s.point, loops.len());
+                    let (start, stop) = (Poly::of(start, &symbols), Poly::of(stop, &symbols));
+                    let text = format!(
+                        "for {} in range({}, {})",
+                        name(*var),
+                        show(&start),
+                        show(&stop)
+                    );
+                    loops.push(LoopStmt {
+                        var: loop_vars.get(var).copied(),
+                        start,
+                        stop,
+                        step: step_of(step),
+                        line: s.line,
+                        text,
+                    });
+                    for (_, array) in items {
+                        add_access(*array, &[Expr::Var(*var)], false, s.line);
+                    }
+                }
+                StmtKind::While { .. } => {
+                    loops.push(LoopStmt {
+                        var: None,
+                        start: None,
+                        stop: None,
+                        step: None,
+                        line: s.line,
+                        text: "while".into(),
+                    });
+                }
+                StmtKind::Store {
+                    array, index, op, ..
+                } => {
+                    add_access(*array, index, true, s.line);
+                    if op.is_some() {
+                        add_access(*array, index, false, s.line);
+                    }
+                }
+                _ => {}
+            }
+            for e in s.exprs() {
+                e.walk(&mut |e| match e {
+                    Expr::Load(array, index) if arrays.contains(array) => {
+                        let ndim = match typing.vars[*array] {
+                            VarTy::Array(a) => a.ndim as usize,
+                            _ => 0,
+                        };
+                        if index.len() == ndim {
+                            add_access(*array, index, false, s.line);
+                        } else {
+                            add_access(*array, &[Expr::Float(0.0)], false, s.line);
+                        }
+                    }
+                    Expr::Dot(views, _) => {
+                        for view in views.iter() {
+                            add_access(view.array, &[Expr::Float(0.0)], false, s.line);
+                        }
+                    }
+                    Expr::Sum(view, _) => {
+                        add_access(view.array, &[Expr::Float(0.0)], false, s.line)
+                    }
+                    _ => {}
+                });
+            }
+        });
+        // Written arrays: their own buffers, and every access of them affine.
+        let written: Vec<Var> = {
+            let mut w: Vec<Var> = accesses
+                .iter()
+                .filter(|a| a.write)
+                .map(|a| a.array)
+                .collect();
+            w.sort();
+            w.dedup();
+            w
+        };
+        for w in &written {
+            if let VarTy::Array(a) = typing.vars[*w]
+                && !a.own_buffer
+            {
+                return Err(format!(
+                    "`{}` is stored into and shares its memory with another array of the loop",
+                    name(*w)
+                ));
+            }
+            if let Some(a) = accesses
+                .iter()
+                .find(|a| a.array == *w && a.subscripts.iter().any(|s| s.is_none()))
+            {
+                return Err(format!(
+                    "`{}` is stored into, and {} at line {} has a subscript that is no affine \
+                     form of the loop variables",
+                    name(*w),
+                    a.text,
+                    a.line
+                ));
+            }
+        }
+        // Scalars.
+        let scalar = |v: Var| matches!(typing.vars[v], VarTy::Scalar { .. });
+        let roles = scalars::roles(body, *root_var, &scalar, &|s: &Stmt| {
+            loop_index.get(&s.point).copied()
+        });
+        if let Some((v, why)) = roles.carried {
+            let v = name(v);
+            return Err(match why {
+                Carried::ReadFirst(line) => format!(
+                    "`{v}` is read at line {line} before the iteration assigns it: it carries a \
+                     value from one iteration to the next"
+                ),
+                Carried::SometimesAssigned => format!(
+                    "`{v}` is not assigned on every path through an iteration: its value after \
+                     the loop may come from any"
+                ),
+            });
+        }
+        let granted = nest.granted.contains(&nest.root.point);
+        let mut reductions = Vec::new();
+        for (v, op, line) in roles.reductions {
+            let serial = |why: &str| {
+                Err(format!(
+                    "`{}` is a reduction (`{op}` at line {line}) across its iterations, {why}",
+                    name(v)
+                ))
+            };
+            let VarTy::Scalar { ty, .. } = typing.vars[v] else {
+                return serial("of no number type");
+            };
+            let variants = ty.variants();
+            let float = if variants
+                .iter()
+                .all(|s| matches!(s, Scalar::Float | Scalar::Np(Dtype::F64)))
+            {
+                true
+            } else if variants == [Scalar::Int] {
+                false
+            } else if variants
+                .iter()
+                .any(|s| matches!(s, Scalar::Np(d) if d.is_int()))
+            {
+                return serial(
+                    "which stays serial: a numpy integer wraps, with its warning, at an \
+                     iteration that depends on the order",
+                );
+            } else {
+                return serial("which stays serial for its type");
+            };
+            let op = match op {
+                "+" => ReductionOp::Add,
+                "-" => ReductionOp::Sub,
+                "*" => ReductionOp::Mul,
+                _ => return serial("which stays serial (only sums and products are split)"),
+            };
+            if float && !granted {
+                return serial(
+                    "which stays serial (reassociating a float reduction needs a grant: \
+                     prange, parallel=True or fastmath)",
+                );
+            }
+            reductions.push(Reduction { var: v, op, float });
+        }
+        let mut var_loops = vec![Vec::new(); var_names.len()];
+        for (k, l) in loops.iter().enumerate() {
+            if let Some(v) = l.var {
+                var_loops[v].push(k);
+            }
+        }
+        let mut parents = Vec::with_capacity(loops.len());
+        loop_parents(std::slice::from_ref(&nest.root), 0, &mut parents);
+        debug_assert_eq!(parents.len(), loops.len());
+        Ok(Staged {
+            parents,
+            loops,
+            var_loops,
+            var_names,
+            accesses,
+            must_run: roles.must_run.into_iter().collect(),
+            written,
+            reductions,
+        })
+    }
+
+    /// Decides with the values in `frame` whether the outer loop runs in parallel.
+    pub fn decide(&self, frame: &[u64], layout: &Layout) -> Result<Schedule, String> {
+        let (start, stop, step) = (
+            frame[ROOT_CUR] as i64,
+            frame[ROOT_STOP] as i64,
+            frame[ROOT_STEP] as i64,
+        );
+        let trips = trip_count(start, stop, step);
+        if trips < 2 {
+            return Err("it has fewer than two iterations left".into());
+        }
+        let value = |s: Sym| -> Option<i64> {
+            match s {
+                Sym::Loop(_) => None,
+                Sym::Var(v) => {
+                    let slot = layout.var(v);
+                    (frame[slot + 1] != 0).then_some(frame[slot] as i64)
+                }
+                Sym::Shape(v, axis) => {
+                    let (base, a) = layout.array(v)?;
+                    let ndim = a.ndim as i64;
+                    let axis = if axis < 0 { axis + ndim } else { axis };
+                    (0..ndim)
+                        .contains(&axis)
+                        .then(|| frame[base + 1 + axis as usize] as i64)
+                }
+                Sym::Len(v) => {
+                    let (base, a) = layout.array(v)?;
+                    (a.ndim >= 1).then(|| frame[base + 1] as i64)
+                }
+            }
+        };
+        let nvars = self.var_names.len();
+        let linear = |p: &Option<Poly>| p.as_ref().and_then(|p| p.linear(nvars, &value));
+        // Each loop variable's interval, loops in statement order (outer first).
+        let mut intervals: Vec<Option<Interval>> = vec![None; nvars];
+        let last = start + (trips - 1) * step;
+        intervals[0] = Some(Interval {
+            lo: start.min(last),
+            hi: start.max(last),
+        });
+        let mut loop_ranges: Vec<Option<(Interval, Interval)>> = vec![None; self.loops.len()];
+        for (k, l) in self.loops.iter().enumerate().skip(1) {
+            let Some(v) = l.var else { continue };
+            let known: Vec<Interval> = intervals
+                .iter()
+                .map(|i| i.unwrap_or(Interval { lo: 1, hi: 0 }))
+                .collect();
+            let reads_unknown = |p: &Option<Poly>| {
+                p.as_ref()
+                    .is_none_or(|p| p.loops().any(|s| s == v || intervals[s].is_none()))
+            };
+            let (Some(s), Some(e), Some(step)) = (linear(&l.start), linear(&l.stop), l.step) else {
+                continue;
+            };
+            if reads_unknown(&l.start) || reads_unknown(&l.stop) {
+                continue;
+            }
+            let (Some(sr), Some(er)) = (s.range(&known), e.range(&known)) else {
+                continue;
+            };
+            loop_ranges[k] = Some((sr, er));
+            let own = if step > 0 {
+                Interval {
+                    lo: sr.lo,
+                    hi: er.hi.saturating_sub(1),
+                }
+            } else {
+                Interval {
+                    lo: er.lo.saturating_add(1),
+                    hi: sr.hi,
+                }
+            };
+            // A variable of several loops ranges over all of theirs.
+            intervals[v] = Some(match intervals[v] {
+                Some(i) if self.var_loops[v].len() > 1 && !i.is_empty() => Interval {
+                    lo: i.lo.min(own.lo),
+                    hi: i.hi.max(own.hi),
+                },
+                _ => own,
+            });
+        }
+        // A variable of a loop with bounds it could not read may be anything.
+        for (v, loops) in self.var_loops.iter().enumerate() {
+            if loops.iter().any(|k| *k != 0 && loop_ranges[*k].is_none()) {
+                intervals[v] = None;
+            }
+        }
+        let known: Vec<Interval> = intervals
+            .iter()
+            .map(|i| i.unwrap_or(Interval { lo: 1, hi: 0 }))
+            .collect();
+        // Inner loops private scalars rely on: they run in every iteration.
+        for k in &self.must_run {
+            let l = &self.loops[*k];
+            let runs = (|| {
+                let (s, e) = (linear(&l.start)?, linear(&l.stop)?);
+                let d = if l.step? > 0 {
+                    e.minus(&s)?
+                } else {
+                    s.minus(&e)?
+                };
+                let reads_unknown = d
+                    .coefficients
+                    .iter()
+                    .enumerate()
+                    .any(|(v, c)| *c != 0 && intervals[v].is_none());
+                (!reads_unknown).then_some(())?;
+                Some(d.range(&known)?.lo >= 1)
+            })();
+            if runs != Some(true) {
+                return Err(format!(
+                    "`{}` at line {} may not run in some iteration, and what it assigns is used \
+                     after it",
+                    l.text, l.line
+                ));
+            }
+        }
+        // Every subscript numeric and never negative.
+        let mut forms: Vec<Vec<Linear>> = Vec::with_capacity(self.accesses.len());
+        for a in &self.accesses {
+            let written = self.written.contains(&a.array);
+            let mut fs = Vec::with_capacity(a.subscripts.len());
+            for s in &a.subscripts {
+                let Some(f) = linear(s) else {
+                    if written {
+                        return Err(format!(
+                            "{} at line {} has a subscript without a value at entry",
+                            a.text, a.line
+                        ));
+                    }
+                    break;
+                };
+                let unknown = f
+                    .coefficients
+                    .iter()
+                    .enumerate()
+                    .any(|(v, c)| *c != 0 && intervals[v].is_none());
+                if unknown {
+                    if written {
+                        return Err(format!(
+                            "{} at line {} reads a loop variable whose loop's bounds are no \
+                             affine form",
+                            a.text, a.line
+                        ));
+                    }
+                    break;
+                }
+                match f.range(&known) {
+                    Some(r) if r.is_empty() || r.lo >= 0 => fs.push(f),
+                    _ => {
+                        return Err(format!(
+                            "{} at line {} may take a negative subscript (counting from the end)",
+                            a.text, a.line
+                        ));
+                    }
+                }
+            }
+            forms.push(fs);
+        }
+        // Dependences between iterations.
+        let outer = Outer { start, step, trips };
+        for (x, a) in self.accesses.iter().enumerate() {
+            if !a.write {
+                continue;
+            }
+            for (y, b) in self.accesses.iter().enumerate() {
+                if b.array != a.array || (b.write && y < x) {
+                    continue;
+                }
+                if let Some(c) = dependence::carried(&forms[x], &forms[y], outer, &known) {
+                    let kind = if b.write { "written" } else { "read" };
+                    let direction = match c.direction {
+                        Direction::Before => "<",
+                        Direction::After => ">",
+                    };
+                    let how = match c.distance {
+                        Some(d) => {
+                            format!("direction ({direction}), distance {}", d.unsigned_abs())
+                        }
+                        None => format!("direction ({direction})"),
+                    };
+                    return Err(format!(
+                        "{} written at line {} and {} {} at line {} may meet in different \
+                         iterations of `{}` ({how})",
+                        a.text, a.line, b.text, kind, b.line, self.var_names[0]
+                    ));
+                }
+            }
+        }
+        // The work: every loop's iterations, each loop running as often as its
+        // parent's iterations times its interval's width (a `while`: 16).
+        let mut per_loop = vec![0.0f64; self.loops.len()];
+        per_loop[0] = trips as f64;
+        let mut work = trips as f64;
+        for (k, l) in self.loops.iter().enumerate().skip(1) {
+            let width = match (l.var.and_then(|v| intervals[v]), l.var) {
+                (Some(i), _) if !i.is_empty() => (i.hi as f64 - i.lo as f64 + 1.0).max(1.0),
+                (_, None) => 16.0,
+                _ => 1.0,
+            };
+            per_loop[k] = per_loop[self.parents[k]] * width;
+            work += per_loop[k];
+        }
+        let mut weights = Vec::new();
+        // Triangular: a loop directly bounded by the outer variable.
+        let triangular: Vec<&LoopStmt> = self
+            .loops
+            .iter()
+            .skip(1)
+            .filter(|l| {
+                [&l.start, &l.stop]
+                    .iter()
+                    .any(|p| p.as_ref().is_some_and(|p| p.loops().any(|s| s == 0)))
+            })
+            .collect();
+        if !triangular.is_empty() && trips <= 1 << 22 {
+            weights.reserve(trips as usize);
+            for t in 0..trips {
+                let v = start + t * step;
+                let mut w = 1.0;
+                for l in &triangular {
+                    let at = |p: &Option<Poly>| {
+                        linear(p).map(|f| {
+                            f.constant
+                                .saturating_add(f.coefficients[0].saturating_mul(v))
+                        })
+                    };
+                    if let (Some(s), Some(e), Some(st)) = (at(&l.start), at(&l.stop), l.step) {
+                        w += trip_count(s, e, st).max(0) as f64;
+                    }
+                }
+                weights.push(w);
+            }
+        }
+        Ok(Schedule {
+            start,
+            step,
+            trips,
+            work,
+            weights,
+        })
+    }
+}
+
+/// How many values `range(start, stop, step)` takes.
+pub fn trip_count(start: i64, stop: i64, step: i64) -> i64 {
+    let (start, stop, step) = (start as i128, stop as i128, step as i128);
+    let n = if step > 0 && stop > start {
+        (stop - start + step - 1) / step
+    } else if step < 0 && stop < start {
+        (start - stop - step - 1) / -step
+    } else {
+        0
+    };
+    n.min(i64::MAX as i128) as i64
+}
+
+/// Each loop statement's innermost enclosing loop, in statement order (as
+/// `Stmt::each` visits them; the outer loop is its own parent).
+fn loop_parents(body: &[Stmt], parent: usize, out: &mut Vec<usize>) {
+    for s in body {
+        match &s.kind {
+            StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
+                let me = out.len();
+                out.push(parent);
+                loop_parents(body, me, out);
+            }
+            StmtKind::If { then, orelse, .. } => {
+                loop_parents(then, parent, out);
+                loop_parents(orelse, parent, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The line of a `break` that leaves the outer loop (not one of an inner loop's).
+fn breaks_out(body: &[Stmt]) -> Option<u32> {
+    for s in body {
+        match &s.kind {
+            StmtKind::Break => return Some(s.line),
+            StmtKind::If { then, orelse, .. } => {
+                if let Some(l) = breaks_out(then).or_else(|| breaks_out(orelse)) {
+                    return Some(l);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}

@@ -1,0 +1,292 @@
+//! Scalar roles across the iterations of the nest's outer loop: which scalars each
+//! iteration makes for itself (private), which carry a value from one iteration to
+//! the next, and which of those are reductions.
+//!
+//! Algorithm: one walk over the outer loop's body in execution order, keeping for
+//! each scalar the condition under which the current iteration has assigned it so far
+//! (`Def`): always, or only if certain inner loops ran at least once. A read of a
+//! scalar the body assigns somewhere, at a point where this iteration has not
+//! assigned it, sees the previous iteration's value: the scalar is carried (and a
+//! reduction when its only use is `s = s + e`, `s = s * e`, `s = max(s, e)` or
+//! `min`). A scalar that is not assigned on every path through an iteration is carried
+//! too: its value after the loop may come from any iteration. Inner loops assign
+//! their variables and bodies only if they run, so a read after such a loop, and the
+//! value after the outer loop, need them to run in every iteration: those loops are
+//! returned as conditions, checked with the bounds seen at entry.
+//!
+//! Invariant: the walk is conservative. Branches keep only what both assign; after a
+//! possible `break` or `continue`, nothing more of that loop's body counts as
+//! assigned; a `while` body never does.
+
+use crate::collections::{HashMap, HashSet};
+use crate::ir::{BinOp, Expr, Intrinsic, Stmt, StmtKind, Var};
+use std::collections::BTreeSet;
+
+/// When the current iteration has assigned a scalar: if every one of these loops
+/// (indices into the nest's loops) ran at least once (none: always).
+type Def = BTreeSet<usize>;
+
+/// What the outer loop's body does with its scalars.
+pub struct Roles {
+    /// Scalars carried from one iteration to the next, with why (the first found);
+    /// reductions are not among them.
+    pub carried: Option<(Var, Carried)>,
+    /// The reductions: each scalar, its operation and the line of its update.
+    pub reductions: Vec<(Var, &'static str, u32)>,
+    /// Loops that must run at least once in every iteration for the private scalars to
+    /// be private.
+    pub must_run: BTreeSet<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Carried {
+    /// Read before this iteration assigns it, at this line.
+    ReadFirst(u32),
+    /// Not assigned on every path through an iteration.
+    SometimesAssigned,
+}
+
+/// The scalars' roles in `body`, the outer loop's; `scalar` says which variables are
+/// scalars, `loop_of` gives each inner `for` statement's loop index (by its point).
+pub fn roles(
+    body: &[Stmt],
+    root_var: Var,
+    scalar: &dyn Fn(Var) -> bool,
+    loop_of: &dyn Fn(&Stmt) -> Option<usize>,
+) -> Roles {
+    let mut assigned = HashSet::default();
+    for s in body {
+        s.each(&mut |s| match &s.kind {
+            StmtKind::Assign { targets, .. } => assigned.extend(targets.iter().copied()),
+            StmtKind::For { var, items, .. } => {
+                assigned.insert(*var);
+                assigned.extend(items.iter().map(|(t, _)| *t));
+            }
+            _ => {}
+        });
+    }
+    assigned.retain(|v| scalar(*v) && *v != root_var);
+    let reductions = reductions(body, &assigned);
+    let mut walk = Walk {
+        assigned: &assigned,
+        loop_of,
+        defs: HashMap::default(),
+        chain: BTreeSet::new(),
+        cut: false,
+        must_run: BTreeSet::new(),
+        carried: None,
+        reductions: &reductions,
+        reduced: Vec::new(),
+    };
+    walk.block(body);
+    if walk.carried.is_none() {
+        let mut vars: Vec<Var> = assigned.iter().copied().collect();
+        vars.sort();
+        for v in vars {
+            if walk.reduced.iter().any(|(r, ..)| *r == v) {
+                continue;
+            }
+            match walk.defs.get(&v) {
+                Some(def) => walk.must_run.extend(def.iter().copied()),
+                None => {
+                    walk.carried = Some((v, Carried::SometimesAssigned));
+                    break;
+                }
+            }
+        }
+    }
+    Roles {
+        carried: walk.carried,
+        must_run: walk.must_run,
+        reductions: walk.reduced,
+    }
+}
+
+/// Scalars whose every appearance in the body is one `s = s op e` (`e` not reading
+/// `s`), with the operation's name and the line.
+fn reductions(body: &[Stmt], assigned: &HashSet<Var>) -> HashMap<Var, (&'static str, u32)> {
+    let mut found: HashMap<Var, (&'static str, u32)> = HashMap::default();
+    let mut uses: HashMap<Var, usize> = HashMap::default();
+    for s in body {
+        s.each(&mut |s| {
+            for e in s.exprs() {
+                e.walk(&mut |e| {
+                    if let Expr::Var(v) = e {
+                        *uses.entry(*v).or_default() += 1;
+                    }
+                });
+            }
+            if let StmtKind::Assign { targets, values } = &s.kind
+                && let ([t], [value]) = (&targets[..], &values[..])
+                && assigned.contains(t)
+                && let Some(op) = reduction_op(*t, value)
+            {
+                found.insert(*t, (op, s.line));
+            }
+        });
+    }
+    // The update's own read is its only one.
+    found.retain(|v, _| uses.get(v) == Some(&1));
+    found
+}
+
+fn reduction_op(s: Var, value: &Expr) -> Option<&'static str> {
+    let reads_s = |e: &Expr| {
+        let mut r = false;
+        e.walk(&mut |x| r |= *x == Expr::Var(s));
+        r
+    };
+    let (op, other) = match value {
+        Expr::Binary(op @ (BinOp::Add | BinOp::Mul), a, b) => {
+            let other = match (&**a, &**b) {
+                (Expr::Var(v), o) | (o, Expr::Var(v)) if *v == s => o,
+                _ => return None,
+            };
+            (if *op == BinOp::Add { "+" } else { "*" }, other)
+        }
+        Expr::Binary(BinOp::Sub, a, b) if **a == Expr::Var(s) => ("-", &**b),
+        Expr::Call(f @ (Intrinsic::Max | Intrinsic::Min), args) if args.len() == 2 => {
+            let other = match (&args[0], &args[1]) {
+                (Expr::Var(v), o) | (o, Expr::Var(v)) if *v == s => o,
+                _ => return None,
+            };
+            (if *f == Intrinsic::Max { "max" } else { "min" }, other)
+        }
+        _ => return None,
+    };
+    (!reads_s(other)).then_some(op)
+}
+
+struct Walk<'a> {
+    assigned: &'a HashSet<Var>,
+    loop_of: &'a dyn Fn(&Stmt) -> Option<usize>,
+    defs: HashMap<Var, Def>,
+    /// The inner loops around the statement being walked.
+    chain: BTreeSet<usize>,
+    /// A `break` or `continue` of the innermost loop walked may have run.
+    cut: bool,
+    must_run: BTreeSet<usize>,
+    carried: Option<(Var, Carried)>,
+    reductions: &'a HashMap<Var, (&'static str, u32)>,
+    reduced: Vec<(Var, &'static str, u32)>,
+}
+
+impl Walk<'_> {
+    fn read(&mut self, e: &Expr, line: u32) {
+        let mut vars = Vec::new();
+        e.walk(&mut |e| {
+            if let Expr::Var(v) = e {
+                vars.push(*v);
+            }
+        });
+        for v in vars {
+            if !self.assigned.contains(&v) || self.carried.is_some() {
+                continue;
+            }
+            match self.defs.get(&v) {
+                // Assigned inside loops that enclose this read: they ran.
+                Some(def) => {
+                    let outside: Vec<usize> = def.difference(&self.chain).copied().collect();
+                    self.must_run.extend(outside);
+                }
+                None => match self.reductions.get(&v) {
+                    Some((op, line)) => {
+                        if !self.reduced.iter().any(|(r, ..)| *r == v) {
+                            self.reduced.push((v, op, *line));
+                        }
+                    }
+                    None => self.carried = Some((v, Carried::ReadFirst(line))),
+                },
+            }
+        }
+    }
+
+    fn define(&mut self, v: Var) {
+        if self.cut {
+            return;
+        }
+        self.defs.entry(v).or_insert_with(|| self.chain.clone());
+    }
+
+    fn block(&mut self, body: &[Stmt]) {
+        for s in body {
+            self.stmt(s);
+        }
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        match &s.kind {
+            StmtKind::Assign { targets, values } => {
+                for v in values {
+                    self.read(v, s.line);
+                }
+                for t in targets {
+                    self.define(*t);
+                }
+            }
+            StmtKind::Store { index, value, .. } => {
+                for e in index.iter().chain([value]) {
+                    self.read(e, s.line);
+                }
+            }
+            StmtKind::If { cond, then, orelse } => {
+                self.read(cond, s.line);
+                let before = self.defs.clone();
+                let cut = self.cut;
+                self.block(then);
+                let after_then = std::mem::replace(&mut self.defs, before);
+                let then_cut = std::mem::replace(&mut self.cut, cut);
+                self.block(orelse);
+                // What both branches assigned, under both conditions.
+                let after_else = std::mem::take(&mut self.defs);
+                for (v, d) in after_else {
+                    if let Some(e) = after_then.get(&v) {
+                        self.defs.insert(v, d.union(e).copied().collect());
+                    }
+                }
+                self.cut |= then_cut;
+            }
+            StmtKind::For {
+                var,
+                start,
+                stop,
+                step,
+                items,
+                body,
+            } => {
+                for e in [start, stop, step] {
+                    self.read(e, s.line);
+                }
+                let Some(k) = (self.loop_of)(s) else {
+                    return;
+                };
+                let (before, cut) = (self.defs.clone(), self.cut);
+                self.chain.insert(k);
+                self.cut = false;
+                self.define(*var);
+                for (t, _) in items {
+                    self.define(*t);
+                }
+                self.block(body);
+                self.chain.remove(&k);
+                // What the body assigned counts after the loop, if the loop ran.
+                let inner = std::mem::replace(&mut self.defs, before);
+                for (v, d) in inner {
+                    self.defs.entry(v).or_insert(d);
+                }
+                self.cut = cut;
+            }
+            StmtKind::While { cond, body } => {
+                self.read(cond, s.line);
+                let (before, cut) = (self.defs.clone(), self.cut);
+                self.block(body);
+                // The condition again, after the body.
+                self.read(cond, s.line);
+                self.defs = before;
+                self.cut = cut;
+            }
+            StmtKind::Break | StmtKind::Continue | StmtKind::Return(_) => self.cut = true,
+            StmtKind::Pass => {}
+        }
+    }
+}

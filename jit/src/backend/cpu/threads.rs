@@ -1,0 +1,437 @@
+//! Tier 2: a nest's outer loop split across threads.
+//!
+//! The analysis ([`crate::analysis::parallel`]) proves, for the values at entry, that
+//! no iteration touches an element another writes and that every scalar is private.
+//! The iterations are then cut into chunks of about equal work (by the per-iteration
+//! weights of a triangular nest, else by count), several per thread so that threads
+//! that finish early take more, and each chunk runs the nest's one compiled function
+//! on its own copy of the frame, with the outer loop's bounds set to the chunk's.
+//!
+//! What a parallel run cannot promise is what happens when a check fails: a chunk may
+//! hand back (an index past the end, a domain error, an interrupt) while later chunks
+//! have stored. So before the run every array the nest stores into is copied, and if
+//! any chunk does not finish, every array is put back and the caller runs the nest
+//! serially from its start, which fails exactly where the interpreter would. A nest
+//! that stores into no array has nothing to put back: the chunks before the first
+//! that failed ran every iteration before it, so the serial run goes on from there
+//! (their reductions combined, their last scalars kept).
+//!
+//! Invariant: a run that returns `Ran` leaves the frame as the serial run would have
+//! (the last chunk's write-back: its iterations are the last, and every scalar the
+//! nest assigns is assigned in each); one that returns anything else leaves the frame
+//! and every array as they were.
+
+use super::{CompiledNest, FINISHED};
+use crate::analysis::{Reduction, ReductionOp, Schedule};
+use crate::frame::{ROOT_CUR, ROOT_STOP};
+use crate::ir::Var;
+use crate::types::{Dtype, Scalar};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// Below this much work (loop iterations, all loops counted) a nest runs serially:
+/// waking the workers and copying the frames costs about as much (measured on the
+/// 2-core machine of `benches/`, where a run of 2 threads costs ~20 us).
+/// `KILN_PARALLEL_MIN_WORK` sets another (the tests run small nests in parallel; 0
+/// also runs in parallel nests that store much for their work).
+pub const MIN_WORK: f64 = 100_000.0;
+
+fn min_work() -> f64 {
+    static MIN: OnceLock<f64> = OnceLock::new();
+    *MIN.get_or_init(|| {
+        std::env::var("KILN_PARALLEL_MIN_WORK")
+            .ok()
+            .and_then(|s| s.trim().parse::<f64>().ok())
+            .filter(|w| *w >= 0.0)
+            .unwrap_or(MIN_WORK)
+    })
+}
+
+/// The most bytes of stored arrays a parallel run copies per iteration of work (all
+/// loops counted): copying runs at a few bytes a nanosecond, an iteration takes about
+/// one, so past this the copy eats what the second thread gains.
+const BYTES_PER_ITERATION: f64 = 0.5;
+
+/// How many chunks each thread gets, so that uneven ones even out.
+const CHUNKS_PER_THREAD: usize = 4;
+
+/// How many blocks a nest with reductions is cut into, whatever the thread count:
+/// its partial results are combined in block order, so their bits do not depend on
+/// how many threads ran them.
+const REDUCTION_BLOCKS: usize = 32;
+
+/// How a nest's entry went.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ParallelRun {
+    /// Ran on this many threads, in this many chunks; the frame holds the result.
+    Ran { threads: usize, chunks: usize },
+    /// Not run: why (the frame and the arrays are untouched).
+    Serial(String),
+    /// Ran, and a chunk handed back: everything is as it was at entry.
+    Undone,
+    /// Ran, and a chunk handed back in a nest that stores into no array: the frame is
+    /// the state after the chunks before it (in the loop's order), set to go on from
+    /// that chunk's first iteration, which the serial run then does. So an interrupt
+    /// keeps the work done before it.
+    Resumed { threads: usize },
+    /// Ran, and a chunk stopped (at `point`) after its first iteration in a nest that
+    /// stores into no array: the frame is the serial run's state there, as the
+    /// compiled code leaves it where it stops (its reductions combined with those of
+    /// the chunks before it).
+    Stopped { threads: usize, point: i64 },
+}
+
+/// The threads tier 2 uses: `KILN_THREADS`, else the machine's cores.
+pub fn thread_count() -> usize {
+    static COUNT: OnceLock<usize> = OnceLock::new();
+    *COUNT.get_or_init(|| {
+        std::env::var("KILN_THREADS")
+            .ok()
+            .and_then(|s| s.trim().parse::<usize>().ok())
+            .filter(|n| *n >= 1)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .min(256)
+    })
+}
+
+fn pool() -> Option<&'static rayon::ThreadPool> {
+    static POOL: OnceLock<Option<rayon::ThreadPool>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(thread_count())
+            .thread_name(|k| format!("kiln-tier2-{k}"))
+            .build()
+            .ok()
+    })
+    .as_ref()
+}
+
+/// The bytes an array's elements span, from its descriptor in the frame.
+struct Span {
+    start: *mut u8,
+    len: usize,
+}
+
+impl CompiledNest {
+    /// Runs the nest's outer loop on several threads if the analysis allows it for
+    /// the values in `frame` and the work pays for it.
+    ///
+    /// # Safety
+    /// As for [`CompiledNest::run`]; and no other thread may touch the nest's arrays
+    /// while it runs.
+    pub unsafe fn run_parallel(&self, frame: &mut [u64]) -> ParallelRun {
+        let threads = thread_count();
+        if threads < 2 {
+            return ParallelRun::Serial("KILN_THREADS=1".into());
+        }
+        let staged = match &self.parallel.verdict {
+            Ok(s) => s,
+            Err(why) => return ParallelRun::Serial(why.clone()),
+        };
+        if self.one_thread {
+            return ParallelRun::Serial("it reads Python objects in place".into());
+        }
+        let schedule = match staged.decide(frame, &self.layout) {
+            Ok(s) => s,
+            Err(why) => return ParallelRun::Serial(why),
+        };
+        let min = min_work();
+        if schedule.work < min {
+            return ParallelRun::Serial(format!(
+                "too little work to share ({:.0} iterations, below {min:.0})",
+                schedule.work
+            ));
+        }
+        let Some(pool) = pool() else {
+            return ParallelRun::Serial("no worker threads could be started".into());
+        };
+        let spans: Vec<Span> = staged
+            .written
+            .iter()
+            .filter_map(|v| self.span(frame, *v))
+            .collect();
+        // The copy that makes a failure undoable costs a pass over the stored arrays:
+        // worth it where the nest computes, not where it only streams memory (a
+        // vector add would copy its output before writing it).
+        let bytes: usize = spans.iter().map(|s| s.len).sum();
+        if min > 0.0 && bytes as f64 > schedule.work * BYTES_PER_ITERATION {
+            return ParallelRun::Serial(format!(
+                "it stores into {:.1} MB, which would be copied first (to undo the stores \
+                 should a check fail) for only {:.0} iterations of work",
+                bytes as f64 / 1e6,
+                schedule.work
+            ));
+        }
+        // SAFETY: the spans are the arrays' own elements, live while the frame is.
+        let saved: Vec<Vec<u8>> = spans
+            .iter()
+            .map(|s| unsafe { std::slice::from_raw_parts(s.start, s.len) }.to_vec())
+            .collect();
+        let bounds = if staged.reductions.is_empty() {
+            chunks(&schedule, threads * CHUNKS_PER_THREAD)
+        } else {
+            chunks(&schedule, REDUCTION_BLOCKS)
+        };
+        // Each chunk's reductions start from their operation's identity.
+        let identities: Vec<(usize, u64)> = staged
+            .reductions
+            .iter()
+            .map(|r| (self.layout.var(r.var), identity(r)))
+            .collect();
+        let nchunks = bounds.len();
+        let next = AtomicUsize::new(0);
+        let failed = AtomicBool::new(false);
+        // Each chunk's exit code and frame, once it ran.
+        type Chunk = Option<(i64, Vec<u64>)>;
+        let results: Vec<std::sync::Mutex<Chunk>> =
+            (0..nchunks).map(|_| std::sync::Mutex::new(None)).collect();
+        let entry: &[u64] = frame;
+        pool.scope(|scope| {
+            for _ in 0..threads.min(nchunks) {
+                scope.spawn(|_| {
+                    loop {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        if k >= nchunks || failed.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let (lo, hi) = bounds[k];
+                        let mut own = entry.to_vec();
+                        own[ROOT_CUR] = lo as u64;
+                        own[ROOT_STOP] = hi as u64;
+                        for (slot, bits) in &identities {
+                            own[*slot] = *bits;
+                        }
+                        // SAFETY: the caller's promise; chunks touch disjoint elements.
+                        let code = unsafe { self.run(&mut own) };
+                        let stop = code != FINISHED;
+                        *results[k].lock().expect("chunk result") = Some((code, own));
+                        if stop {
+                            failed.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                    }
+                });
+            }
+        });
+        let undo = || {
+            for (s, bytes) in spans.iter().zip(&saved) {
+                // SAFETY: as above; every worker has finished.
+                unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), s.start, s.len) };
+            }
+            ParallelRun::Undone
+        };
+        let used = threads.min(nchunks);
+        // The chunks that finished before the first that did not (taken in order, so
+        // all of those before it were taken, and ran to their end), and that one.
+        let mut frames: Vec<Vec<u64>> = Vec::new();
+        let mut stopped: Option<(i64, Vec<u64>)> = None;
+        for m in results {
+            match m.into_inner().ok().flatten() {
+                Some((FINISHED, f)) => frames.push(f),
+                other => {
+                    stopped = other;
+                    break;
+                }
+            }
+        }
+        let done = frames.len();
+        // Their state: the last one's frame, the reductions combined.
+        let mut last = match frames.last() {
+            Some(f) => f.clone(),
+            None => entry.to_vec(),
+        };
+        for (r, (slot, _)) in staged.reductions.iter().zip(&identities) {
+            let partials = frames.iter().map(|f| (f[*slot], f[*slot + 1]));
+            // A stopped chunk's partial result too, where its state is kept (below).
+            let partials = partials.chain(
+                stopped
+                    .as_ref()
+                    .filter(|(_, f)| f[ROOT_CUR] != bounds[done.min(nchunks - 1)].0 as u64)
+                    .map(|(_, f)| (f[*slot], f[*slot + 1])),
+            );
+            match combine(r, (entry[*slot], entry[*slot + 1]), partials) {
+                Some((bits, code)) => {
+                    last[*slot] = bits;
+                    last[*slot + 1] = code;
+                }
+                // A Python int past 64 bits: the interpreter's to compute.
+                None => return undo(),
+            }
+        }
+        if done < nchunks {
+            if !spans.is_empty() {
+                return undo();
+            }
+            let first = bounds[done].0 as u64;
+            if let Some((point, mut f)) = stopped
+                && f[ROOT_CUR] != first
+            {
+                // It stopped after its first iteration, every one before it having
+                // run, and each iteration assigns every scalar: its state is the
+                // serial run's at that point.
+                for (slot, _) in &identities {
+                    f[*slot] = last[*slot];
+                    f[*slot + 1] = last[*slot + 1];
+                }
+                f[ROOT_STOP] = entry[ROOT_STOP];
+                frame.copy_from_slice(&f[..frame.len()]);
+                return ParallelRun::Stopped {
+                    threads: used,
+                    point,
+                };
+            }
+            // Go on serially from the first chunk that did not finish.
+            last[ROOT_CUR] = first;
+            last[ROOT_STOP] = entry[ROOT_STOP];
+            frame.copy_from_slice(&last[..frame.len()]);
+            return ParallelRun::Resumed { threads: used };
+        }
+        frame.copy_from_slice(&last[..frame.len()]);
+        ParallelRun::Ran {
+            threads: used,
+            chunks: nchunks,
+        }
+    }
+
+    fn span(&self, frame: &[u64], var: Var) -> Option<Span> {
+        let (base, a) = self.layout.array(var)?;
+        let ndim = a.ndim as usize;
+        let data = frame[base] as *mut u8;
+        let mut lo: i64 = 0;
+        let mut hi: i64 = 0;
+        for d in 0..ndim {
+            let extent = frame[base + 1 + d] as i64;
+            if extent == 0 {
+                return None;
+            }
+            let stride = frame[base + 1 + ndim + d] as i64;
+            let far = (extent - 1) * stride;
+            lo += far.min(0);
+            hi += far.max(0);
+        }
+        let size = a.dtype.size() as i64;
+        Some(Span {
+            start: data.wrapping_offset(lo as isize),
+            len: (hi - lo + size) as usize,
+        })
+    }
+}
+
+/// The bits a reduction's partial result starts from.
+fn identity(r: &Reduction) -> u64 {
+    match (r.op, r.float) {
+        (ReductionOp::Mul, true) => 1.0f64.to_bits(),
+        (ReductionOp::Mul, false) => 1,
+        (_, true) => 0.0f64.to_bits(),
+        (_, false) => 0,
+    }
+}
+
+/// The reduction's value after the loop: its value at entry combined with each
+/// chunk's partial result in chunk order (`None`: an int overflowed). The result is a
+/// float64 where the value at entry or any partial is one (numpy's promotion of a
+/// Python float with it).
+fn combine(
+    r: &Reduction,
+    entry: (u64, u64),
+    partials: impl Iterator<Item = (u64, u64)>,
+) -> Option<(u64, u64)> {
+    let (mut bits, mut code) = entry;
+    let float64 = Scalar::Np(Dtype::F64).code();
+    for (p, p_code) in partials {
+        if r.float {
+            let (a, b) = (f64::from_bits(bits), f64::from_bits(p));
+            let v = match r.op {
+                ReductionOp::Add | ReductionOp::Sub => a + b,
+                ReductionOp::Mul => a * b,
+            };
+            bits = v.to_bits();
+            if p_code == float64 {
+                code = float64;
+            }
+        } else {
+            let (a, b) = (bits as i64, p as i64);
+            let v = match r.op {
+                ReductionOp::Add | ReductionOp::Sub => a.checked_add(b)?,
+                ReductionOp::Mul => a.checked_mul(b)?,
+            };
+            bits = v as u64;
+        }
+    }
+    Some((bits, code))
+}
+
+/// The outer loop's values cut into at most `n` chunks of about equal work, each as
+/// `(first value, stop)` for the frame's bounds.
+fn chunks(s: &Schedule, n: usize) -> Vec<(i64, i64)> {
+    let n = n.clamp(1, s.trips.max(1) as usize);
+    let value = |t: i64| s.start + t * s.step;
+    // Cut points in trip counts.
+    let mut cuts = vec![0i64];
+    if s.weights.len() == s.trips as usize && !s.weights.is_empty() {
+        let total: f64 = s.weights.iter().sum();
+        let mut acc = 0.0;
+        let mut next = 1;
+        for (t, w) in s.weights.iter().enumerate() {
+            acc += w;
+            if next < n && acc >= total * next as f64 / n as f64 {
+                cuts.push(t as i64 + 1);
+                next += 1;
+            }
+        }
+    } else {
+        for k in 1..n {
+            cuts.push(s.trips * k as i64 / n as i64);
+        }
+    }
+    cuts.push(s.trips);
+    cuts.dedup();
+    cuts.windows(2)
+        .filter(|w| w[1] > w[0])
+        .map(|w| (value(w[0]), value(w[1])))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn schedule(trips: i64, weights: Vec<f64>) -> Schedule {
+        Schedule {
+            start: 0,
+            step: 1,
+            trips,
+            work: 0.0,
+            weights,
+        }
+    }
+
+    #[test]
+    fn chunks_cover_the_iterations_once_in_order() {
+        let c = chunks(&schedule(10, vec![]), 4);
+        assert_eq!(c, vec![(0, 2), (2, 5), (5, 7), (7, 10)]);
+        let c = chunks(&schedule(3, vec![]), 8);
+        assert_eq!(c, vec![(0, 1), (1, 2), (2, 3)]);
+    }
+
+    #[test]
+    fn triangular_chunks_balance_work_not_counts() {
+        // Iteration t does t + 1 units: the first half of the work is in ~70% of them.
+        let w: Vec<f64> = (0..100).map(|t| t as f64 + 1.0).collect();
+        let c = chunks(&schedule(100, w), 2);
+        assert_eq!(c.len(), 2);
+        assert!((68..=72).contains(&c[0].1), "{c:?}");
+    }
+
+    #[test]
+    fn downward_loops_chunk_by_value() {
+        let s = Schedule {
+            start: 9,
+            step: -1,
+            trips: 10,
+            work: 0.0,
+            weights: vec![],
+        };
+        assert_eq!(chunks(&s, 2), vec![(9, 4), (4, -1)]);
+    }
+}

@@ -1,0 +1,324 @@
+//! Parallel nests for the differential tester: an outer loop over arrays with and
+//! without dependences between its iterations (shifts by a constant or by an argument
+//! `kk`, recurrences `a[i - 1]`, even and odd elements, triangular and rectangular
+//! inner loops, an element every iteration writes, views of one buffer, reductions,
+//! scalars carried from one iteration to the next), written twice: the function the
+//! JIT runs, and a twin that walks the same loops and records every element each
+//! outer iteration touches. The twin's brute-force verdict is printed with the outer
+//! loop's line: the last value of the outer variable from which the rest of the loop
+//! has two iterations touching one element, one of them writing it. The harness fails
+//! the batch if the jit report shows a parallel run of that loop starting at or before
+//! that value (an on-stack entry runs only the rest of the loop in parallel).
+
+use super::Gen;
+use std::fmt::Write;
+
+/// One access of a generated statement: the array, and its subscripts as Python.
+struct Access {
+    array: &'static str,
+    subscripts: Vec<String>,
+}
+
+/// A statement of the nest: a store (and the elements its value reads), or a scalar.
+enum Line {
+    Store {
+        target: Access,
+        op: &'static str,
+        reads: Vec<Access>,
+        value: String,
+    },
+    Scalar {
+        text: String,
+        reads: Vec<Access>,
+    },
+}
+
+/// The prelude the parallel programs use: the arrays of a call, the brute-force
+/// record of the elements each outer iteration touches, and the runner.
+pub const PRELUDE: &str = r#"
+def par_arrays(view, N, M):
+    base = np.cos(np.arange(N) * 0.7) * 3.0
+    if view == 1:
+        b = base[1:]
+    elif view == 2:
+        b = base[::-1]
+    else:
+        b = np.sin(np.arange(N) * 0.3)
+    c = (np.arange(M * M).reshape(M, M) % 7) * 0.5
+    return base, b, c
+
+
+class ParTrace:
+    def __init__(self, view, N, M):
+        self.view, self.N, self.M = view, N, M
+        self.cells = {}
+        self.i = None
+
+    def key(self, name, sub):
+        if name == "c":
+            r, q = sub
+            if not (-self.M <= r < self.M and -self.M <= q < self.M):
+                return None
+            return ("c", r % self.M, q % self.M)
+        n = self.N if (name == "a" or self.view == 0) else self.N - 1
+        if self.view == 2 and name == "b":
+            n = self.N
+        (x,) = sub
+        if not -n <= x < n:
+            return None
+        x %= n
+        if name == "a":
+            return ("a", x)
+        if self.view == 1:
+            return ("a", x + 1)
+        if self.view == 2:
+            return ("a", self.N - 1 - x)
+        return ("b", x)
+
+    def touch(self, name, write, *sub):
+        k = self.key(name, sub)
+        if k is None:
+            return
+        seen = self.cells.setdefault(k, [set(), set()])
+        seen[0].add(self.i)
+        if write:
+            seen[1].add(self.i)
+
+    def last_dependent_start(self):
+        """The last value of the outer variable from which the rest of the loop has two
+        iterations touching one element, one writing it (None: no such value): a run
+        of the loop's iterations from v on is parallel exactly when v is past it."""
+        last = None
+        for touched, written in self.cells.values():
+            for w in written:
+                others = [t for t in touched if t != w]
+                if others:
+                    v = min(w, max(others))
+                    last = v if last is None else max(last, v)
+        return last
+
+
+def run_par(k, f, trace, line, view, N, M, n, m, kk):
+    for call in range(3):
+        a, b, c = par_arrays(view, N, M)
+        try:
+            r = f(a, b, c, n, m, kk)
+            print(k, call, "->", show(r), show(a[:6]), show(b[-4:]), float(a.sum()),
+                  float(b.sum()), float(c.sum()))
+        except Exception as e:
+            print(k, call, type(e).__name__, e, float(a.sum()), float(c.sum()))
+    t = ParTrace(view, N, M)
+    trace(t, n, m, kk)
+    print("brute", k, line, t.last_dependent_start())
+"#;
+
+impl Gen {
+    fn par_subscript_1d(&mut self, inner: Option<&'static str>) -> String {
+        let v = match inner {
+            Some(j) if self.rng.chance(35) => j,
+            _ => "i",
+        };
+        self.rng
+            .pick(&[
+                "{v}",
+                "{v}",
+                "{v} + kk",
+                "{v} - 1",
+                "{v} + 1",
+                "2 * {v}",
+                "2 * {v} + 1",
+                "2 * {v} + kk",
+                "n - 1 - {v}",
+                "0",
+                "{v} // 2",
+                "i + j",
+                "{v} + 3",
+            ])
+            .replace("{v}", v)
+            .replace("i + j", if inner.is_some() { "i + j" } else { "i + 2" })
+    }
+
+    fn par_access(&mut self, inner: Option<&'static str>) -> Access {
+        if self.rng.chance(30) {
+            let j = inner.unwrap_or("i");
+            let (r, q) = match self.rng.below(5) {
+                0 => ("i".to_string(), j.to_string()),
+                1 => (j.to_string(), "i".to_string()),
+                2 => ("i".to_string(), format!("{j} + 1")),
+                3 => ("i + 1".to_string(), j.to_string()),
+                _ => ("i - 1".to_string(), "i".to_string()),
+            };
+            return Access {
+                array: "c",
+                subscripts: vec![r, q],
+            };
+        }
+        let array = self.rng.pick(&["a", "a", "b"]);
+        Access {
+            array,
+            subscripts: vec![self.par_subscript_1d(inner)],
+        }
+    }
+
+    fn par_value(&mut self, reads: &mut Vec<Access>, inner: Option<&'static str>) -> String {
+        let mut terms = Vec::new();
+        for _ in 0..1 + self.rng.below(2) {
+            let a = self.par_access(inner);
+            terms.push(format!("{}[{}]", a.array, a.subscripts.join(", ")));
+            reads.push(a);
+        }
+        let c = self.rng.pick(&["0.5", "1.25", "t", "i", "-2.0"]);
+        format!("{} * {c} + {}", terms[0], terms.get(1).map_or("1.0", |s| s))
+    }
+
+    fn par_line(&mut self, inner: Option<&'static str>) -> Line {
+        if self.rng.chance(20) {
+            let mut reads = Vec::new();
+            let text = match self.rng.below(3) {
+                0 => format!("s += {}", self.par_value(&mut reads, inner)),
+                1 => format!("t = {}", self.par_value(&mut reads, inner)),
+                _ => format!("s = max(s, {})", self.par_value(&mut reads, inner)),
+            };
+            return Line::Scalar { text, reads };
+        }
+        let target = self.par_access(inner);
+        let op = self.rng.pick(&["=", "=", "+="]);
+        let mut reads = Vec::new();
+        let value = self.par_value(&mut reads, inner);
+        Line::Store {
+            target,
+            op,
+            reads,
+            value,
+        }
+    }
+
+    fn par_emit(&mut self, depth: usize, line: &Line, trace: bool) {
+        match line {
+            Line::Store {
+                target,
+                op,
+                reads,
+                value,
+            } => {
+                if trace {
+                    for r in reads {
+                        let t = format!(
+                            "tr.touch({:?}, False, {})",
+                            r.array,
+                            r.subscripts.join(", ")
+                        );
+                        self.line(depth, &t);
+                    }
+                    let t = format!(
+                        "tr.touch({:?}, True, {})",
+                        target.array,
+                        target.subscripts.join(", ")
+                    );
+                    self.line(depth, &t);
+                } else {
+                    let t = format!(
+                        "{}[{}] {op} {value}",
+                        target.array,
+                        target.subscripts.join(", ")
+                    );
+                    self.line(depth, &t);
+                }
+            }
+            Line::Scalar { text, reads } => {
+                if trace {
+                    for r in reads {
+                        let t = format!(
+                            "tr.touch({:?}, False, {})",
+                            r.array,
+                            r.subscripts.join(", ")
+                        );
+                        self.line(depth, &t);
+                    }
+                } else {
+                    self.line(depth, text);
+                }
+            }
+        }
+    }
+
+    /// A parallel nest and its brute-force twin.
+    pub(super) fn parallel_program(&mut self, k: usize) {
+        let start = self.rng.pick(&["0", "1", "2"]);
+        let step = if self.rng.chance(15) { ", 2" } else { "" };
+        let inner: Option<&'static str> = self.rng.chance(50).then(|| {
+            self.rng
+                .pick(&["range(m)", "range(i + 1)", "range(i)", "range(1, m - 1)"])
+        });
+        let before: Vec<Line> = (0..1 + self.rng.below(2))
+            .map(|_| self.par_line(None))
+            .collect();
+        let nested: Vec<Line> = match inner {
+            Some(_) => (0..1 + self.rng.below(2))
+                .map(|_| self.par_line(Some("j")))
+                .collect(),
+            None => Vec::new(),
+        };
+        let after: Vec<Line> = (0..self.rng.below(2))
+            .map(|_| self.par_line(None))
+            .collect();
+        let carried_t = self.rng.chance(15);
+        for trace in [false, true] {
+            if trace {
+                self.line(0, &format!("def g{k}_trace(tr, n, m, kk):"));
+            } else {
+                self.line(0, &format!("def g{k}(a, b, c, n, m, kk):"));
+                self.line(1, "s = 0.0");
+                self.line(1, "t = 0.5");
+            }
+            let outer = format!("for i in range({start}, n{step}):");
+            if !trace {
+                // The line the jit report names the outer loop by.
+                let line = self.out.lines().count() + 1;
+                self.par_line_no = line;
+            }
+            self.line(1, &outer);
+            if trace {
+                self.line(2, "tr.i = i");
+            } else if !carried_t {
+                self.line(2, "t = i * 0.25");
+            }
+            for l in &before {
+                self.par_emit(2, l, trace);
+            }
+            if let Some(range) = inner {
+                self.line(2, &format!("for j in {range}:"));
+                for l in &nested {
+                    self.par_emit(3, l, trace);
+                }
+                if trace {
+                    self.line(3, "pass");
+                }
+            }
+            for l in &after {
+                self.par_emit(2, l, trace);
+            }
+            if trace {
+                self.line(1, "return tr");
+            } else {
+                self.line(1, "return s, t");
+            }
+            self.line(0, "");
+        }
+        let view = self.rng.pick(&["0", "0", "0", "1", "2"]);
+        let n = 8 + self.rng.below(40);
+        let m = 3 + self.rng.below(6);
+        let kk = self
+            .rng
+            .pick(&["0", "1", "3", "n", "-1", "2"])
+            .replace('n', &n.to_string());
+        // Big enough that most subscripts stay inside.
+        let big_n = 2 * n + 12;
+        let big_m = n.max(m) + 3;
+        let _ = writeln!(
+            self.out,
+            "run_par({k}, g{k}, g{k}_trace, {}, {view}, {big_n}, {big_m}, {n}, {m}, {kk})\n",
+            self.par_line_no
+        );
+    }
+}
