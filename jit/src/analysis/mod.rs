@@ -5,11 +5,12 @@
 //! - [`dependence`]: whether two accesses of an array meet in different iterations of
 //!   the outer loop (ZIV, strong SIV, GCD, Banerjee), with direction and distance;
 //! - [`scalars`]: private, carried and reduction scalars of the outer loop;
-//! - [`parallel`]: the outer loop's verdict, static and staged, and its schedule.
+//! - [`parallel`]: the outer loop's verdict, static and staged, its schedule and each
+//!   array's footprint.
 
 pub mod affine;
 pub mod dependence;
 pub mod parallel;
 pub mod scalars;
 
-pub use parallel::{ParallelPlan, Reduction, ReductionOp, Schedule};
+pub use parallel::{Footprint, ParallelPlan, Reduction, ReductionOp, Schedule};

@@ -110,6 +110,36 @@ pub struct Schedule {
     /// Per outer iteration, its share of the work, where inner loops' trips depend on
     /// the outer variable (a triangular nest); empty where all are alike.
     pub weights: Vec<f64>,
+    /// Per array the nest accesses, the region it reads and the region it writes.
+    pub footprints: Vec<Footprint>,
+}
+
+/// The elements of one array a nest touches: per axis, the interval of subscripts its
+/// reads take and the interval its writes take over the whole iteration space
+/// (`None`: it does not read, or write, it; a read with a subscript of no affine
+/// form makes the read region the whole array, `whole_read`). What a device needs
+/// to copy in and out, and what a parallel run needs to copy to undo its stores.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Footprint {
+    pub array: Var,
+    pub read: Option<Vec<Interval>>,
+    pub whole_read: bool,
+    pub written: Option<Vec<Interval>>,
+}
+
+/// The per-axis hull of two regions.
+fn hull(a: Option<Vec<Interval>>, b: Vec<Interval>) -> Option<Vec<Interval>> {
+    Some(match a {
+        None => b,
+        Some(a) => a
+            .iter()
+            .zip(&b)
+            .map(|(x, y)| Interval {
+                lo: x.lo.min(y.lo),
+                hi: x.hi.max(y.hi),
+            })
+            .collect(),
+    })
 }
 
 impl ParallelPlan {
@@ -693,6 +723,43 @@ impl Staged {
             }
             forms.push(fs);
         }
+        // Footprints: each access's region over the iteration space.
+        let mut footprints: Vec<Footprint> = Vec::new();
+        for (a, fs) in self.accesses.iter().zip(&forms) {
+            let at = match footprints.iter().position(|f| f.array == a.array) {
+                Some(k) => k,
+                None => {
+                    footprints.push(Footprint {
+                        array: a.array,
+                        read: None,
+                        written: None,
+                        whole_read: false,
+                    });
+                    footprints.len() - 1
+                }
+            };
+            let region: Option<Vec<Interval>> = (fs.len() == a.subscripts.len())
+                .then(|| {
+                    fs.iter()
+                        .map(|f| f.range(&known))
+                        .collect::<Option<Vec<_>>>()
+                })
+                .flatten();
+            // An access inside a loop that never runs touches nothing.
+            if region
+                .as_ref()
+                .is_some_and(|r| r.iter().any(|i| i.is_empty()))
+            {
+                continue;
+            }
+            let f = &mut footprints[at];
+            match (region, a.write) {
+                (Some(r), true) => f.written = hull(f.written.take(), r),
+                (Some(r), false) => f.read = hull(f.read.take(), r),
+                (None, false) => f.whole_read = true,
+                (None, true) => unreachable!("written arrays have affine subscripts"),
+            }
+        }
         // Dependences between iterations.
         let outer = Outer { start, step, trips };
         for (x, a) in self.accesses.iter().enumerate() {
@@ -774,6 +841,7 @@ impl Staged {
             trips,
             work,
             weights,
+            footprints,
         })
     }
 }

@@ -22,6 +22,7 @@
 //! and every array as they were.
 
 use super::{CompiledNest, FINISHED};
+use crate::analysis::affine::Interval;
 use crate::analysis::{Reduction, ReductionOp, Schedule};
 use crate::frame::{ROOT_CUR, ROOT_STOP};
 use crate::ir::Var;
@@ -145,10 +146,19 @@ impl CompiledNest {
         let Some(pool) = pool() else {
             return ParallelRun::Serial("no worker threads could be started".into());
         };
+        // What the nest stores into: each written array's footprint (all of it where
+        // the footprint is unknown).
         let spans: Vec<Span> = staged
             .written
             .iter()
-            .filter_map(|v| self.span(frame, *v))
+            .filter_map(|v| {
+                let region = schedule
+                    .footprints
+                    .iter()
+                    .find(|f| f.array == *v)
+                    .and_then(|f| f.written.as_deref());
+                self.span(frame, *v, region)
+            })
             .collect();
         // The copy that makes a failure undoable costs a pass over the stored arrays:
         // worth it where the nest computes, not where it only streams memory (a
@@ -293,7 +303,9 @@ impl CompiledNest {
         }
     }
 
-    fn span(&self, frame: &[u64], var: Var) -> Option<Span> {
+    /// The bytes of `var`'s elements in `region` (per axis, clipped to the array),
+    /// or of all of them.
+    fn span(&self, frame: &[u64], var: Var, region: Option<&[Interval]>) -> Option<Span> {
         let (base, a) = self.layout.array(var)?;
         let ndim = a.ndim as usize;
         let data = frame[base] as *mut u8;
@@ -301,13 +313,17 @@ impl CompiledNest {
         let mut hi: i64 = 0;
         for d in 0..ndim {
             let extent = frame[base + 1 + d] as i64;
-            if extent == 0 {
+            let (first, last) = match region.and_then(|r| r.get(d)) {
+                Some(i) => (i.lo.max(0), i.hi.min(extent - 1)),
+                None => (0, extent - 1),
+            };
+            if extent == 0 || first > last {
                 return None;
             }
             let stride = frame[base + 1 + ndim + d] as i64;
-            let far = (extent - 1) * stride;
-            lo += far.min(0);
-            hi += far.max(0);
+            let (a, b) = (first * stride, last * stride);
+            lo += a.min(b);
+            hi += a.max(b);
         }
         let size = a.dtype.size() as i64;
         Some(Span {
@@ -403,6 +419,7 @@ mod tests {
             trips,
             work: 0.0,
             weights,
+            footprints: Vec::new(),
         }
     }
 
@@ -431,6 +448,7 @@ mod tests {
             trips: 10,
             work: 0.0,
             weights: vec![],
+            footprints: Vec::new(),
         };
         assert_eq!(chunks(&s, 2), vec![(9, 4), (4, -1)]);
     }
