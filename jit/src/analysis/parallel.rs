@@ -563,8 +563,14 @@ impl Staged {
         })
     }
 
-    /// Decides with the values in `frame` whether the outer loop runs in parallel.
-    pub fn decide(&self, frame: &[u64], layout: &Layout) -> Result<Schedule, String> {
+    /// Decides with the values in `frame` whether the outer loop runs in parallel, on
+    /// at least `min_work` iterations of work (all loops counted).
+    pub fn decide(
+        &self,
+        frame: &[u64],
+        layout: &Layout,
+        min_work: f64,
+    ) -> Result<Schedule, String> {
         let (start, stop, step) = (
             frame[ROOT_CUR] as i64,
             frame[ROOT_STOP] as i64,
@@ -655,6 +661,27 @@ impl Staged {
             .iter()
             .map(|i| i.unwrap_or(Interval { lo: 1, hi: 0 }))
             .collect();
+        // The work: every loop's iterations, each loop running as often as its
+        // parent's iterations times its interval's width (a `while`: 16).
+        let mut per_loop = vec![0.0f64; self.loops.len()];
+        per_loop[0] = trips as f64;
+        let mut work = trips as f64;
+        for (k, l) in self.loops.iter().enumerate().skip(1) {
+            let width = match (l.var.and_then(|v| intervals[v]), l.var) {
+                (Some(i), _) if !i.is_empty() => (i.hi as f64 - i.lo as f64 + 1.0).max(1.0),
+                (_, None) => 16.0,
+                _ => 1.0,
+            };
+            per_loop[k] = per_loop[self.parents[k]] * width;
+            work += per_loop[k];
+        }
+        // Too little to share: decided before the tests, which cost more than the
+        // rest of an entry.
+        if work < min_work {
+            return Err(format!(
+                "too little work to share ({work:.0} iterations, below {min_work:.0})"
+            ));
+        }
         // Inner loops private scalars rely on: they run in every iteration.
         for k in &self.must_run {
             let l = &self.loops[*k];
@@ -789,20 +816,6 @@ impl Staged {
                     ));
                 }
             }
-        }
-        // The work: every loop's iterations, each loop running as often as its
-        // parent's iterations times its interval's width (a `while`: 16).
-        let mut per_loop = vec![0.0f64; self.loops.len()];
-        per_loop[0] = trips as f64;
-        let mut work = trips as f64;
-        for (k, l) in self.loops.iter().enumerate().skip(1) {
-            let width = match (l.var.and_then(|v| intervals[v]), l.var) {
-                (Some(i), _) if !i.is_empty() => (i.hi as f64 - i.lo as f64 + 1.0).max(1.0),
-                (_, None) => 16.0,
-                _ => 1.0,
-            };
-            per_loop[k] = per_loop[self.parents[k]] * width;
-            work += per_loop[k];
         }
         let mut weights = Vec::new();
         // Triangular: a loop directly bounded by the outer variable.

@@ -19,7 +19,7 @@
 use super::Gen;
 use crate::collections::{HashMap, HashSet};
 use crate::infer::VarTy;
-use crate::ir::{BinOp, Expr, Stmt, StmtKind, Var};
+use crate::ir::{BinOp, Expr, Stmt, StmtKind, UnaryOp, Var};
 use cranelift_codegen::ir::{InstBuilder, Value, condcodes::IntCC};
 
 /// Values proofs accept: far from i64's ends, so adding small constants cannot wrap.
@@ -34,6 +34,8 @@ pub(super) struct Proof {
     /// Per access whose subscripts are all proven (keyed by its subscripts' address),
     /// its address computed once before the loop.
     pub bases: HashMap<*const Expr, AccessBase>,
+    /// The subscripts computed before the loop (`Form::Computed`), with their value.
+    pub values: HashMap<*const Expr, Value>,
 }
 
 /// An element access whose address is `base + var * stride` summed over `induction`,
@@ -63,6 +65,11 @@ enum Form {
     /// `w - v + c` with `v` the loop variable (`h[m - 1 - k]`, `x[n - i]`): the
     /// subscript falls as the loop rises; `w` as for `Invariant`.
     Reversed(Option<Var>, i64),
+    /// Any other sum, difference, product or negation of constants and integer
+    /// variables the loop does not assign (`filt[m - 1 - u, ...]` in a `v` loop,
+    /// `a[2 * i + 1, ...]` in a `j` loop): computed once before the loop, where an
+    /// overflow fails the proof.
+    Computed,
 }
 
 impl Gen<'_, '_> {
@@ -83,6 +90,7 @@ impl Gen<'_, '_> {
         }
         let mut proven = HashSet::default();
         let mut bases = HashMap::default();
+        let mut values = HashMap::default();
         let mut all = None;
         // The interval the loop variable covers when the loop runs at all.
         let up = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, step, 0);
@@ -163,6 +171,16 @@ impl Gen<'_, '_> {
                         let zero = self.iconst(0);
                         (zero, zero, c)
                     }
+                    Form::Computed => {
+                        let (v, overflow) = self.computed(e, &mut all);
+                        let ok = self.b.ins().bxor_imm_s(overflow, 1);
+                        all = Some(match all {
+                            None => ok,
+                            Some(prev) => self.b.ins().band(prev, ok),
+                        });
+                        values.insert(e as *const Expr, v);
+                        (v, v, 0)
+                    }
                 };
                 let ok = self.within(low, high, c, extent);
                 all = Some(match all {
@@ -174,7 +192,7 @@ impl Gen<'_, '_> {
                     // Inside the axis when the proof holds, so nothing here overflows.
                     let invariant = match form {
                         Form::Induction(_) | Form::Invariant(None, _) => self.iconst(c),
-                        Form::Invariant(Some(_), _) | Form::Sum(..) => {
+                        Form::Invariant(Some(_), _) | Form::Sum(..) | Form::Computed => {
                             self.b.ins().iadd_imm_s(low, c)
                         }
                         Form::Shifted(_) => shifts.last().expect("pushed above").1,
@@ -207,7 +225,41 @@ impl Gen<'_, '_> {
                 );
             }
         }
-        all.map(|ok| Proof { ok, proven, bases })
+        all.map(|ok| Proof {
+            ok,
+            proven,
+            bases,
+            values,
+        })
+    }
+
+    /// The value of a `Form::Computed` subscript, from values that cannot fail, and
+    /// an i8 set where any step overflowed an i64 (where Python's int would not).
+    fn computed(&mut self, e: &Expr, all: &mut Option<Value>) -> (Value, Value) {
+        let no = self.flag(false);
+        match e {
+            Expr::Int(c) => (self.iconst(*c), no),
+            Expr::Var(w) => (self.stable_value(*w, all), no),
+            Expr::Unary(UnaryOp::Neg, a) => {
+                let (a, fa) = self.computed(a, all);
+                let zero = self.iconst(0);
+                let (v, f) = self.b.ins().ssub_overflow(zero, a);
+                (v, self.b.ins().bor(fa, f))
+            }
+            Expr::Binary(op, a, b) => {
+                let (a, fa) = self.computed(a, all);
+                let (b, fb) = self.computed(b, all);
+                let (v, f) = match op {
+                    BinOp::Add => self.b.ins().sadd_overflow(a, b),
+                    BinOp::Sub => self.b.ins().ssub_overflow(a, b),
+                    BinOp::Mul => self.b.ins().smul_overflow(a, b),
+                    _ => unreachable!("`computable` admits these only"),
+                };
+                let f = self.b.ins().bor(f, fa);
+                (v, self.b.ins().bor(f, fb))
+            }
+            _ => unreachable!("`computable` admits these only"),
+        }
     }
 
     /// Reads the data pointer of every array the unchecked copy accesses again, where
@@ -302,6 +354,31 @@ impl Gen<'_, '_> {
     }
 
     fn form(&self, e: &Expr, var: Var, assigned: &HashSet<Var>) -> Option<Form> {
+        self.simple_form(e, var, assigned)
+            .or_else(|| self.computable(e, var, assigned).then_some(Form::Computed))
+    }
+
+    /// Whether `e` is built only of `+`, `-`, `*` and negation over constants and
+    /// integer variables the loop does not assign (the loop variable not among them).
+    fn computable(&self, e: &Expr, var: Var, assigned: &HashSet<Var>) -> bool {
+        match e {
+            Expr::Int(_) => true,
+            Expr::Var(v) => {
+                *v != var
+                    && !assigned.contains(v)
+                    && matches!(&self.typing.vars[*v],
+                        VarTy::Scalar { ty, .. }
+                            if ty.variants().iter().all(|t| t.is_integer() && !t.is_bool()))
+            }
+            Expr::Unary(UnaryOp::Neg, a) => self.computable(a, var, assigned),
+            Expr::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, a, b) => {
+                self.computable(a, var, assigned) && self.computable(b, var, assigned)
+            }
+            _ => false,
+        }
+    }
+
+    fn simple_form(&self, e: &Expr, var: Var, assigned: &HashSet<Var>) -> Option<Form> {
         let base = |v: &Var| -> Option<Option<Var>> {
             if *v == var {
                 return Some(None);

@@ -54,6 +54,9 @@ impl Gen<'_, '_> {
     /// A subscript `bounds` proved: `v`, `v + c`, `v - c`, `v + w`, `w - v + c` or `c`,
     /// whose value lies inside its axis, so the sum cannot overflow and needs no check.
     fn proven_subscript(&mut self, e: &Expr) -> Value {
+        if let Some(v) = self.proven_values.get(&(e as *const Expr)) {
+            return *v;
+        }
         if let Some(var) = self.loop_var
             && let Some((w, c)) = super::bounds::reversed(e, var)
         {

@@ -106,6 +106,8 @@ impl Gen<'_, '_> {
             self.fresh_bases(&mut proof.bases);
             let outer: Vec<_> = proof.proven.difference(&self.proven).copied().collect();
             self.proven.extend(outer.iter().copied());
+            self.proven_values
+                .extend(proof.values.iter().map(|(k, v)| (*k, *v)));
             if let Some(key) = forwardable(l.body, &proof.bases, &self.arrays) {
                 let var = self.b.declare_var(types::F64);
                 let first = self.load_element(proof.bases[&key].base, Dtype::F64, false);
@@ -132,6 +134,9 @@ impl Gen<'_, '_> {
             self.forwarded = None;
             for e in outer {
                 self.proven.remove(&e);
+            }
+            for e in proof.values.keys() {
+                self.proven_values.remove(e);
             }
             self.b.switch_to_block(slow);
         }

@@ -414,6 +414,8 @@ struct Gen<'a, 'f> {
     exits: HashMap<ExitKey, (Block, Vec<(Point, LoopState)>)>,
     /// Subscripts proven in bounds for the loop being generated (see `bounds`).
     proven: crate::collections::HashSet<*const crate::ir::Expr>,
+    /// The proven subscripts computed before their loop, and their values.
+    proven_values: HashMap<*const crate::ir::Expr, Value>,
     /// The hoisted addresses of the unchecked innermost loop's accesses, and its
     /// variable (see `bounds`).
     access_bases: HashMap<*const crate::ir::Expr, bounds::AccessBase>,
@@ -528,6 +530,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             inline_returns: Vec::new(),
             sunk_since_empty: (false, false),
             proven: Default::default(),
+            proven_values: Default::default(),
             access_bases: HashMap::default(),
             loop_var: None,
             vector_loops: 0,

@@ -123,7 +123,9 @@ impl CompiledNest {
     pub unsafe fn run_parallel(&self, frame: &mut [u64]) -> ParallelRun {
         let threads = thread_count();
         if threads < 2 {
-            return ParallelRun::Serial("KILN_THREADS=1".into());
+            return ParallelRun::Serial(
+                "one thread to run on (KILN_THREADS=1, or a machine of one core)".into(),
+            );
         }
         let staged = match &self.parallel.verdict {
             Ok(s) => s,
@@ -132,17 +134,11 @@ impl CompiledNest {
         if self.one_thread {
             return ParallelRun::Serial("it reads Python objects in place".into());
         }
-        let schedule = match staged.decide(frame, &self.layout) {
+        let min = min_work();
+        let schedule = match staged.decide(frame, &self.layout, min) {
             Ok(s) => s,
             Err(why) => return ParallelRun::Serial(why),
         };
-        let min = min_work();
-        if schedule.work < min {
-            return ParallelRun::Serial(format!(
-                "too little work to share ({:.0} iterations, below {min:.0})",
-                schedule.work
-            ));
-        }
         let Some(pool) = pool() else {
             return ParallelRun::Serial("no worker threads could be started".into());
         };
