@@ -161,6 +161,19 @@ impl Gen<'_, '_> {
         self.b.def_var(cur, start);
         self.b.def_var(stop_var, stop);
         self.b.def_var(step_var, step);
+        // The loop variable is bound from the first iteration on: its flag is set
+        // here, where the loop will run, and not on each iteration, so that it is no
+        // value the loop carries (one more register, or a store an iteration).
+        let bound = self.vars[var].and_then(|s| s.bound);
+        if let Some(bound) = bound {
+            let before = self.b.use_var(bound);
+            let up = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, step, 0);
+            let below = self.b.ins().icmp(IntCC::SignedLessThan, start, stop);
+            let above = self.b.ins().icmp(IntCC::SignedGreaterThan, start, stop);
+            let runs = self.b.ins().select(up, below, above);
+            let flag = self.b.ins().select(runs, self.flag_set, before);
+            self.b.def_var(bound, flag);
+        }
         let header = self.b.create_block();
         let body_block = self.b.create_block();
         let latch = self.b.create_block();
@@ -184,13 +197,14 @@ impl Gen<'_, '_> {
             state: (self.inlining == 0).then_some((cur, stop_var, step_var)),
         });
         let c = self.b.use_var(cur);
-        self.assign(
+        self.assign_value(
             var,
             Val {
                 ty: ScalarTy::exact(Scalar::Int),
                 v: c,
                 numpy: None,
             },
+            bound.is_none(),
         );
         // A body that swaps arrays reads their descriptors anew on each iteration.
         if self.moves_arrays(body) {

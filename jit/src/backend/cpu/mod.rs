@@ -761,6 +761,12 @@ impl<'a, 'f> Gen<'a, 'f> {
 
     /// Binds `val` to `var`, in the variable's static type.
     fn assign(&mut self, var: Var, val: Val) {
+        self.assign_value(var, val, true);
+    }
+
+    /// [`Self::assign`], leaving the bound flag alone where `set_bound` is false (a
+    /// loop variable whose flag its loop set before it started).
+    fn assign_value(&mut self, var: Var, val: Val, set_bound: bool) {
         let slots = self.vars[var].expect("assigned variables are scalars");
         let v = self.storage(&val, slots.ty);
         self.b.def_var(slots.value, v);
@@ -771,7 +777,9 @@ impl<'a, 'f> Gen<'a, 'f> {
             };
             self.b.def_var(numpy, flag);
         }
-        if let Some(bound) = slots.bound {
+        if let Some(bound) = slots.bound
+            && set_bound
+        {
             self.b.def_var(bound, self.flag_set);
         }
     }
