@@ -193,6 +193,19 @@ impl Gen {
         }
     }
 
+    /// The twin's record of accesses: `tr.touch(array, write, subscripts...)`.
+    fn par_touch(&mut self, depth: usize, accesses: &[Access], write: bool) {
+        for a in accesses {
+            let write = if write { "True" } else { "False" };
+            let t = format!(
+                "tr.touch({:?}, {write}, {})",
+                a.array,
+                a.subscripts.join(", ")
+            );
+            self.line(depth, &t);
+        }
+    }
+
     fn par_emit(&mut self, depth: usize, line: &Line, trace: bool) {
         match line {
             Line::Store {
@@ -202,20 +215,8 @@ impl Gen {
                 value,
             } => {
                 if trace {
-                    for r in reads {
-                        let t = format!(
-                            "tr.touch({:?}, False, {})",
-                            r.array,
-                            r.subscripts.join(", ")
-                        );
-                        self.line(depth, &t);
-                    }
-                    let t = format!(
-                        "tr.touch({:?}, True, {})",
-                        target.array,
-                        target.subscripts.join(", ")
-                    );
-                    self.line(depth, &t);
+                    self.par_touch(depth, reads, false);
+                    self.par_touch(depth, std::slice::from_ref(target), true);
                 } else {
                     let t = format!(
                         "{}[{}] {op} {value}",
@@ -227,14 +228,7 @@ impl Gen {
             }
             Line::Scalar { text, reads } => {
                 if trace {
-                    for r in reads {
-                        let t = format!(
-                            "tr.touch({:?}, False, {})",
-                            r.array,
-                            r.subscripts.join(", ")
-                        );
-                        self.line(depth, &t);
-                    }
+                    self.par_touch(depth, reads, false);
                 } else {
                     self.line(depth, text);
                 }
