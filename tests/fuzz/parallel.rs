@@ -1,7 +1,8 @@
 //! Parallel nests for the differential tester: an outer loop over arrays with and
 //! without dependences between its iterations (shifts by a constant or by an argument
 //! `kk`, recurrences `a[i - 1]`, even and odd elements, triangular and rectangular
-//! inner loops, an element every iteration writes, views of one buffer, reductions,
+//! inner loops, an element every iteration writes, views of one buffer, reductions
+//! (float sums and maxima, Python int sums, maxima and minima),
 //! scalars carried from one iteration to the next), written twice: the function the
 //! JIT runs, and a twin that walks the same loops and records every element each
 //! outer iteration touches. The twin's brute-force verdict is printed with the outer
@@ -174,10 +175,14 @@ impl Gen {
     fn par_line(&mut self, inner: Option<&'static str>) -> Line {
         if self.rng.chance(20) {
             let mut reads = Vec::new();
-            let text = match self.rng.below(3) {
+            let text = match self.rng.below(6) {
                 0 => format!("s += {}", self.par_value(&mut reads, inner)),
                 1 => format!("t = {}", self.par_value(&mut reads, inner)),
-                _ => format!("s = max(s, {})", self.par_value(&mut reads, inner)),
+                2 => format!("s = max(s, {})", self.par_value(&mut reads, inner)),
+                // Python int reductions, which split exactly.
+                3 => "q += i * 3 - kk".into(),
+                4 => "q = max(q, (i * 7) % 13 - kk)".into(),
+                _ => "q = min(i - 2 * kk, q)".into(),
             };
             return Line::Scalar { text, reads };
         }
@@ -264,6 +269,7 @@ impl Gen {
                 self.line(0, &format!("def g{k}(a, b, c, n, m, kk):"));
                 self.line(1, "s = 0.0");
                 self.line(1, "t = 0.5");
+                self.line(1, "q = 0");
             }
             let outer = format!("for i in range({start}, n{step}):");
             if !trace {
@@ -295,7 +301,7 @@ impl Gen {
             if trace {
                 self.line(1, "return tr");
             } else {
-                self.line(1, "return s, t");
+                self.line(1, "return s, t, q");
             }
             self.line(0, "");
         }

@@ -27,6 +27,24 @@ def total_of(a):
     return total
 
 
+def extremes(n, m):
+    best = -(10**6)
+    worst = 10**6
+    for i in range(n):  # tier2: parallel
+        for j in range(m):
+            v = (i * 37 + j * 11) % 101 - j
+            best = max(best, v)
+            worst = min(v, worst)
+    return best, worst
+
+
+def float_peak(x):
+    peak = 0.0
+    for i in range(x.shape[0]):  # tier2: serial(a NaN meets it)
+        peak = max(peak, x[i] * 2.0)
+    return peak
+
+
 def big_product(n):
     p = 1
     for i in range(1, n):  # tier2: undone
@@ -71,6 +89,14 @@ for rep in range(3):
 print(r)
 for rep in range(3):
     print(big_product(25))
+for rep in range(3):
+    r = extremes(300, 9)
+print(r)
+x = np.sin(np.arange(400) * 0.3)
+x[200] = np.nan
+for rep in range(3):
+    r = float_peak(x)
+print(r)
 
 x = np.sin(np.arange(5000) * 0.01)
 y = np.cos(np.arange(5000) * 0.013)

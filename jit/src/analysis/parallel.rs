@@ -97,6 +97,10 @@ pub enum ReductionOp {
     Sub,
     /// `s = s * e`: partial products from 1, multiplied in order.
     Mul,
+    /// `s = max(s, e)` of Python ints: partial maxima from the smallest i64.
+    Max,
+    /// `s = min(s, e)` of Python ints: partial minima from the largest i64.
+    Min,
 }
 
 /// A parallel run's iteration space, as decided at one entry.
@@ -532,7 +536,14 @@ impl Staged {
                 "+" => ReductionOp::Add,
                 "-" => ReductionOp::Sub,
                 "*" => ReductionOp::Mul,
-                _ => return serial("which stays serial (only sums and products are split)"),
+                "max" if !float => ReductionOp::Max,
+                "min" if !float => ReductionOp::Min,
+                _ => {
+                    return serial(
+                        "which stays serial (a float's max or min depends on the order where \
+                         a NaN meets it)",
+                    );
+                }
             };
             if float && !granted {
                 return serial(

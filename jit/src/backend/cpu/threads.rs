@@ -336,6 +336,8 @@ fn identity(r: &Reduction) -> u64 {
     match (r.op, r.float) {
         (ReductionOp::Mul, true) => 1.0f64.to_bits(),
         (ReductionOp::Mul, false) => 1,
+        (ReductionOp::Max, _) => i64::MIN as u64,
+        (ReductionOp::Min, _) => i64::MAX as u64,
         (_, true) => 0.0f64.to_bits(),
         (_, false) => 0,
     }
@@ -358,6 +360,7 @@ fn combine(
             let v = match r.op {
                 ReductionOp::Add | ReductionOp::Sub => a + b,
                 ReductionOp::Mul => a * b,
+                ReductionOp::Max | ReductionOp::Min => unreachable!("of ints only"),
             };
             bits = v.to_bits();
             if p_code == float64 {
@@ -368,6 +371,8 @@ fn combine(
             let v = match r.op {
                 ReductionOp::Add | ReductionOp::Sub => a.checked_add(b)?,
                 ReductionOp::Mul => a.checked_mul(b)?,
+                ReductionOp::Max => a.max(b),
+                ReductionOp::Min => a.min(b),
             };
             bits = v as u64;
         }
