@@ -97,16 +97,23 @@ pub fn thread_count() -> usize {
     })
 }
 
+/// The workers, started once per process: a child forked after they started (by
+/// `os.fork`, `multiprocessing`) has none of them, and runs its nests serially
+/// rather than wait for threads that are not there.
 fn pool() -> Option<&'static rayon::ThreadPool> {
-    static POOL: OnceLock<Option<rayon::ThreadPool>> = OnceLock::new();
-    POOL.get_or_init(|| {
-        rayon::ThreadPoolBuilder::new()
+    static POOL: OnceLock<(u32, Option<rayon::ThreadPool>)> = OnceLock::new();
+    let (pid, pool) = POOL.get_or_init(|| {
+        let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(thread_count())
             .thread_name(|k| format!("kiln-tier2-{k}"))
             .build()
-            .ok()
-    })
-    .as_ref()
+            .ok();
+        (std::process::id(), pool)
+    });
+    if *pid != std::process::id() {
+        return None;
+    }
+    pool.as_ref()
 }
 
 /// The bytes an array's elements span, from its descriptor in the frame.
@@ -142,7 +149,11 @@ impl CompiledNest {
             Err(why) => return ParallelRun::Serial(why),
         };
         let Some(pool) = pool() else {
-            return ParallelRun::Serial("no worker threads could be started".into());
+            return ParallelRun::Serial(
+                "no worker threads (none could be started, or this process was forked after \
+                 they were)"
+                    .into(),
+            );
         };
         // What the nest stores into: each written array's footprint (all of it where
         // the footprint is unknown).
