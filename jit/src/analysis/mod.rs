@@ -5,12 +5,14 @@
 //! - [`dependence`]: whether two accesses of an array meet in different iterations of
 //!   the outer loop (ZIV, strong SIV, GCD, Banerjee), with direction and distance;
 //! - [`scalars`]: private, carried and reduction scalars of the outer loop;
-//! - [`parallel`]: the outer loop's verdict, static and staged, its schedule and each
-//!   array's footprint.
+//! - [`parallel`]: the outer loop's static verdict, made when the nest compiles;
+//! - [`staged`]: its decision at each entry, its schedule and each array's footprint.
 
 pub mod affine;
 pub mod dependence;
 pub mod parallel;
 pub mod scalars;
+pub mod staged;
 
-pub use parallel::{Footprint, ParallelPlan, Reduction, ReductionOp, Schedule};
+pub use parallel::{ParallelPlan, Reduction, ReductionOp};
+pub use staged::{Footprint, Schedule};
