@@ -107,13 +107,6 @@ impl ParallelPlan {
             verdict: Staged::new(nest, typing),
         }
     }
-
-    /// The plan of a nest that is never run in parallel.
-    pub fn serial(reason: &str) -> ParallelPlan {
-        ParallelPlan {
-            verdict: Err(reason.into()),
-        }
-    }
 }
 
 struct NestSymbols<'a> {
