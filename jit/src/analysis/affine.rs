@@ -215,8 +215,19 @@ pub struct Interval {
 }
 
 impl Interval {
+    /// The interval of a variable whose loop never runs.
+    pub const EMPTY: Interval = Interval { lo: 1, hi: 0 };
+
     pub fn is_empty(self) -> bool {
         self.lo > self.hi
+    }
+
+    /// The smallest interval holding both.
+    pub fn hull(self, other: Interval) -> Interval {
+        Interval {
+            lo: self.lo.min(other.lo),
+            hi: self.hi.max(other.hi),
+        }
     }
 
     /// `k * x` for `x` in the interval.
@@ -244,6 +255,14 @@ impl Linear {
             hi = hi.checked_add(r.hi)?;
         }
         Some(Interval { lo, hi })
+    }
+
+    /// Whether the form reads a loop variable whose interval is unknown (`None`).
+    pub fn reads_unknown(&self, intervals: &[Option<Interval>]) -> bool {
+        self.coefficients
+            .iter()
+            .zip(intervals)
+            .any(|(c, i)| *c != 0 && i.is_none())
     }
 
     pub fn minus(&self, other: &Linear) -> Option<Linear> {

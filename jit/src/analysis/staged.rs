@@ -53,14 +53,7 @@ pub struct Footprint {
 fn hull(a: Option<Vec<Interval>>, b: Vec<Interval>) -> Option<Vec<Interval>> {
     Some(match a {
         None => b,
-        Some(a) => a
-            .iter()
-            .zip(&b)
-            .map(|(x, y)| Interval {
-                lo: x.lo.min(y.lo),
-                hi: x.hi.max(y.hi),
-            })
-            .collect(),
+        Some(a) => a.iter().zip(&b).map(|(x, y)| x.hull(*y)).collect(),
     })
 }
 
@@ -117,7 +110,7 @@ impl Staged {
             let Some(v) = l.var else { continue };
             let known: Vec<Interval> = intervals
                 .iter()
-                .map(|i| i.unwrap_or(Interval { lo: 1, hi: 0 }))
+                .map(|i| i.unwrap_or(Interval::EMPTY))
                 .collect();
             let reads_unknown = |p: &Option<Poly>| {
                 p.as_ref()
@@ -146,10 +139,7 @@ impl Staged {
             };
             // A variable of several loops ranges over all of theirs.
             intervals[v] = Some(match intervals[v] {
-                Some(i) if self.var_loops[v].len() > 1 && !i.is_empty() => Interval {
-                    lo: i.lo.min(own.lo),
-                    hi: i.hi.max(own.hi),
-                },
+                Some(i) if self.var_loops[v].len() > 1 && !i.is_empty() => i.hull(own),
                 _ => own,
             });
         }
@@ -161,7 +151,7 @@ impl Staged {
         }
         let known: Vec<Interval> = intervals
             .iter()
-            .map(|i| i.unwrap_or(Interval { lo: 1, hi: 0 }))
+            .map(|i| i.unwrap_or(Interval::EMPTY))
             .collect();
         // The work: every loop's iterations, each loop running as often as its
         // parent's iterations times its interval's width (a `while`: 16).
@@ -194,12 +184,7 @@ impl Staged {
                 } else {
                     s.minus(&e)?
                 };
-                let reads_unknown = d
-                    .coefficients
-                    .iter()
-                    .enumerate()
-                    .any(|(v, c)| *c != 0 && intervals[v].is_none());
-                (!reads_unknown).then_some(())?;
+                (!d.reads_unknown(&intervals)).then_some(())?;
                 Some(d.range(&known)?.lo >= 1)
             })();
             if runs != Some(true) {
@@ -225,12 +210,7 @@ impl Staged {
                     }
                     break;
                 };
-                let unknown = f
-                    .coefficients
-                    .iter()
-                    .enumerate()
-                    .any(|(v, c)| *c != 0 && intervals[v].is_none());
-                if unknown {
+                if f.reads_unknown(&intervals) {
                     if written {
                         return Err(format!(
                             "{} at line {} reads a loop variable whose loop's bounds are no \

@@ -362,20 +362,19 @@ impl<'a> Lowering<'a> {
                     return Ok(at(kind));
                 };
                 let var = self.target_name(&f.target, stmt)?;
+                if callee != RangeCallee::Range {
+                    self.granted.push(point);
+                }
                 match callee {
                     RangeCallee::Range => self.assume("range", Assumed::Builtin("range".into())),
-                    RangeCallee::Prange => {
-                        self.granted.push(point);
-                        self.assume(
-                            "prange",
-                            Assumed::Function {
-                                module: "numba".into(),
-                                function: "prange".into(),
-                            },
-                        )
-                    }
+                    RangeCallee::Prange => self.assume(
+                        "prange",
+                        Assumed::Function {
+                            module: "numba".into(),
+                            function: "prange".into(),
+                        },
+                    ),
                     RangeCallee::NumbaPrange(module) => {
-                        self.granted.push(point);
                         // `kiln.prange` through `import kiln`, else numba's.
                         let package = if module == "kiln" { "kiln" } else { "numba" };
                         self.assume(module, Assumed::Module(package.into()))

@@ -26,14 +26,8 @@ pub struct SpecReport {
     pub quiet_runs: u32,
     /// The user functions inlined into it, by name, each once.
     pub inlined: Vec<String>,
-    /// Tier 2: its entries that ran on several threads (and on how many), those a
-    /// chunk's hand-back undid, and why the last serial entry was serial.
-    pub parallel_runs: u64,
-    pub threads: usize,
-    pub parallel_undone: u64,
-    pub serial_reason: Option<String>,
-    /// The outer variable's first value in those runs (the first few).
-    pub parallel_starts: Vec<i64>,
+    /// How its entries went in tier 2.
+    pub parallel: super::tier::ParallelRuns,
 }
 
 pub struct SiteReport {
@@ -181,11 +175,7 @@ pub fn sites() -> Vec<SiteReport> {
                         names.dedup();
                         names
                     },
-                    parallel_runs: s.parallel.runs,
-                    threads: s.parallel.threads,
-                    parallel_undone: s.parallel.undone,
-                    serial_reason: s.parallel.serial.clone(),
-                    parallel_starts: s.parallel.starts.clone(),
+                    parallel: s.parallel.clone(),
                 })
                 .collect(),
             reason,
@@ -254,20 +244,21 @@ pub fn text() -> String {
                 spec.entries,
                 spec.deopts
             );
-            if spec.parallel_runs > 0 {
+            let parallel = &spec.parallel;
+            if parallel.runs > 0 {
                 let _ = writeln!(
                     out,
                     "      outer loop parallel (tier 2): {} of {} entries on {} threads{}",
-                    spec.parallel_runs,
+                    parallel.runs,
                     spec.entries,
-                    spec.threads,
-                    match spec.parallel_undone {
+                    parallel.threads,
+                    match parallel.undone {
                         0 => String::new(),
                         n => format!(", {n} undone and run serially after a hand-back"),
                     }
                 );
             }
-            if let Some(why) = &spec.serial_reason {
+            if let Some(why) = &parallel.serial {
                 let _ = writeln!(out, "      outer loop serial: {why}");
             }
         }
@@ -328,11 +319,12 @@ pub fn json() -> String {
                         .map(|n| json_string(n))
                         .collect::<Vec<_>>()
                         .join(", "),
-                    spec.parallel_runs,
-                    spec.threads,
-                    spec.parallel_undone,
-                    spec.serial_reason.as_deref().map_or("null".into(), json_string),
-                    spec.parallel_starts
+                    spec.parallel.runs,
+                    spec.parallel.threads,
+                    spec.parallel.undone,
+                    spec.parallel.serial.as_deref().map_or("null".into(), json_string),
+                    spec.parallel
+                        .starts
                         .iter()
                         .map(|v| v.to_string())
                         .collect::<Vec<_>>()

@@ -756,12 +756,6 @@ pub fn run(
         _ => unsafe { code.run(&mut frame) },
     };
     drop(running);
-    {
-        let mut state = site.state.lock().expect("site state poisoned");
-        if let Some(spec) = state.specs.iter_mut().find(|s| Arc::ptr_eq(&s.code, &code)) {
-            spec.parallel.note(parallel, bounds.0);
-        }
-    }
     super::draws::leave();
     // The warnings of fused runs that stored as they went, in numpy's order.
     for note in kiln_jit::runtime::take_fp_notes() {
@@ -834,7 +828,10 @@ pub fn run(
         }
         if point >= 0 {
             state.deopts += 1;
-            if let Some(spec) = state.specs.iter_mut().find(|s| Arc::ptr_eq(&s.code, &code)) {
+        }
+        if let Some(spec) = state.specs.iter_mut().find(|s| Arc::ptr_eq(&s.code, &code)) {
+            spec.parallel.note(parallel, bounds.0);
+            if point >= 0 {
                 spec.deopts += 1;
             }
         }

@@ -159,10 +159,7 @@ impl Gen<'_, '_> {
                             (x, IntCC::SignedGreaterThan, -LIMIT),
                         ] {
                             let ok = self.b.ins().icmp_imm_s(cc, v, bound);
-                            all = Some(match all {
-                                None => ok,
-                                Some(prev) => self.b.ins().band(prev, ok),
-                            });
+                            self.also(&mut all, ok);
                         }
                         let v = self.b.ins().iadd(w, x);
                         (v, v, 0)
@@ -174,19 +171,13 @@ impl Gen<'_, '_> {
                     Form::Computed => {
                         let (v, overflow) = self.computed(e, &mut all);
                         let ok = self.b.ins().bxor_imm_s(overflow, 1);
-                        all = Some(match all {
-                            None => ok,
-                            Some(prev) => self.b.ins().band(prev, ok),
-                        });
+                        self.also(&mut all, ok);
                         values.insert(e as *const Expr, v);
                         (v, v, 0)
                     }
                 };
                 let ok = self.within(low, high, c, extent);
-                all = Some(match all {
-                    None => ok,
-                    Some(prev) => self.b.ins().band(prev, ok),
-                });
+                self.also(&mut all, ok);
                 proven.insert(e as *const Expr);
                 if let Some(sum) = offset {
                     // Inside the axis when the proof holds, so nothing here overflows.
@@ -309,12 +300,17 @@ impl Gen<'_, '_> {
         if let Some(bound) = slots.bound {
             let flag = self.b.use_var(bound);
             let is_bound = self.b.ins().icmp_imm_s(IntCC::NotEqual, flag, 0);
-            *all = Some(match *all {
-                None => is_bound,
-                Some(prev) => self.b.ins().band(prev, is_bound),
-            });
+            self.also(all, is_bound);
         }
         v
+    }
+
+    /// `all` and `ok`: one more condition the proof needs.
+    fn also(&mut self, all: &mut Option<Value>, ok: Value) {
+        *all = Some(match *all {
+            None => ok,
+            Some(prev) => self.b.ins().band(prev, ok),
+        });
     }
 
     /// Adds to `all` that `w` lies within `LIMIT` of zero, and the loop's interval
@@ -327,10 +323,7 @@ impl Gen<'_, '_> {
             (hi, IntCC::SignedLessThan, LIMIT),
         ] {
             let ok = self.b.ins().icmp_imm_s(cc, v, bound);
-            *all = Some(match *all {
-                None => ok,
-                Some(prev) => self.b.ins().band(prev, ok),
-            });
+            self.also(all, ok);
         }
     }
 
@@ -358,18 +351,20 @@ impl Gen<'_, '_> {
             .or_else(|| self.computable(e, var, assigned).then_some(Form::Computed))
     }
 
+    /// Whether `v` is an integer variable (no bool) the loop does not assign.
+    fn stable_int(&self, v: Var, assigned: &HashSet<Var>) -> bool {
+        !assigned.contains(&v)
+            && matches!(&self.typing.vars[v],
+                VarTy::Scalar { ty, .. }
+                    if ty.variants().iter().all(|t| t.is_integer() && !t.is_bool()))
+    }
+
     /// Whether `e` is built only of `+`, `-`, `*` and negation over constants and
     /// integer variables the loop does not assign (the loop variable not among them).
     fn computable(&self, e: &Expr, var: Var, assigned: &HashSet<Var>) -> bool {
         match e {
             Expr::Int(_) => true,
-            Expr::Var(v) => {
-                *v != var
-                    && !assigned.contains(v)
-                    && matches!(&self.typing.vars[*v],
-                        VarTy::Scalar { ty, .. }
-                            if ty.variants().iter().all(|t| t.is_integer() && !t.is_bool()))
-            }
+            Expr::Var(v) => *v != var && self.stable_int(*v, assigned),
             Expr::Unary(UnaryOp::Neg, a) => self.computable(a, var, assigned),
             Expr::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, a, b) => {
                 self.computable(a, var, assigned) && self.computable(b, var, assigned)
@@ -383,11 +378,7 @@ impl Gen<'_, '_> {
             if *v == var {
                 return Some(None);
             }
-            let stable = !assigned.contains(v)
-                && matches!(&self.typing.vars[*v],
-                    VarTy::Scalar { ty, .. }
-                        if ty.variants().iter().all(|t| t.is_integer() && !t.is_bool()));
-            stable.then_some(Some(*v))
+            self.stable_int(*v, assigned).then_some(Some(*v))
         };
         if let Some((w, c)) = reversed(e, var) {
             let w = match w {

@@ -143,6 +143,14 @@ impl Gen<'_, '_> {
         self.emit_for(l)
     }
 
+    /// Whether `range(at, stop, step)` has a first value (`step` not zero): an i8.
+    fn range_has(&mut self, at: Value, stop: Value, step: Value) -> Value {
+        let up = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, step, 0);
+        let below = self.b.ins().icmp(IntCC::SignedLessThan, at, stop);
+        let above = self.b.ins().icmp(IntCC::SignedGreaterThan, at, stop);
+        self.b.ins().select(up, below, above)
+    }
+
     pub(super) fn emit_for(&mut self, l: &ForLoop) -> Result<(), String> {
         let ForLoop {
             point,
@@ -167,10 +175,7 @@ impl Gen<'_, '_> {
         let bound = self.vars[var].and_then(|s| s.bound);
         if let Some(bound) = bound {
             let before = self.b.use_var(bound);
-            let up = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, step, 0);
-            let below = self.b.ins().icmp(IntCC::SignedLessThan, start, stop);
-            let above = self.b.ins().icmp(IntCC::SignedGreaterThan, start, stop);
-            let runs = self.b.ins().select(up, below, above);
+            let runs = self.range_has(start, stop, step);
             let flag = self.b.ins().select(runs, self.flag_set, before);
             self.b.def_var(bound, flag);
         }
@@ -181,10 +186,7 @@ impl Gen<'_, '_> {
 
         self.b.switch_to_block(header);
         let c = self.b.use_var(cur);
-        let up = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, step, 0);
-        let below = self.b.ins().icmp(IntCC::SignedLessThan, c, stop);
-        let above = self.b.ins().icmp(IntCC::SignedGreaterThan, c, stop);
-        let more = self.b.ins().select(up, below, above);
+        let more = self.range_has(c, stop, step);
         self.b.ins().brif(more, body_block, &[], done, &[]);
 
         self.b.switch_to_block(body_block);

@@ -254,6 +254,10 @@ impl CompiledNest {
             }
         }
         let done = frames.len();
+        // One that stopped after its first iteration, every iteration before it
+        // having run: its state is the serial run's there (kept below where the nest
+        // stores into no array; one that stopped in its first iteration is not).
+        let stopped = stopped.filter(|(_, f)| f[ROOT_CUR] != bounds[done].0 as u64);
         // Their state: the last one's frame, the reductions combined.
         let mut last = match frames.last() {
             Some(f) => f.clone(),
@@ -261,13 +265,8 @@ impl CompiledNest {
         };
         for (r, (slot, _)) in staged.reductions.iter().zip(&identities) {
             let partials = frames.iter().map(|f| (f[*slot], f[*slot + 1]));
-            // A stopped chunk's partial result too, where its state is kept (below).
-            let partials = partials.chain(
-                stopped
-                    .as_ref()
-                    .filter(|(_, f)| f[ROOT_CUR] != bounds[done.min(nchunks - 1)].0 as u64)
-                    .map(|(_, f)| (f[*slot], f[*slot + 1])),
-            );
+            // The stopped chunk's partial result too, where its state is kept.
+            let partials = partials.chain(stopped.as_ref().map(|(_, f)| (f[*slot], f[*slot + 1])));
             match combine(r, (entry[*slot], entry[*slot + 1]), partials) {
                 Some((bits, code)) => {
                     last[*slot] = bits;
@@ -281,13 +280,8 @@ impl CompiledNest {
             if !spans.is_empty() {
                 return undo();
             }
-            let first = bounds[done].0 as u64;
-            if let Some((point, mut f)) = stopped
-                && f[ROOT_CUR] != first
-            {
-                // It stopped after its first iteration, every one before it having
-                // run, and each iteration assigns every scalar: its state is the
-                // serial run's at that point.
+            if let Some((point, mut f)) = stopped {
+                // Each iteration assigns every scalar: the chunk's frame holds them.
                 for (slot, _) in &identities {
                     f[*slot] = last[*slot];
                     f[*slot + 1] = last[*slot + 1];
@@ -300,7 +294,7 @@ impl CompiledNest {
                 };
             }
             // Go on serially from the first chunk that did not finish.
-            last[ROOT_CUR] = first;
+            last[ROOT_CUR] = bounds[done].0 as u64;
             last[ROOT_STOP] = entry[ROOT_STOP];
             frame.copy_from_slice(&last[..frame.len()]);
             return ParallelRun::Resumed { threads: used };
