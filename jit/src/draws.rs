@@ -79,7 +79,7 @@ pub fn check_typed(nest: &Nest, typing: &Typing) -> Result<(), String> {
 }
 
 /// Whether `e` draws anywhere in it (the bodies of calls inlined into it included).
-fn draws(e: &Expr) -> bool {
+pub fn draws(e: &Expr) -> bool {
     let mut found = false;
     e.walk(&mut |e| match e {
         Expr::Call(

@@ -5,8 +5,14 @@
 # callee where it stopped and the caller at the call, so nothing runs twice; a callee
 # calling another as a statement; an early `return`; a number parameter the callee
 # rebinds (`n += 1` leaves the caller's `n` alone); module constants and `np.pi`.
+# A call whose argument stores (`acc.push(pick(c, i))`, `pick` inlined) or draws, and
+# whose body then hands back, would make the interpreter store or draw again: it stays
+# interpreted, and the results are the interpreter's.
+import random
+import warnings
 import numpy as np
-from numba import njit
+from numba import njit, float64, int64
+from numba.experimental import jitclass
 
 SCALE = 3
 
@@ -73,6 +79,40 @@ def tally(a, k):
 def rebind(a, n):
     n += 1
     a[0] += n
+
+
+def pick(c, i):
+    c[i % len(c)] += 1
+    return -3
+
+
+@jitclass([("acc", float64), ("n", int64)])
+class Acc:
+    def __init__(self):
+        self.acc = 0.0
+        self.n = 0
+
+    def push(self, v):
+        self.n += 1
+        # -inf + inf: numpy's invalid-value warning hands the body back.
+        self.acc += v
+
+
+def effectful_argument(n):
+    a = (np.arange(n) * 7 % 11 - 4).astype(np.int32)
+    b = a[1:]
+    acc = Acc()
+    for i in range(-2, n):
+        acc.push(pick(b, i) / a[i // 2])
+    return a.tolist(), acc.n, acc.acc
+
+
+def drawn_argument(n):
+    random.seed(5)
+    acc = Acc()
+    for i in range(n):
+        acc.push(random.random() * (1e308 if i % 7 == 3 else 1.0) * (-1) ** i * 1e308)
+    return acc.n, acc.acc, random.random()
 
 
 def time_loop(n, steps):
@@ -160,3 +200,7 @@ print(nested(90))
 print(returns_early(100))
 print(plain_helper(70))
 print(number_parameter(50))
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    print(effectful_argument(40))
+    print(drawn_argument(40))

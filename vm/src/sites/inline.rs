@@ -11,7 +11,7 @@
 
 use super::attributes::method_of;
 use super::guards::{Guard, check_assumptions, items_method, lookup};
-use super::splice::{Splice, splice_calls};
+use super::splice::{Splice, check_arguments, splice_calls};
 use super::tier::FrameVars;
 use kiln_jit::ir::Nest;
 use rustpython_vm::builtins::{PyDictRef, PyFloat, PyInt};
@@ -134,6 +134,9 @@ pub(super) fn inline_calls(
         Some(Ok(reason)) => return Ok(Err(reason)),
         Some(Err(exc)) => return Err(exc),
         None => {}
+    }
+    if let Err(reason) = check_arguments(&expanded.root, &splices) {
+        return Ok(Err(reason));
     }
     // A name an inlined or spliced body reads as its module's constant (`K`, the loop
     // variable `i` of a loop at module level) is the value it had when the nest was

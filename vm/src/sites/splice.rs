@@ -17,8 +17,9 @@
 //! pending outcome made here from the caller's frame (the callee's variables and loop
 //! states) instead of running, and its interpreter resumes the body where compiled
 //! code stopped. Nothing runs between the two but the evaluation of the call's
-//! arguments, which compiled code evaluated already (they have no effects), so the
-//! callee resumes in exactly the state it was in. A pending outcome no call takes is
+//! arguments, which compiled code evaluated already (they have no effects:
+//! [`check_arguments`] refuses a nest where one stores or draws), so the callee
+//! resumes in exactly the state it was in. A pending outcome no call takes is
 //! dropped at the next compiled run.
 
 use super::attributes::method_of;
@@ -75,6 +76,40 @@ struct Splicer<'a> {
     /// spliced or inlined (`acc.n` for `self.n` in `acc.push(x)`), read on entry like
     /// its own, and the paths of those objects in the running frame (`acc`).
     receivers: Receivers,
+}
+
+/// Refuses a nest where a spliced call's argument has an effect: a store that a function
+/// inlined into it makes, or a draw from `random` (`acc.push(pick(c, i))`). Compiled
+/// code evaluates the arguments once, binding the callee's parameters; a check failing
+/// later inside the callee's body hands the caller back at the calling statement, and
+/// the caller's interpreter evaluates them again (the module doc), which would store
+/// or draw a second time. A check failing in the binding itself is harmless: its
+/// stores are undone (`backend::cpu::journal`) and nothing was drawn yet after it.
+pub(super) fn check_arguments(root: &Stmt, splices: &[Splice]) -> Result<(), String> {
+    let mut refused = None;
+    root.each(&mut |s| {
+        if refused.is_some() || !splices.iter().any(|sp| sp.call == s.point) {
+            return;
+        }
+        if let StmtKind::Assign { values, .. } = &s.kind {
+            let exprs: Vec<&Expr> = values.iter().collect();
+            let stores = kiln_jit::ir::inlined_stores(&exprs) > 0;
+            if stores || values.iter().any(kiln_jit::draws::draws) {
+                let what = if stores {
+                    "calls a function that stores into an array"
+                } else {
+                    "draws from `random`"
+                };
+                refused = Some(format!(
+                    "line {}: an argument of a call spliced into the loop {what}, which a \
+                     hand-back from the call's body would make the interpreter do again: \
+                     the call stays interpreted",
+                    s.line
+                ));
+            }
+        }
+    });
+    refused.map_or(Ok(()), Err)
 }
 
 /// Splices the calls of functions compiled whole whose results `nest` discards (see the
