@@ -75,6 +75,11 @@ pub struct Site {
     pub threshold: u64,
     /// The count at which the next attempt to compile is made.
     pub next_try: AtomicU64,
+    /// Back-edges the rest of the loop runs interpreted after compiled code stopped
+    /// in it having done next to nothing, before compiled code is entered again
+    /// (`_kiln_jit.again`): doubled at each such stop, back to 1 after one that ran
+    /// well.
+    pub resume_wait: AtomicU64,
     pub state: Mutex<tier::SiteState>,
 }
 
@@ -134,6 +139,7 @@ pub fn register_site(
         count: AtomicU64::new(0),
         threshold,
         next_try: AtomicU64::new(threshold),
+        resume_wait: AtomicU64::new(1),
         state: Mutex::new(tier::SiteState::default()),
     }));
     id

@@ -197,9 +197,10 @@ impl Rewriter<'_> {
         let mut wrapper = for_stmt(name_store(CALL_VAR, r), one, body, Vec::new(), r);
         let id = self.site_of_kind(&mut wrapper, None, SiteKind::Function);
         // Not `range(1)` at run time: the name could be anyone's.
-        if let Stmt::For(w) = &mut wrapper {
-            *w.iter = call(attr(name("_kiln_jit", r), "call", r), vec![int(id, r)], r);
-        }
+        let Stmt::For(w) = &mut wrapper else {
+            unreachable!("a function site stays a `for` loop")
+        };
+        *w.iter = call(attr(name("_kiln_jit", r), "call", r), vec![int(id, r)], r);
         f.body.push(wrapper);
         Some(id)
     }
@@ -238,8 +239,15 @@ impl Rewriter<'_> {
                     )
                 };
                 if let Some((nest, original)) = compilable {
+                    // A loop over a range without an `else` goes on in compiled code
+                    // after compiled code stopped in it (`again_loop`); an `else` may
+                    // hold a `break` or `continue` of a loop around this one.
+                    let again = !over_items && f.orelse.is_empty() && kind != SiteKind::Function;
                     let orelse = std::mem::take(&mut f.orelse).into_iter().collect();
-                    f.orelse = dispatch(id, &nest, &original, orelse, r).into();
+                    f.orelse = dispatch(id, &nest, &original, orelse, again, r).into();
+                    if again {
+                        again_loop(stmt, id);
+                    }
                 }
             }
             Stmt::While(w) => {
@@ -267,7 +275,9 @@ impl Rewriter<'_> {
                     call(attr(name("_kiln_jit", r), "ticks", r), vec![int(id, r)], r),
                     body,
                     match compilable {
-                        Some((nest, original)) => dispatch(id, &nest, &original, Vec::new(), r),
+                        Some((nest, original)) => {
+                            dispatch(id, &nest, &original, Vec::new(), false, r)
+                        }
                         None => Vec::new(),
                     },
                     w.range,
@@ -299,9 +309,86 @@ fn items_call(id: u32, iter: Expr) -> Expr {
     call(attr(name("_kiln_jit", r), "items", r), args, r)
 }
 
+/// Makes the rewritten site loop `stmt` (`for i in _kiln_jit.loop(S, ITER): ...`, its
+/// `else` the dispatch) one that enters compiled code again after compiled code stopped
+/// in it:
+///
+/// ```text
+/// if True:
+///     __kiln_itS = ITER
+///     while True:
+///         for i in _kiln_jit.loop(S, __kiln_itS):
+///             BODY
+///         else:
+///             ...                                  # write-back, as `dispatch`
+///             for () in ((),): REST OF ITERATION   # resumed at the point
+///             else:
+///                 __kiln_itS = _kiln_jit.again(S, __kiln_o)
+///                 del __kiln_o
+///                 continue
+///         break
+/// ```
+///
+/// A `break` in the body leaves the `for`, then the `while`; one in the rest of the
+/// iteration leaves the one-shot loop, skipping its `else`. The iterations left run
+/// over `again`'s counting iterator, which enters compiled code again (or, where that
+/// code stopped at once, after a wait): without it, a loop whose compiled code handed
+/// one statement back ran all its remaining iterations interpreted.
+fn again_loop(stmt: &mut Stmt, id: u32) {
+    let Stmt::For(f) = stmt else {
+        unreachable!("a site's `for` loop")
+    };
+    let r = f.range;
+    let Expr::Call(c) = &mut *f.iter else {
+        unreachable!("`_kiln_jit.loop(S, ITER)`")
+    };
+    let held = format!("__kiln_it{id}");
+    let iterable = std::mem::replace(&mut c.arguments.args[1], name(&held, r));
+    let site_loop = std::mem::replace(stmt, pass(r));
+    let forever = Stmt::While(ast::StmtWhile {
+        node_index: Default::default(),
+        range: r,
+        test: Box::new(Expr::BooleanLiteral(ast::ExprBooleanLiteral {
+            node_index: Default::default(),
+            range: r,
+            value: true,
+        })),
+        body: vec![
+            site_loop,
+            Stmt::Break(ast::StmtBreak {
+                node_index: Default::default(),
+                range: r,
+            }),
+        ]
+        .into(),
+        orelse: Default::default(),
+        runtime_body: None,
+        runtime_orelse: None,
+    });
+    let truth = Expr::BooleanLiteral(ast::ExprBooleanLiteral {
+        node_index: Default::default(),
+        range: r,
+        value: true,
+    });
+    *stmt = if_stmt(
+        truth,
+        vec![assign(name_store(&held, r), iterable, r), forever],
+        vec![],
+        r,
+    );
+}
+
 /// The `else` clause of a compilable site: plain `ELSE` after an interpreted run; after
-/// compiled code, the write-back and the jump to where the interpreter resumes.
-fn dispatch(id: u32, nest: &Nest, original: &Stmt, orelse: Vec<Stmt>, r: TextRange) -> Vec<Stmt> {
+/// compiled code, the write-back and the jump to where the interpreter resumes (with
+/// `again`, the rest of the site's loop runs as `again_loop` says).
+fn dispatch(
+    id: u32,
+    nest: &Nest,
+    original: &Stmt,
+    orelse: Vec<Stmt>,
+    again: bool,
+    r: TextRange,
+) -> Vec<Stmt> {
     let outcome = || name("__kiln_o", r);
     let mut compiled = vec![assign(
         name_store("__kiln_o", r),
@@ -343,7 +430,7 @@ fn dispatch(id: u32, nest: &Nest, original: &Stmt, orelse: Vec<Stmt>, r: TextRan
     // A resume point is never negative: the codes below are not.
     let resume = if_stmt(
         compare(attr(outcome(), "point", r), ast::CmpOp::GtE, int(0, r), r),
-        resume_code(original),
+        resume_code(original, again.then_some(id)),
         vec![],
         r,
     );
@@ -418,8 +505,11 @@ fn children(stmt: &Stmt) -> Vec<&[Stmt]> {
 /// remaining iterations), skipped where the point is past it. So the code grows with
 /// the loop's size times its depth, not with the square of its size (a copy of the
 /// rest of the loop per point), which the bytecode compiler pays for at import.
-pub fn resume_code(root: &Stmt) -> Vec<Stmt> {
-    let inside = resume_loop(root, 0);
+///
+/// With `again` (the site's id), the iterations after the one resumed in are no plain
+/// loop: the rest of the iteration ends by continuing the `while` of `again_loop`.
+pub fn resume_code(root: &Stmt, again: Option<u32>) -> Vec<Stmt> {
+    let inside = resume_loop(root, 0, again);
     match root {
         // A `while` stopped at its test: the loop runs again from the test.
         Stmt::While(_) => {
@@ -452,16 +542,34 @@ fn resume_stmt(stmt: &Stmt, at: u32) -> Vec<Stmt> {
                 None => then,
             }
         }
-        Stmt::For(_) | Stmt::While(_) => resume_loop(stmt, at),
+        Stmt::For(_) | Stmt::While(_) => resume_loop(stmt, at, None),
         _ => unreachable!("only compound statements contain points"),
     }
 }
 
 /// The rest of the current iteration (run inside a one-shot loop, so `break` and
-/// `continue` keep their meaning), then the remaining iterations.
-fn resume_loop(stmt: &Stmt, at: u32) -> Vec<Stmt> {
+/// `continue` keep their meaning), then the remaining iterations: a loop of their own,
+/// or, with `again` (the site's own loop, see `again_loop`), the site's loop again.
+fn resume_loop(stmt: &Stmt, at: u32, again: Option<u32>) -> Vec<Stmt> {
     let r = stmt.range();
     let (body, rest) = match stmt {
+        Stmt::For(f) if let Some(id) = again => {
+            let held = format!("__kiln_it{id}");
+            let next = call(
+                attr(name("_kiln_jit", r), "again", r),
+                vec![int(id, r), name("__kiln_o", r)],
+                r,
+            );
+            let rest = vec![
+                assign(name_store(&held, r), next, r),
+                delete("__kiln_o", r),
+                Stmt::Continue(ast::StmtContinue {
+                    node_index: Default::default(),
+                    range: r,
+                }),
+            ];
+            (&f.body, rest)
+        }
         Stmt::For(f) => {
             let rest_iter = rest_iterable(&f.iter, at);
             let rest = for_stmt(
@@ -471,9 +579,9 @@ fn resume_loop(stmt: &Stmt, at: u32) -> Vec<Stmt> {
                 f.orelse.to_vec(),
                 f.range,
             );
-            (&f.body, rest)
+            (&f.body, vec![rest])
         }
-        Stmt::While(w) => (&w.body, Stmt::While(w.clone())),
+        Stmt::While(w) => (&w.body, vec![Stmt::While(w.clone())]),
         _ => unreachable!(),
     };
     let partial = resume_block(body, at + 1);
@@ -492,7 +600,7 @@ fn resume_loop(stmt: &Stmt, at: u32) -> Vec<Stmt> {
         parenthesized: true,
         runtime_elts: None,
     });
-    vec![for_stmt(empty_target(r), once, partial, vec![rest], r)]
+    vec![for_stmt(empty_target(r), once, partial, rest, r)]
 }
 
 /// What the rest of the `for` loop at point `at` iterates after the iteration that

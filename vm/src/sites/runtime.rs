@@ -98,13 +98,18 @@ impl Counted {
         &self.chain[0]
     }
 
-    /// Counts one back-edge; true when the site should try compiled code now.
-    fn back_edge(&self) -> bool {
+    /// Counts one back-edge, the site's and the sites' around it.
+    fn count(&self) -> u64 {
         for outer in &self.chain[1..] {
             outer.count_back_edge();
         }
+        self.site().count_back_edge()
+    }
+
+    /// Counts one back-edge; true when the site should try compiled code now.
+    fn back_edge(&self) -> bool {
+        let count = self.count();
         let site = self.site();
-        let count = site.count_back_edge();
         // A loop outside the compilable subset is only counted (no clock read).
         if site.nest.is_err() {
             return false;
@@ -147,7 +152,9 @@ mod _kiln_jit {
     use rustpython_vm::common::lock::PyMutex;
     use rustpython_vm::protocol::PyIterReturn;
     use rustpython_vm::types::{IterNext, Iterable, SelfIter};
-    use rustpython_vm::{AsObject, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine, pyclass};
+    use rustpython_vm::{
+        AsObject, Py, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine, pyclass,
+    };
     use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 
     struct RangeState {
@@ -157,6 +164,9 @@ mod _kiln_jit {
         done: bool,
         /// A compiled run that already finished the loop, reported at the next step.
         pending: Option<Outcome>,
+        /// In the rest of a loop compiled code stopped in (`again`): the back-edges
+        /// left before compiled code is entered again, whatever the site's count.
+        wait: Option<u64>,
     }
 
     impl RangeState {
@@ -167,6 +177,7 @@ mod _kiln_jit {
                 step,
                 done: false,
                 pending,
+                wait: None,
             }
         }
     }
@@ -240,7 +251,23 @@ mod _kiln_jit {
             st.done = true;
             return exhausted(site.id, None).map(Err);
         }
-        if counted.back_edge() && !observed(vm) {
+        let hot = match &mut st.wait {
+            Some(left) => {
+                counted.count();
+                match left.checked_sub(1) {
+                    Some(l) => {
+                        *left = l;
+                        false
+                    }
+                    None => {
+                        st.wait = None;
+                        true
+                    }
+                }
+            }
+            None => counted.back_edge(),
+        };
+        if hot && !observed(vm) {
             let bounds = (cur, st.stop, st.step);
             drop(st);
             let outcome = run(vm, site, bounds, true)?;
@@ -298,6 +325,10 @@ mod _kiln_jit {
     }
 
     fn loop_over(site: u32, iterable: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        // The rest of the loop after compiled code stopped in it (`again`).
+        if iterable.downcast_ref::<SiteRange>().is_some() {
+            return Ok(iterable);
+        }
         let Some(range) = iterable.downcast_ref::<PyRange>() else {
             return counted_iteration(site, iterable, vm);
         };
@@ -599,6 +630,63 @@ mod _kiln_jit {
         point: i64,
         loops: std::collections::HashMap<u32, (i64, i64, i64)>,
         interrupt: Option<PyBaseExceptionRef>,
+        progress: u64,
+    }
+
+    /// Iterations compiled code must have done before it stopped for the rest of the
+    /// loop to enter it again at once; fewer, and the rest waits (`Site::resume_wait`).
+    const RAN_WELL: u64 = 8;
+
+    /// The longest wait: a loop whose compiled code stops at every iteration enters
+    /// it about once in this many iterations.
+    const MAX_WAIT: u64 = 1 << 16;
+
+    /// The rest of site `site`'s loop (a `for` over a range) after compiled code
+    /// stopped in it and the interpreter finished that iteration (`outcome`): its
+    /// counting iterator over the iterations left, which enters compiled code again
+    /// at the next iteration where that code ran well, else after a wait that doubles
+    /// each time it did not. So a loop that handed one statement back (an inf met
+    /// once) runs compiled again, and one that stops at every iteration does not pay
+    /// for entering compiled code at each.
+    #[pyfunction]
+    fn again(site: u32, outcome: PyRef<PyOutcome>, vm: &VirtualMachine) -> PyResult {
+        let (cur, stop, step) = outcome
+            .loops
+            .get(&0)
+            .copied()
+            .ok_or_else(|| vm.new_runtime_error("kiln: no state for the site's loop"))?;
+        let Some(next) = cur.checked_add(step) else {
+            return Ok(vm.ctx.new_tuple(vec![]).into());
+        };
+        let rest = vm
+            .ctx
+            .types
+            .range_type
+            .as_object()
+            .call((next, stop, step), vm)?;
+        let Some(counted) = Counted::new(site) else {
+            return Ok(rest);
+        };
+        if observed(vm) {
+            return traced_iteration(vm, (next, stop, step), rest);
+        }
+        let waits = &counted.site().resume_wait;
+        let wait = if outcome.progress >= RAN_WELL {
+            waits.store(1, AtomicOrdering::Relaxed);
+            0
+        } else {
+            let w = waits.load(AtomicOrdering::Relaxed);
+            waits.store((w * 2).min(MAX_WAIT), AtomicOrdering::Relaxed);
+            w
+        };
+        let mut state = RangeState::new((next, stop, step), None);
+        state.wait = Some(wait);
+        Ok(SiteRange {
+            counted,
+            state: PyMutex::new(state),
+        }
+        .into_ref(&vm.ctx)
+        .into())
     }
 
     #[pyclass]
@@ -685,6 +773,7 @@ mod _kiln_jit {
             point: outcome.point,
             loops: outcome.loops,
             interrupt: outcome.interrupt,
+            progress: outcome.progress,
         }
         .into_ref(&vm.ctx)
         .into())

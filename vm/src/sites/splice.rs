@@ -544,6 +544,7 @@ pub(super) fn resume(
                 point: k,
                 loops,
                 interrupt: None,
+                progress: 0,
             };
             PENDING.with(|p| p.borrow_mut().insert(s.site, outcome));
         }

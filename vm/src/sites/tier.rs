@@ -116,6 +116,9 @@ pub struct Outcome {
     /// What the interpreter's signal check raised for an interrupt that came while
     /// compiled code ran (KeyboardInterrupt, or a handler's exception).
     pub interrupt: Option<rustpython_vm::builtins::PyBaseExceptionRef>,
+    /// How many iterations of the site's own loop compiled code completed before it
+    /// stopped at `point` (what `_kiln_jit.again` decides the wait by).
+    pub progress: u64,
 }
 
 /// The variables of a frame, read as Python would resolve the names.
@@ -837,11 +840,16 @@ pub fn run(
         }
     }
     // A resume point, or an exit code: FINISHED, BROKE, or a `Returned`'s.
+    let progress = match bounds.2 {
+        0 => 0,
+        step => ((frame[ROOT_CUR] as i64).wrapping_sub(bounds.0) / step).max(0) as u64,
+    };
     Ok(Some(Outcome {
         values,
         point,
         loops,
         interrupt,
+        progress,
     }))
 }
 

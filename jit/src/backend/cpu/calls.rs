@@ -230,6 +230,7 @@ impl Gen<'_, '_> {
                 // (unless the hardware's flags say whether numpy would).
                 if !self.floats_by_hardware() {
                     self.pending_floats.push(v);
+                    self.record_float_op(&[x], v);
                 }
                 self.val(ty, v, None)
             }

@@ -458,6 +458,9 @@ struct Gen<'a, 'f> {
     flag_set: Value,
     /// numpy float results of the current statement not yet noted in `float_flags`.
     pending_floats: Vec<Value>,
+    /// The numpy float operations of the current statement, for the test of whether
+    /// numpy would warn that `settle_float_flags` makes where a result is not finite.
+    float_ops: Vec<expr::FloatOp>,
     /// The points whose numpy float operations the CPU's flags check
     /// ([`crate::ir::Intrinsic::CheckFpFlags`]): no test of each value in their loops.
     hardware_floats: HashSet<Point>,
@@ -521,6 +524,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             no_floats_seen: Value::from_u32(0),
             flag_set: Value::from_u32(0),
             pending_floats: Vec::new(),
+            float_ops: Vec::new(),
             hardware_floats: HashSet::default(),
             hardware_loops: 0,
             cold_loops: HashSet::default(),
