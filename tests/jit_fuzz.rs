@@ -15,7 +15,8 @@
 //! casts to float32 where they meet a float32 (NEP 50), in arithmetic and comparisons;
 //! `round()`, `int()` and `float()` take numpy scalars as well as Python numbers, and
 //! `**` meets numpy scalars with the warnings it gives, as do numpy's functions and
-//! scalar types on numbers (`np.tanh(x)`, `exp(x)` imported from numpy, `np.int32(x)`;
+//! scalar types on numbers (`np.tanh(x)`, `np.floor(x)`, `exp(x)` imported from numpy,
+//! `np.int32(x)`, `np.isnan(x)` in conditions;
 //! every warning is recorded and printed, so one lost in a compiled iteration is a
 //! mismatch). The loops call module
 //! functions the JIT inlines (one with several returns, one returning a tuple the loop
@@ -236,7 +237,18 @@ impl Gen {
                 7 => format!("np.int32({})", self.expr(depth + 1)),
                 8 => format!("np.float32({})", self.expr(depth + 1)),
                 9 => {
-                    let f = self.rng.pick(&["np.tanh", "np.sqrt", "np.log", "np_sqrt"]);
+                    let f = self.rng.pick(&[
+                        "np.tanh",
+                        "np.sqrt",
+                        "np.log",
+                        "np_sqrt",
+                        "np.floor",
+                        "np.rint",
+                        "np.cbrt",
+                        "np.arcsinh",
+                        "np.square",
+                        "np.deg2rad",
+                    ]);
                     format!("{f}({})", self.expr(depth + 1))
                 }
                 10 => format!("exp(min({}, 30))", self.expr(depth + 1)),
@@ -281,8 +293,15 @@ impl Gen {
             self.expr(depth.max(1)),
             self.expr(depth.max(1))
         );
-        match self.rng.below(7) {
+        match self.rng.below(8) {
             0 => format!("{c} and {} > 0", self.loop_var()),
+            // numpy's tests of a number (an `np.bool_`).
+            4 => {
+                let f = self
+                    .rng
+                    .pick(&["np.isnan", "np.isinf", "np.isfinite", "np.signbit"]);
+                format!("{f}({})", self.expr(depth.max(1)))
+            }
             1 => format!("not ({c})"),
             2 => format!("0 <= {} < {}", self.loop_var(), self.atom(2)),
             // An item of a module list of bools (an int among them in some calls).

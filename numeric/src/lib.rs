@@ -31,6 +31,37 @@ macro_rules! numpy_sign {
 
 numpy_sign!(f32, f64);
 
+/// numpy's one-argument float functions that are no method of Rust's floats, as its
+/// loops compute them: `deg2rad`/`rad2deg` multiply by the factor rounded to the
+/// element type, `rint` rounds half to even, `square` is one multiplication.
+pub trait NumpyUnary {
+    fn numpy_deg2rad(self) -> Self;
+    fn numpy_rad2deg(self) -> Self;
+    fn numpy_rint(self) -> Self;
+    fn numpy_square(self) -> Self;
+}
+
+macro_rules! numpy_unary {
+    ($($t:ty),*) => {$(
+        impl NumpyUnary for $t {
+            fn numpy_deg2rad(self) -> Self {
+                self * (std::f64::consts::PI / 180.0) as $t
+            }
+            fn numpy_rad2deg(self) -> Self {
+                self * (180.0 / std::f64::consts::PI) as $t
+            }
+            fn numpy_rint(self) -> Self {
+                self.round_ties_even()
+            }
+            fn numpy_square(self) -> Self {
+                self * self
+            }
+        }
+    )*};
+}
+
+numpy_unary!(f32, f64);
+
 /// matrixmultiply's `?gemm(m, k, n, alpha, a, rsa, csa, b, rsb, csb, beta, c, rsc, csc)`.
 pub type Gemm<T> = unsafe fn(
     usize,

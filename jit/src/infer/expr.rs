@@ -134,9 +134,7 @@ impl Typing<'_> {
                 }
                 // numpy's `absolute` and `sign` of integers are integers (computed in
                 // float64 they would lose digits past 2**53).
-                if matches!(u, crate::ir::Ufunc::Sign | crate::ir::Ufunc::Absolute)
-                    && !t.variants().iter().all(|x| x.is_float())
-                {
+                if u.keeps_integers() && !t.variants().iter().all(|x| x.is_float()) {
                     return Err(format!(
                         "`np.{}()` of {} stays interpreted (compiled only for floats)",
                         u.name(),
@@ -160,6 +158,20 @@ impl Typing<'_> {
                     .ok_or_else(|| {
                         format!("`np.{}()` of {} stays interpreted", u.name(), t.describe())
                     })
+            }
+            Expr::Call(Intrinsic::NpTest(test), args) => {
+                let [a] = &args[..] else {
+                    return Err(format!("`{}()` takes one value", test.name()));
+                };
+                let t = self.scalar(a)?;
+                if t.mixed || t.ty.is_complex() || !numeric(t.ty) {
+                    return Err(format!(
+                        "`{}()` of {} stays interpreted",
+                        test.name(),
+                        t.describe()
+                    ));
+                }
+                scalar(Scalar::Np(types::Dtype::Bool))
             }
             Expr::Call(Intrinsic::NpScalar(d), args) => {
                 let [a] = &args[..] else {
@@ -452,6 +464,7 @@ impl Typing<'_> {
                         scalar(Scalar::Int)
                     }
                     Intrinsic::RowList(_) | Intrinsic::Is => scalar(Scalar::Bool),
+                    Intrinsic::NpTest(_) => unreachable!("typed above"),
                     Intrinsic::Math(_)
                     | Intrinsic::Float
                     | Intrinsic::Random

@@ -3,7 +3,7 @@
 //! floating-point flags, scratch memory, complex parts).
 
 use super::Var;
-use kiln_numeric::NumpySign;
+use kiln_numeric::{NumpySign, NumpyUnary};
 
 /// A function the compiled code knows: the `math` functions and a few builtins.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -132,6 +132,40 @@ pub enum Intrinsic {
     /// `zeroed(t)`: every byte of the array `t`, compiled code's own C-contiguous
     /// memory, set to zero (`np.zeros`: 0, 0.0 and False are all zero bits); `True`.
     Zeroed(Var),
+    /// `np.isnan(x)`, `np.isinf(x)`, `np.isfinite(x)`, `np.signbit(x)` of a real
+    /// number: an `np.bool_` (of an integer: no NaN, no infinity, its sign).
+    NpTest(NpTest),
+}
+
+/// numpy's tests of one real number ([`Intrinsic::NpTest`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum NpTest {
+    IsNan,
+    IsInf,
+    IsFinite,
+    Signbit,
+}
+
+impl NpTest {
+    pub fn from_name(name: &str) -> Option<NpTest> {
+        Some(match name {
+            "isnan" => NpTest::IsNan,
+            "isinf" => NpTest::IsInf,
+            "isfinite" => NpTest::IsFinite,
+            "signbit" => NpTest::Signbit,
+            _ => return None,
+        })
+    }
+
+    /// The function, as the jit report names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            NpTest::IsNan => "np.isnan",
+            NpTest::IsInf => "np.isinf",
+            NpTest::IsFinite => "np.isfinite",
+            NpTest::Signbit => "np.signbit",
+        }
+    }
 }
 
 /// What a new array of [`Intrinsic::NewArray`] holds, and where its shape comes from.
@@ -208,6 +242,34 @@ ufuncs! {
     Absolute => "absolute", abs;
     Fabs => "fabs", abs;
     Sign => "sign", numpy_sign;
+    Cbrt => "cbrt", cbrt;
+    Exp2 => "exp2", exp2;
+    Arcsinh => "arcsinh", asinh;
+    Arccosh => "arccosh", acosh;
+    Arctanh => "arctanh", atanh;
+    Floor => "floor", floor;
+    Ceil => "ceil", ceil;
+    Trunc => "trunc", trunc;
+    Rint => "rint", numpy_rint;
+    Deg2rad => "deg2rad", numpy_deg2rad;
+    Rad2deg => "rad2deg", numpy_rad2deg;
+    Square => "square", numpy_square;
+}
+
+impl Ufunc {
+    /// numpy keeps an integer argument's type for these (`np.floor(3)` is an int64):
+    /// compiled only for floats.
+    pub fn keeps_integers(self) -> bool {
+        matches!(
+            self,
+            Ufunc::Sign
+                | Ufunc::Absolute
+                | Ufunc::Floor
+                | Ufunc::Ceil
+                | Ufunc::Trunc
+                | Ufunc::Square
+        )
+    }
 }
 
 macro_rules! math_functions {
@@ -285,6 +347,7 @@ impl Intrinsic {
             Intrinsic::Conjugate => ".conjugate",
             Intrinsic::NpConj => "np.conj",
             Intrinsic::Hypot => "hypot",
+            Intrinsic::NpTest(t) => t.name(),
             Intrinsic::IsNumpy => "is_numpy",
             Intrinsic::Axes(_) => "axes",
             Intrinsic::Maximum => "np.maximum",

@@ -166,7 +166,7 @@ fn known_function(
     args: &mut Vec<kiln_jit::ir::Expr>,
     vm: &VirtualMachine,
 ) -> PyResult<Option<kiln_jit::ir::Expr>> {
-    use kiln_jit::ir::{Expr, Intrinsic, MathFn, Ufunc};
+    use kiln_jit::ir::{Expr, Intrinsic, MathFn, NpTest, Ufunc};
     let Ok(name) = function.get_attr("__name__", vm) else {
         return Ok(None);
     };
@@ -184,10 +184,14 @@ fn known_function(
             .and_then(|m| m.get_attr(&attr, vm).ok())
             .is_some_and(|f| f.is(function))
     };
+    let test = NpTest::from_name(&name);
     let intrinsic = match (Ufunc::from_name(&name), MathFn::from_name(&name)) {
         (Some(u), _) if args.len() == 1 && is("numpy") => Intrinsic::Ufunc(u),
         (_, Some(f)) if args.len() == f.arity() && is("math") => Intrinsic::Math(f),
-        _ => return Ok(None),
+        _ => match test {
+            Some(t) if args.len() == 1 && is("numpy") => Intrinsic::NpTest(t),
+            _ => return Ok(None),
+        },
     };
     Ok(Some(Expr::Call(intrinsic, std::mem::take(args))))
 }

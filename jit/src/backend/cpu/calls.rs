@@ -235,6 +235,7 @@ impl Gen<'_, '_> {
                 self.val(ty, v, None)
             }
             Intrinsic::NpScalar(d) => self.np_scalar(d, &a),
+            Intrinsic::NpTest(test) => self.np_test(test, &a),
             Intrinsic::Maximum | Intrinsic::Minimum => {
                 // numpy's: `a if isnan(a) or a > b else b` (`<` for minimum).
                 let b = vals[1];
@@ -541,5 +542,49 @@ impl Gen<'_, '_> {
         self.b.ins().call(f, &[a.data, bytes]);
         let one = self.iconst(1);
         self.exact(Scalar::Bool, one)
+    }
+}
+
+impl Gen<'_, '_> {
+    /// `np.isnan(x)`, ... of a real number (typing refuses the rest): an `np.bool_`.
+    fn np_test(&mut self, test: crate::ir::NpTest, a: &Val) -> Val {
+        use crate::ir::NpTest;
+        let c = match a.ty.machine() {
+            Machine::I64 => match test {
+                NpTest::IsNan | NpTest::IsInf => self.b.ins().iconst(types::I8, 0),
+                NpTest::IsFinite => self.b.ins().iconst(types::I8, 1),
+                NpTest::Signbit => match a.ty.ty {
+                    Scalar::Np(d) if d.is_unsigned() => self.b.ins().iconst(types::I8, 0),
+                    _ => self.b.ins().icmp_imm_s(IntCC::SignedLessThan, a.v, 0),
+                },
+            },
+            m => {
+                let x = a.v;
+                let ty = super::machine_type(m);
+                match test {
+                    NpTest::IsNan => self.b.ins().fcmp(FloatCC::Unordered, x, x),
+                    NpTest::IsInf => {
+                        let abs = self.b.ins().fabs(x);
+                        let inf = match m {
+                            Machine::F32 => self.b.ins().f32const(f32::INFINITY),
+                            _ => self.b.ins().f64const(f64::INFINITY),
+                        };
+                        self.b.ins().fcmp(FloatCC::Equal, abs, inf)
+                    }
+                    // `x - x` is 0 for a finite `x`, NaN otherwise.
+                    NpTest::IsFinite => {
+                        let d = self.b.ins().fsub(x, x);
+                        self.b.ins().fcmp(FloatCC::Ordered, d, d)
+                    }
+                    NpTest::Signbit => {
+                        let flags = cranelift_codegen::ir::MemFlagsData::new();
+                        let bits = self.b.ins().bitcast(ty.as_int(), flags, x);
+                        self.b.ins().icmp_imm_s(IntCC::SignedLessThan, bits, 0)
+                    }
+                }
+            }
+        };
+        let v = self.b.ins().uextend(types::I64, c);
+        self.exact(Scalar::Np(crate::types::Dtype::Bool), v)
     }
 }

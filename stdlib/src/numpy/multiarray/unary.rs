@@ -166,13 +166,13 @@ macro_rules! float_math {
                     Floor => self.floor(),
                     Ceil => self.ceil(),
                     Trunc => self.trunc(),
-                    Rint => self.round_ties_even(),
-                    Deg2rad => self * (std::f64::consts::PI / 180.0) as $t,
-                    Rad2deg => self * (180.0 / std::f64::consts::PI) as $t,
+                    Rint => kiln_numeric::NumpyUnary::numpy_rint(self),
+                    Deg2rad => kiln_numeric::NumpyUnary::numpy_deg2rad(self),
+                    Rad2deg => kiln_numeric::NumpyUnary::numpy_rad2deg(self),
                     Negative => -self,
                     Positive | Conjugate => self,
                     Absolute => self.abs(),
-                    Square => self * self,
+                    Square => kiln_numeric::NumpyUnary::numpy_square(self),
                     Sign => Arith::sign(self),
                     IsNan | IsInf | IsFinite | LogicalNot | Invert | Signbit => {
                         unreachable!("not a float result")

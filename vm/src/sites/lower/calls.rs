@@ -104,6 +104,14 @@ impl Lowering<'_> {
                     self.assume(module.id.as_str(), numpy);
                     return Ok(Expr::Call(Intrinsic::Ufunc(u), self.exprs(args, stmt)?));
                 }
+                // `np.isnan(x)`, ...: numpy's, unless the module is called `math`.
+                if args.len() == 1
+                    && module.id.as_str() != "math"
+                    && let Some(t) = kiln_jit::ir::NpTest::from_name(attr.attr.as_str())
+                {
+                    self.assume(module.id.as_str(), numpy);
+                    return Ok(Expr::Call(Intrinsic::NpTest(t), self.exprs(args, stmt)?));
+                }
                 // `np.float64(x)`, `np.int32(x)`: a number as that numpy scalar type.
                 if args.len() == 1
                     && module.id.as_str() != "math"
@@ -143,7 +151,10 @@ impl Lowering<'_> {
                 // `self.f(x)`: a method, perhaps, resolved and inlined later. numpy's
                 // and the standard modules' other functions stay interpreted, said here
                 // (under the names programs give those modules).
-                let Some(f) = MathFn::from_name(attr.attr.as_str()) else {
+                // `np.hypot(x, y)`, `np.erf`: numpy's, or no numpy function, which no
+                // `math` function stands for.
+                let named_numpy = matches!(module.id.as_str(), "np" | "numpy");
+                let Some(f) = MathFn::from_name(attr.attr.as_str()).filter(|_| !named_numpy) else {
                     // `random.random()`: a draw, resolved with the generator when the
                     // nest compiles (`sites::draws`).
                     if (attr.attr.as_str() == "random" && args.is_empty())
@@ -184,7 +195,9 @@ impl Lowering<'_> {
                 if let Some(b) = Intrinsic::builtin(id) {
                     self.assume(id, Assumed::Builtin(id.into()));
                     (b, id)
-                } else if kiln_jit::ir::Ufunc::from_name(id).is_some() {
+                } else if kiln_jit::ir::Ufunc::from_name(id).is_some()
+                    || kiln_jit::ir::NpTest::from_name(id).is_some()
+                {
                     // `exp(x)` after `from numpy import exp` or `from math import exp`:
                     // which one the name is bound to decides (`tier::known_function`).
                     return Ok(Expr::CallUser(id.to_owned(), self.exprs(args, stmt)?));
