@@ -15,7 +15,7 @@
 //! casts to float32 where they meet a float32 (NEP 50), in arithmetic and comparisons;
 //! `round()`, `int()` and `float()` take numpy scalars as well as Python numbers, and
 //! `**` meets numpy scalars with the warnings it gives, as do numpy's functions and
-//! scalar types on numbers (`np.tanh(x)`, `np.floor(x)`, `exp(x)` imported from numpy,
+//! scalar types on numbers (`np.tanh(x)`, `np.floor(x)`, `np.hypot(x, y)`, `exp(x)` imported from numpy,
 //! `np.int32(x)`, `np.isnan(x)` in conditions;
 //! every warning is recorded and printed, so one lost in a compiled iteration is a
 //! mismatch). The loops call module
@@ -250,6 +250,10 @@ impl Gen {
                         "np.deg2rad",
                     ]);
                     format!("{f}({})", self.expr(depth + 1))
+                }
+                10 if self.rng.chance(3) => {
+                    let f = self.rng.pick(&["np.hypot", "np.arctan2"]);
+                    format!("{f}({}, {})", self.expr(depth + 1), self.expr(depth + 1))
                 }
                 10 => format!("exp(min({}, 30))", self.expr(depth + 1)),
                 _ => format!("math.sqrt(abs({}))", self.expr(depth + 1)),

@@ -1,5 +1,5 @@
 # np_scalar_rounding: numpy's rounding, inverse-hyperbolic and test functions on scalars inside jitted loops: binning, angle conversion, masking NaNs and infinities.
-# Exercises: @njit; np.floor, np.ceil, np.trunc, np.rint, np.cbrt, np.exp2, np.arcsinh, np.arccosh, np.arctanh, np.deg2rad, np.rad2deg, np.square on scalars; np.isnan, np.isinf, np.isfinite, np.signbit of floats, float32 and ints; `from numpy import isnan, floor`.
+# Exercises: @njit; np.hypot, np.arctan2; np.floor, np.ceil, np.trunc, np.rint, np.cbrt, np.exp2, np.arcsinh, np.arccosh, np.arctanh, np.deg2rad, np.rad2deg, np.square on scalars; np.isnan, np.isinf, np.isfinite, np.signbit of floats, float32 and ints; `from numpy import isnan, floor`.
 import numpy as np
 from numba import njit
 from numpy import floor, isnan
@@ -50,6 +50,16 @@ def hyperbolic(x):
 
 
 @njit
+def polar(xs, ys):
+    r_sum = 0.0
+    phi_sum = 0.0
+    for i in range(xs.shape[0]):  # hot
+        r_sum += np.hypot(xs[i], ys[i])
+        phi_sum += np.arctan2(ys[i], xs[i]) * (i % 3 - 1)
+    return r_sum, phi_sum, np.arctan2(-0.0, -1), np.hypot(3, 4)
+
+
+@njit
 def signs(x, ints):
     neg = 0
     fin = 0
@@ -72,6 +82,8 @@ def main():
     out, back = angles(deg)
     print(out[::9], back)
     print(hyperbolic(np.linspace(-4.0, 4.0, 81)))
+    t = np.linspace(0.0, 6.0, 97)
+    print(*[float(v) for v in polar(np.cos(3.0 * t) * t, np.sin(2.0 * t) - 0.5)])
     z = np.linspace(-2.0, 2.0, 41)
     z[3], z[20] = np.nan, -0.0
     print(signs(z, np.arange(-20, 21)))

@@ -433,7 +433,8 @@ impl Staged {
         }
         // Scalars.
         let scalar = |v: Var| matches!(typing.vars[v], VarTy::Scalar { .. });
-        let roles = scalars::roles(body, *root_var, &scalar, &|s: &Stmt| {
+        let visible = |v: Var| !nest.vars[v].hidden;
+        let roles = scalars::roles(body, *root_var, &scalar, &visible, &|s: &Stmt| {
             loop_index.get(&s.point).copied()
         });
         if let Some((v, why)) = roles.carried {
@@ -444,8 +445,8 @@ impl Staged {
                      value from one iteration to the next"
                 ),
                 Carried::SometimesAssigned => format!(
-                    "`{v}` is not assigned on every path through an iteration: its value after \
-                     the loop may come from any"
+                    "`{v}` is not assigned on every path through an iteration: which \
+                     iteration's value it holds after the loop depends on the order they run in"
                 ),
             });
         }

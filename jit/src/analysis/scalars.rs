@@ -9,7 +9,9 @@
 //! assigned it, sees the previous iteration's value: the scalar is carried (and a
 //! reduction when its only use is `s = s + e`, `s = s * e`, `s = max(s, e)` or
 //! `min`). A scalar that is not assigned on every path through an iteration is carried
-//! too: its value after the loop may come from any iteration. Inner loops assign
+//! too, where the interpreter sees it after the loop (a temporary of a pass or of an
+//! inlined function is not written back): which iteration's value it holds then
+//! depends on the order the iterations ran in. Inner loops assign
 //! their variables and bodies only if they run, so a read after such a loop, and the
 //! value after the outer loop, need them to run in every iteration: those loops are
 //! returned as conditions, checked with the bounds seen at entry.
@@ -47,11 +49,13 @@ pub enum Carried {
 }
 
 /// The scalars' roles in `body`, the outer loop's; `scalar` says which variables are
-/// scalars, `loop_of` gives each inner `for` statement's loop index (by its point).
+/// scalars, `visible` which ones the interpreter sees after the loop, `loop_of` gives
+/// each inner `for` statement's loop index (by its point).
 pub fn roles(
     body: &[Stmt],
     root_var: Var,
     scalar: &dyn Fn(Var) -> bool,
+    visible: &dyn Fn(Var) -> bool,
     loop_of: &dyn Fn(&Stmt) -> Option<usize>,
 ) -> Roles {
     let mut assigned = HashSet::default();
@@ -88,6 +92,7 @@ pub fn roles(
             }
             match walk.defs.get(&v) {
                 Some(def) => walk.must_run.extend(def.iter().copied()),
+                None if !visible(v) => {}
                 None => {
                     walk.carried = Some((v, Carried::SometimesAssigned));
                     break;

@@ -173,6 +173,31 @@ impl Typing<'_> {
                 }
                 scalar(Scalar::Np(types::Dtype::Bool))
             }
+            Expr::Call(Intrinsic::BinaryUfunc(u), args) => {
+                let [a, b] = &args[..] else {
+                    return Err(format!("`{}()` takes two values", u.name()));
+                };
+                for arg in [a, b] {
+                    let t = self.scalar(arg)?;
+                    // numpy's loop for float32 and the small integer types is no
+                    // float64 one.
+                    use types::Dtype::{Bool, F32, I8, I16, U8, U16};
+                    let real = t.variants().iter().all(|x| {
+                        numeric(*x)
+                            && !x.is_complex()
+                            && !matches!(x, Scalar::Np(F32 | I8 | I16 | U8 | U16 | Bool))
+                    });
+                    if t.mixed || !real {
+                        return Err(format!(
+                            "`{}()` of {} stays interpreted (compiled for Python numbers, \
+                             float64 and the wider integer types)",
+                            u.name(),
+                            t.describe()
+                        ));
+                    }
+                }
+                scalar(Scalar::Np(types::Dtype::F64))
+            }
             Expr::Call(Intrinsic::NpScalar(d), args) => {
                 let [a] = &args[..] else {
                     return Err(format!("`np.{}()` takes one value", d.name()));
@@ -464,7 +489,7 @@ impl Typing<'_> {
                         scalar(Scalar::Int)
                     }
                     Intrinsic::RowList(_) | Intrinsic::Is => scalar(Scalar::Bool),
-                    Intrinsic::NpTest(_) => unreachable!("typed above"),
+                    Intrinsic::NpTest(_) | Intrinsic::BinaryUfunc(_) => unreachable!("typed above"),
                     Intrinsic::Math(_)
                     | Intrinsic::Float
                     | Intrinsic::Random

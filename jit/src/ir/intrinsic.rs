@@ -135,6 +135,44 @@ pub enum Intrinsic {
     /// `np.isnan(x)`, `np.isinf(x)`, `np.isfinite(x)`, `np.signbit(x)` of a real
     /// number: an `np.bool_` (of an integer: no NaN, no infinity, its sign).
     NpTest(NpTest),
+    /// `np.arctan2(y, x)`, `np.hypot(x, y)` of real numbers other than float32: an
+    /// `np.float64`, computed by the Rust function the interpreter's numpy calls (which
+    /// raises no floating-point condition for either).
+    BinaryUfunc(BinaryUfunc),
+}
+
+/// numpy's two-argument math functions compiled code calls ([`Intrinsic::BinaryUfunc`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryUfunc {
+    Arctan2,
+    Hypot,
+}
+
+impl BinaryUfunc {
+    pub const ALL: &[BinaryUfunc] = &[BinaryUfunc::Arctan2, BinaryUfunc::Hypot];
+
+    pub fn from_name(name: &str) -> Option<BinaryUfunc> {
+        Some(match name {
+            "arctan2" => BinaryUfunc::Arctan2,
+            "hypot" => BinaryUfunc::Hypot,
+            _ => return None,
+        })
+    }
+
+    /// The function, as the jit report names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            BinaryUfunc::Arctan2 => "np.arctan2",
+            BinaryUfunc::Hypot => "np.hypot",
+        }
+    }
+
+    pub fn apply(self, x: f64, y: f64) -> f64 {
+        match self {
+            BinaryUfunc::Arctan2 => x.atan2(y),
+            BinaryUfunc::Hypot => x.hypot(y),
+        }
+    }
 }
 
 /// numpy's tests of one real number ([`Intrinsic::NpTest`]).
@@ -348,6 +386,7 @@ impl Intrinsic {
             Intrinsic::NpConj => "np.conj",
             Intrinsic::Hypot => "hypot",
             Intrinsic::NpTest(t) => t.name(),
+            Intrinsic::BinaryUfunc(u) => u.name(),
             Intrinsic::IsNumpy => "is_numpy",
             Intrinsic::Axes(_) => "axes",
             Intrinsic::Maximum => "np.maximum",

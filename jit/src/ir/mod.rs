@@ -19,7 +19,7 @@ use cranelift_codegen::entity::entity_impl;
 
 mod intrinsic;
 pub use cranelift_codegen::entity::{EntityRef, PrimaryMap};
-pub use intrinsic::{Intrinsic, MathFn, NewArray, NpTest, Ufunc};
+pub use intrinsic::{BinaryUfunc, Intrinsic, MathFn, NewArray, NpTest, Ufunc};
 
 /// A Python variable of the loop's scope.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]

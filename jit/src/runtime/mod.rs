@@ -449,6 +449,12 @@ extern "C" fn kiln_ufunc_f64(f: i64, x: f64) -> f64 {
     crate::ir::Ufunc::ALL[f as usize].apply_f64(x)
 }
 
+/// numpy's `arctan2` and `hypot` of two float64s (`Intrinsic::BinaryUfunc`), by
+/// number in `BinaryUfunc::ALL`.
+extern "C" fn kiln_binary_ufunc(f: i64, x: f64, y: f64) -> f64 {
+    crate::ir::BinaryUfunc::ALL[f as usize].apply(x, y)
+}
+
 /// `f64::hypot`: the interpreter's `abs` of a complex number (and numpy's).
 extern "C" fn kiln_complex_abs(x: f64, y: f64) -> f64 {
     x.hypot(y)
@@ -463,6 +469,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         (INTERRUPT_SYMBOL, INTERRUPT.as_ptr() as *const u8),
         ("kiln_ufunc_f64", kiln_ufunc_f64 as *const u8),
         ("kiln_ufunc_f32", kiln_ufunc_f32 as *const u8),
+        ("kiln_binary_ufunc", kiln_binary_ufunc as *const u8),
         ("kiln_complex_abs", kiln_complex_abs as *const u8),
         ("kiln_scratch", kiln_scratch as *const u8),
         ("kiln_sum_f64", kiln_sum_f64 as *const u8),

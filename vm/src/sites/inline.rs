@@ -166,7 +166,7 @@ fn known_function(
     args: &mut Vec<kiln_jit::ir::Expr>,
     vm: &VirtualMachine,
 ) -> PyResult<Option<kiln_jit::ir::Expr>> {
-    use kiln_jit::ir::{Expr, Intrinsic, MathFn, NpTest, Ufunc};
+    use kiln_jit::ir::{BinaryUfunc, Expr, Intrinsic, MathFn, NpTest, Ufunc};
     let Ok(name) = function.get_attr("__name__", vm) else {
         return Ok(None);
     };
@@ -188,8 +188,9 @@ fn known_function(
     let intrinsic = match (Ufunc::from_name(&name), MathFn::from_name(&name)) {
         (Some(u), _) if args.len() == 1 && is("numpy") => Intrinsic::Ufunc(u),
         (_, Some(f)) if args.len() == f.arity() && is("math") => Intrinsic::Math(f),
-        _ => match test {
-            Some(t) if args.len() == 1 && is("numpy") => Intrinsic::NpTest(t),
+        _ => match (test, BinaryUfunc::from_name(&name)) {
+            (Some(t), _) if args.len() == 1 && is("numpy") => Intrinsic::NpTest(t),
+            (_, Some(u)) if args.len() == 2 && is("numpy") => Intrinsic::BinaryUfunc(u),
             _ => return Ok(None),
         },
     };

@@ -236,6 +236,23 @@ impl Gen<'_, '_> {
             }
             Intrinsic::NpScalar(d) => self.np_scalar(d, &a),
             Intrinsic::NpTest(test) => self.np_test(test, &a),
+            Intrinsic::BinaryUfunc(u) => {
+                let x = float_arg(self, &a);
+                let y = float_arg(self, &vals[1]);
+                let index = crate::ir::BinaryUfunc::ALL
+                    .iter()
+                    .position(|b| *b == u)
+                    .expect("listed") as i64;
+                let which = self.iconst(index);
+                let f = self.helper(
+                    "kiln_binary_ufunc",
+                    &[types::I64, types::F64, types::F64],
+                    types::F64,
+                );
+                let call = self.b.ins().call(f, &[which, x, y]);
+                let v = self.b.inst_results(call)[0];
+                self.exact(Scalar::Np(crate::types::Dtype::F64), v)
+            }
             Intrinsic::Maximum | Intrinsic::Minimum => {
                 // numpy's: `a if isnan(a) or a > b else b` (`<` for minimum).
                 let b = vals[1];

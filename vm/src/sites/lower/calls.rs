@@ -112,6 +112,17 @@ impl Lowering<'_> {
                     self.assume(module.id.as_str(), numpy);
                     return Ok(Expr::Call(Intrinsic::NpTest(t), self.exprs(args, stmt)?));
                 }
+                // `np.arctan2(y, x)`, `np.hypot(x, y)`.
+                if args.len() == 2
+                    && module.id.as_str() != "math"
+                    && let Some(u) = kiln_jit::ir::BinaryUfunc::from_name(attr.attr.as_str())
+                {
+                    self.assume(module.id.as_str(), numpy);
+                    return Ok(Expr::Call(
+                        Intrinsic::BinaryUfunc(u),
+                        self.exprs(args, stmt)?,
+                    ));
+                }
                 // `np.float64(x)`, `np.int32(x)`: a number as that numpy scalar type.
                 if args.len() == 1
                     && module.id.as_str() != "math"
@@ -197,6 +208,7 @@ impl Lowering<'_> {
                     (b, id)
                 } else if kiln_jit::ir::Ufunc::from_name(id).is_some()
                     || kiln_jit::ir::NpTest::from_name(id).is_some()
+                    || kiln_jit::ir::BinaryUfunc::from_name(id).is_some()
                 {
                     // `exp(x)` after `from numpy import exp` or `from math import exp`:
                     // which one the name is bound to decides (`tier::known_function`).
