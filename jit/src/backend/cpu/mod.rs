@@ -23,6 +23,7 @@ mod bounds;
 mod calls;
 mod code_cache;
 mod compare;
+mod contain;
 mod element;
 mod entry;
 mod expr;
@@ -116,6 +117,10 @@ impl CompiledNest {
 /// numpy's floating-point errors only warn or not (`quiet_fp`, see
 /// [`crate::scalarise::scalarise`]).
 pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest, String> {
+    contain::contained(|| compile_nest(nest, entry, quiet_fp))
+}
+
+fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest, String> {
     let started = Instant::now();
     let held = crate::objects::split(nest, entry)?;
     let mut row_aliases = held.as_ref().map_or(Vec::new(), |s| s.aliases.clone());
