@@ -76,3 +76,14 @@ try:
 except FloatingPointError as e:
     print("FloatingPointError", e)
 np.seterr(**old)
+
+# A module-level loop whose compiled code hands one statement back (a zero divisor)
+# goes on compiled after it, and leaves no name of kiln's in the module.
+ys = np.linspace(1.0, 2.0, 400)
+ys[37] = 0.0
+q = 0.0
+with warnings.catch_warnings(record=True) as seen:
+    warnings.simplefilter("always")
+    for i in range(400):  # jit: compiled, deopts
+        q += 1.0 / ys[i]
+print(q, len(seen), sorted(k for k in globals() if k.startswith("__kiln")))

@@ -314,38 +314,47 @@ fn items_call(id: u32, iter: Expr) -> Expr {
 /// in it:
 ///
 /// ```text
-/// if True:
-///     __kiln_itS = ITER
-///     while True:
-///         for i in _kiln_jit.loop(S, __kiln_itS):
-///             BODY
+/// while True:
+///     for i in _kiln_jit.loop(S, _kiln_jit.rest_of(S) if _kiln_jit.has_rest(S) else ITER):
+///         BODY
+///     else:
+///         ...                                  # write-back, as `dispatch`
+///         for () in ((),): REST OF ITERATION   # resumed at the point
 ///         else:
-///             ...                                  # write-back, as `dispatch`
-///             for () in ((),): REST OF ITERATION   # resumed at the point
-///             else:
-///                 __kiln_itS = _kiln_jit.again(S, __kiln_o)
-///                 del __kiln_o
-///                 continue
-///         break
+///             _kiln_jit.again(S, __kiln_o)
+///             del __kiln_o
+///             continue
+///     break
 /// ```
 ///
 /// A `break` in the body leaves the `for`, then the `while`; one in the rest of the
-/// iteration leaves the one-shot loop, skipping its `else`. The iterations left run
-/// over `again`'s counting iterator, which enters compiled code again (or, where that
-/// code stopped at once, after a wait): without it, a loop whose compiled code handed
-/// one statement back ran all its remaining iterations interpreted.
+/// iteration leaves the one-shot loop, skipping its `else`. `ITER` is evaluated once,
+/// as the loop would; the iterations left run over the counting iterator `again` made
+/// (and `rest_of` takes, nothing running in between), which enters compiled code again
+/// (or, where that code stopped at once, after a wait): without it, a loop whose
+/// compiled code handed one statement back ran all its remaining iterations
+/// interpreted. No name is bound: the program's namespace stays what it was.
 fn again_loop(stmt: &mut Stmt, id: u32) {
     let Stmt::For(f) = stmt else {
         unreachable!("a site's `for` loop")
     };
-    let r = f.range;
     let Expr::Call(c) = &mut *f.iter else {
         unreachable!("`_kiln_jit.loop(S, ITER)`")
     };
-    let held = format!("__kiln_it{id}");
-    let iterable = std::mem::replace(&mut c.arguments.args[1], name(&held, r));
+    // Everything added is on the loop's first line, where `ITER` is: a trace function
+    // sees no other line (the statement's own range would end on its last).
+    let r = c.arguments.args[1].range();
+    let jit = |function: &str| call(attr(name("_kiln_jit", r), function, r), vec![int(id, r)], r);
+    let held = std::mem::replace(&mut c.arguments.args[1], none(r));
+    c.arguments.args[1] = Expr::If(ast::ExprIf {
+        node_index: Default::default(),
+        range: r,
+        test: Box::new(jit("has_rest")),
+        body: Box::new(jit("rest_of")),
+        orelse: Box::new(held),
+    });
     let site_loop = std::mem::replace(stmt, pass(r));
-    let forever = Stmt::While(ast::StmtWhile {
+    *stmt = Stmt::While(ast::StmtWhile {
         node_index: Default::default(),
         range: r,
         test: Box::new(Expr::BooleanLiteral(ast::ExprBooleanLiteral {
@@ -365,17 +374,6 @@ fn again_loop(stmt: &mut Stmt, id: u32) {
         runtime_body: None,
         runtime_orelse: None,
     });
-    let truth = Expr::BooleanLiteral(ast::ExprBooleanLiteral {
-        node_index: Default::default(),
-        range: r,
-        value: true,
-    });
-    *stmt = if_stmt(
-        truth,
-        vec![assign(name_store(&held, r), iterable, r), forever],
-        vec![],
-        r,
-    );
 }
 
 /// The `else` clause of a compilable site: plain `ELSE` after an interpreted run; after
@@ -554,14 +552,13 @@ fn resume_loop(stmt: &Stmt, at: u32, again: Option<u32>) -> Vec<Stmt> {
     let r = stmt.range();
     let (body, rest) = match stmt {
         Stmt::For(f) if let Some(id) = again => {
-            let held = format!("__kiln_it{id}");
             let next = call(
                 attr(name("_kiln_jit", r), "again", r),
                 vec![int(id, r), name("__kiln_o", r)],
                 r,
             );
             let rest = vec![
-                assign(name_store(&held, r), next, r),
+                expr_stmt(next, r),
                 delete("__kiln_o", r),
                 Stmt::Continue(ast::StmtContinue {
                     node_index: Default::default(),

@@ -23,6 +23,8 @@ use std::sync::atomic::Ordering;
 
 thread_local! {
     static OUTCOME: RefCell<Option<(u32, Outcome)>> = const { RefCell::new(None) };
+    /// The rest of a site's loop `_kiln_jit.again` made, for `rest_of` to take.
+    static REST: RefCell<Option<(u32, rustpython_vm::PyObjectRef)>> = const { RefCell::new(None) };
 }
 
 /// Whether a trace or profile function (`sys.settrace`, `sys.setprofile`: debuggers,
@@ -147,7 +149,7 @@ impl Counted {
 
 #[rustpython_vm::pymodule]
 mod _kiln_jit {
-    use super::{Counted, OUTCOME, Outcome, exhausted, observed, run, traced_iteration};
+    use super::{Counted, OUTCOME, Outcome, REST, exhausted, observed, run, traced_iteration};
     use rustpython_vm::builtins::{PyBaseExceptionRef, PyRange, PyTupleRef};
     use rustpython_vm::common::lock::PyMutex;
     use rustpython_vm::protocol::PyIterReturn;
@@ -642,14 +644,36 @@ mod _kiln_jit {
     const MAX_WAIT: u64 = 1 << 16;
 
     /// The rest of site `site`'s loop (a `for` over a range) after compiled code
-    /// stopped in it and the interpreter finished that iteration (`outcome`): its
-    /// counting iterator over the iterations left, which enters compiled code again
+    /// stopped in it and the interpreter finished that iteration (`outcome`), left for
+    /// `rest_of` (`rewrite::again_loop`): its counting iterator over the iterations
+    /// left, which enters compiled code again
     /// at the next iteration where that code ran well, else after a wait that doubles
     /// each time it did not. So a loop that handed one statement back (an inf met
     /// once) runs compiled again, and one that stops at every iteration does not pay
     /// for entering compiled code at each.
     #[pyfunction]
-    fn again(site: u32, outcome: PyRef<PyOutcome>, vm: &VirtualMachine) -> PyResult {
+    fn again(site: u32, outcome: PyRef<PyOutcome>, vm: &VirtualMachine) -> PyResult<()> {
+        let rest = rest_after(site, &outcome, vm)?;
+        REST.with(|r| *r.borrow_mut() = Some((site, rest)));
+        Ok(())
+    }
+
+    /// Whether `again` left the rest of site `site`'s loop to take.
+    #[pyfunction]
+    fn has_rest(site: u32) -> bool {
+        REST.with(|r| matches!(&*r.borrow(), Some((s, _)) if *s == site))
+    }
+
+    /// The rest of site `site`'s loop that `again` made (taken).
+    #[pyfunction]
+    fn rest_of(site: u32, vm: &VirtualMachine) -> PyResult {
+        match REST.with(|r| r.borrow_mut().take()) {
+            Some((s, rest)) if s == site => Ok(rest),
+            _ => Err(vm.new_runtime_error(format!("kiln: no rest of loop {site} to take"))),
+        }
+    }
+
+    fn rest_after(site: u32, outcome: &PyOutcome, vm: &VirtualMachine) -> PyResult {
         let (cur, stop, step) = outcome
             .loops
             .get(&0)
