@@ -95,13 +95,12 @@ impl Gen<'_, '_> {
                 }
                 MathFn::Isnan | MathFn::Isinf => {
                     let x = float_arg(self, &a);
-                    let c = if m == MathFn::Isnan {
-                        self.b.ins().fcmp(FloatCC::Unordered, x, x)
+                    let test = if m == MathFn::Isnan {
+                        crate::ir::NpTest::IsNan
                     } else {
-                        let abs = self.b.ins().fabs(x);
-                        let inf = self.b.ins().f64const(f64::INFINITY);
-                        self.b.ins().fcmp(FloatCC::Equal, abs, inf)
+                        crate::ir::NpTest::IsInf
                     };
+                    let c = self.float_test(test, x);
                     let v = self.b.ins().uextend(types::I64, c);
                     self.exact(Scalar::Bool, v)
                 }
@@ -575,33 +574,37 @@ impl Gen<'_, '_> {
                     _ => self.b.ins().icmp_imm_s(IntCC::SignedLessThan, a.v, 0),
                 },
             },
-            m => {
-                let x = a.v;
-                let ty = super::machine_type(m);
-                match test {
-                    NpTest::IsNan => self.b.ins().fcmp(FloatCC::Unordered, x, x),
-                    NpTest::IsInf => {
-                        let abs = self.b.ins().fabs(x);
-                        let inf = match m {
-                            Machine::F32 => self.b.ins().f32const(f32::INFINITY),
-                            _ => self.b.ins().f64const(f64::INFINITY),
-                        };
-                        self.b.ins().fcmp(FloatCC::Equal, abs, inf)
-                    }
-                    // `x - x` is 0 for a finite `x`, NaN otherwise.
-                    NpTest::IsFinite => {
-                        let d = self.b.ins().fsub(x, x);
-                        self.b.ins().fcmp(FloatCC::Ordered, d, d)
-                    }
-                    NpTest::Signbit => {
-                        let flags = cranelift_codegen::ir::MemFlagsData::new();
-                        let bits = self.b.ins().bitcast(ty.as_int(), flags, x);
-                        self.b.ins().icmp_imm_s(IntCC::SignedLessThan, bits, 0)
-                    }
-                }
-            }
+            _ => self.float_test(test, a.v),
         };
         let v = self.b.ins().uextend(types::I64, c);
         self.exact(Scalar::Np(crate::types::Dtype::Bool), v)
+    }
+
+    /// The test `test` of the float `x` (float64 or float32), an i8: `math.isnan` and
+    /// `math.isinf` too.
+    fn float_test(&mut self, test: crate::ir::NpTest, x: Value) -> Value {
+        use crate::ir::NpTest;
+        let ty = self.b.func.dfg.value_type(x);
+        match test {
+            NpTest::IsNan => self.b.ins().fcmp(FloatCC::Unordered, x, x),
+            NpTest::IsInf => {
+                let abs = self.b.ins().fabs(x);
+                let inf = if ty == types::F32 {
+                    self.b.ins().f32const(f32::INFINITY)
+                } else {
+                    self.b.ins().f64const(f64::INFINITY)
+                };
+                self.b.ins().fcmp(FloatCC::Equal, abs, inf)
+            }
+            NpTest::IsFinite => {
+                let not_finite = self.not_finite(x);
+                self.b.ins().bxor_imm_s(not_finite, 1)
+            }
+            NpTest::Signbit => {
+                let flags = cranelift_codegen::ir::MemFlagsData::new();
+                let bits = self.b.ins().bitcast(ty.as_int(), flags, x);
+                self.b.ins().icmp_imm_s(IntCC::SignedLessThan, bits, 0)
+            }
+        }
     }
 }

@@ -546,7 +546,7 @@ impl Gen<'_, '_> {
     }
 
     /// Whether a float is inf or NaN, an i8: `v - v` is 0 for a finite `v` only.
-    fn not_finite(&mut self, v: Value) -> Value {
+    pub(super) fn not_finite(&mut self, v: Value) -> Value {
         let d = self.b.ins().fsub(v, v);
         self.b.ins().fcmp(FloatCC::Unordered, d, d)
     }
