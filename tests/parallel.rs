@@ -115,20 +115,44 @@ fn check(script: &Path) -> Result<(), String> {
             continue;
         }
         for mark in marks(&source) {
-            let site = sites.iter().find(|s| {
-                s["line"].as_u64() == Some(mark.line)
-                    && s["file"].as_str().is_some_and(|f| f.ends_with(&name))
-            });
-            let Some(site) = site else {
-                return Err(format!(
-                    "{name}:{}: no such site in the report\n{text}",
-                    mark.line
-                ));
+            let in_file =
+                |s: &&serde_json::Value| s["file"].as_str().is_some_and(|f| f.ends_with(&name));
+            let site = sites
+                .iter()
+                .filter(in_file)
+                .find(|s| s["line"].as_u64() == Some(mark.line));
+            // A loop in a function compiled whole: its entry in the function's
+            // specialisations' `parallel_loops`, read as a specialisation of its own.
+            let loop_specs: Vec<serde_json::Value> = sites
+                .iter()
+                .filter(in_file)
+                .flat_map(|s| s["specialisations"].as_array().cloned().unwrap_or_default())
+                .flat_map(|spec| {
+                    spec["parallel_loops"]
+                        .as_array()
+                        .cloned()
+                        .unwrap_or_default()
+                })
+                .filter(|l| l["line"].as_u64() == Some(mark.line))
+                .collect();
+            let (site, specs) = match site {
+                Some(site) => (
+                    site.clone(),
+                    site["specialisations"]
+                        .as_array()
+                        .cloned()
+                        .unwrap_or_default(),
+                ),
+                None if !loop_specs.is_empty() => {
+                    (serde_json::Value::Array(loop_specs.clone()), loop_specs)
+                }
+                None => {
+                    return Err(format!(
+                        "{name}:{}: no such site or loop of a function in the report\n{text}",
+                        mark.line
+                    ));
+                }
             };
-            let specs = site["specialisations"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default();
             let at = format!("{name}:{} (KILN_THREADS={threads})", mark.line);
             if mark.parallel
                 && !specs.iter().any(|s| {

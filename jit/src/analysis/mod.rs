@@ -14,5 +14,5 @@ pub mod parallel;
 pub mod scalars;
 pub mod staged;
 
-pub use parallel::{ParallelPlan, Reduction, ReductionOp};
+pub use parallel::{FUNCTION_WHOLE, ParallelPlan, Reduction, ReductionOp};
 pub use staged::{Footprint, Schedule};

@@ -31,6 +31,11 @@ use crate::infer::{Typing, VarTy};
 use crate::ir::{Expr, Intrinsic, Nest, Stmt, StmtKind, Var};
 use crate::types::{Dtype, Scalar};
 
+/// Why a function compiled whole is not split as one loop: its own loops are
+/// (`backend::cpu::parallel_loops`), each reported on its own.
+pub const FUNCTION_WHOLE: &str =
+    "a function compiled whole: tier 2 splits the loops in its body, not the call";
+
 /// What compiling found about running the outer loop in parallel.
 #[derive(Clone, Debug)]
 pub struct ParallelPlan {
@@ -104,7 +109,20 @@ pub enum ReductionOp {
 impl ParallelPlan {
     pub fn new(nest: &Nest, typing: &Typing) -> ParallelPlan {
         ParallelPlan {
-            verdict: Staged::new(nest, typing),
+            verdict: Staged::new(nest, typing, None),
+        }
+    }
+
+    /// The plan of a loop in the body of a function compiled whole, as a nest of its
+    /// own (`backend::cpu::parallel_loops`): of the scalars it assigns, only those in
+    /// `read_after` (named by the function's statements after it) are seen after it.
+    pub fn for_function_loop(
+        nest: &Nest,
+        typing: &Typing,
+        read_after: &HashSet<Var>,
+    ) -> ParallelPlan {
+        ParallelPlan {
+            verdict: Staged::new(nest, typing, Some(read_after)),
         }
     }
 }
@@ -188,7 +206,11 @@ fn reads_arrays(e: &Expr) -> Option<String> {
 }
 
 impl Staged {
-    fn new(nest: &Nest, typing: &Typing) -> Result<Staged, String> {
+    fn new(
+        nest: &Nest,
+        typing: &Typing,
+        read_after: Option<&HashSet<Var>>,
+    ) -> Result<Staged, String> {
         let StmtKind::For {
             var: root_var,
             body,
@@ -199,11 +221,7 @@ impl Staged {
         };
         let name = |v: Var| nest.vars[v].name.clone();
         if name(*root_var) == crate::ir::CALL_VAR {
-            return Err(
-                "a function compiled whole runs on one thread (tier 2 splits the \
-                 outer loop of a loop site, not a loop inside a compiled function)"
-                    .into(),
-            );
+            return Err(FUNCTION_WHOLE.into());
         }
         // Effects and exits.
         let mut why = None;
@@ -433,7 +451,7 @@ impl Staged {
         }
         // Scalars.
         let scalar = |v: Var| matches!(typing.vars[v], VarTy::Scalar { .. });
-        let visible = |v: Var| !nest.vars[v].hidden;
+        let visible = |v: Var| !nest.vars[v].hidden && read_after.is_none_or(|r| r.contains(&v));
         let roles = scalars::roles(body, *root_var, &scalar, &visible, &|s: &Stmt| {
             loop_index.get(&s.point).copied()
         });

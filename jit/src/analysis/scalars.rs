@@ -91,8 +91,10 @@ pub fn roles(
                 continue;
             }
             match walk.defs.get(&v) {
+                // What no one sees after the loop need not be assigned: only one
+                // that is, in an inner loop, needs that loop to run.
+                _ if !visible(v) => {}
                 Some(def) => walk.must_run.extend(def.iter().copied()),
-                None if !visible(v) => {}
                 None => {
                     walk.carried = Some((v, Carried::SometimesAssigned));
                     break;

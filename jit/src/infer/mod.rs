@@ -49,6 +49,16 @@ pub struct Typing<'a> {
 type Result<T> = std::result::Result<T, String>;
 
 impl<'a> Typing<'a> {
+    /// The typing of a part of a nest already typed (a loop of it, as a nest of its
+    /// own: `backend::cpu::parallel_loops`): the whole's types of its variables.
+    pub fn with_vars(nest: &'a Nest, vars: SecondaryMap<Var, VarTy>) -> Self {
+        Typing {
+            nest,
+            vars,
+            untyped: Default::default(),
+        }
+    }
+
     /// Types `nest` given the entry type of each of its variables.
     pub fn infer(nest: &'a Nest, entry: &[Ty]) -> Result<Self> {
         let mut vars = SecondaryMap::new();

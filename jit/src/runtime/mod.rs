@@ -472,6 +472,10 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("kiln_binary_ufunc", kiln_binary_ufunc as *const u8),
         ("kiln_complex_abs", kiln_complex_abs as *const u8),
         ("kiln_scratch", kiln_scratch as *const u8),
+        (
+            "kiln_parallel_loop",
+            crate::backend::cpu::parallel_loops::kiln_parallel_loop as *const u8,
+        ),
         ("kiln_sum_f64", kiln_sum_f64 as *const u8),
         ("kiln_sum_f32", kiln_sum_f32 as *const u8),
         ("kiln_dot_f64", kiln_dot_f64 as *const u8),

@@ -28,6 +28,43 @@ pub struct SpecReport {
     pub inlined: Vec<String>,
     /// How its entries went in tier 2.
     pub parallel: super::tier::ParallelRuns,
+    /// The loops in the body of a function compiled whole, as tier 2 saw them.
+    pub loops: Vec<LoopReport>,
+}
+
+/// A loop in the body of a function compiled whole, as tier 2 saw it.
+pub struct LoopReport {
+    pub line: u32,
+    /// Entries that ran on several threads, and on how many at most.
+    pub runs: u64,
+    pub threads: usize,
+    /// Entries whose parallel run a chunk's hand-back undid.
+    pub undone: u64,
+    /// Why the last serial entry was (or why every entry is) serial.
+    pub serial: Option<String>,
+}
+
+fn loop_reports(code: &kiln_jit::CompiledNest) -> Vec<LoopReport> {
+    let mut out: Vec<LoopReport> = code
+        .loops
+        .iter()
+        .map(|l| LoopReport {
+            line: l.line,
+            runs: l.runs.parallel.load(Ordering::Relaxed),
+            threads: l.runs.threads.load(Ordering::Relaxed),
+            undone: l.runs.undone.load(Ordering::Relaxed),
+            serial: l.runs.serial.lock().ok().and_then(|s| s.clone()),
+        })
+        .chain(code.refused_loops.iter().map(|(line, why)| LoopReport {
+            line: *line,
+            runs: 0,
+            threads: 0,
+            undone: 0,
+            serial: Some(why.clone()),
+        }))
+        .collect();
+    out.sort_by_key(|l| l.line);
+    out
 }
 
 pub struct SiteReport {
@@ -176,6 +213,7 @@ pub fn sites() -> Vec<SiteReport> {
                         names
                     },
                     parallel: s.parallel.clone(),
+                    loops: loop_reports(&s.code),
                 })
                 .collect(),
             reason,
@@ -258,8 +296,28 @@ pub fn text() -> String {
                     }
                 );
             }
-            if let Some(why) = &parallel.serial {
+            if let Some(why) = &parallel.serial
+                && why != kiln_jit::analysis::FUNCTION_WHOLE
+            {
                 let _ = writeln!(out, "      outer loop serial: {why}");
+            }
+            for l in &spec.loops {
+                if l.runs > 0 {
+                    let _ = writeln!(
+                        out,
+                        "      loop at line {} parallel (tier 2): {} entries on {} threads{}",
+                        l.line,
+                        l.runs,
+                        l.threads,
+                        match l.undone {
+                            0 => String::new(),
+                            n => format!(", {n} undone and run serially after a hand-back"),
+                        }
+                    );
+                }
+                if let Some(why) = &l.serial {
+                    let _ = writeln!(out, "      loop at line {} serial: {why}", l.line);
+                }
             }
         }
         if let Some(reason) = &s.reason
@@ -305,7 +363,7 @@ pub fn json() -> String {
             .iter()
             .map(|spec| {
                 format!(
-                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}]}}",
+                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}], \"parallel_loops\": [{}]}}",
                     json_string(&spec.types),
                     spec.compile_ms,
                     spec.from_cache,
@@ -327,6 +385,18 @@ pub fn json() -> String {
                         .starts
                         .iter()
                         .map(|v| v.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    spec.loops
+                        .iter()
+                        .map(|l| format!(
+                            "{{\"line\": {}, \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}}}",
+                            l.line,
+                            l.runs,
+                            l.threads,
+                            l.undone,
+                            l.serial.as_deref().map_or("null".into(), json_string)
+                        ))
                         .collect::<Vec<_>>()
                         .join(", ")
                 )

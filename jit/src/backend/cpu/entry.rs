@@ -80,44 +80,14 @@ impl Gen<'_, '_> {
                     let value = self.b.declare_var(machine_type(ty.machine()));
                     let numpy = ty.mixed.then(|| self.b.declare_var(types::I8));
                     let bound = maybe_unbound.then(|| self.b.declare_var(types::I8));
-                    let slot = self.layout.var(var);
-                    let code = self.load_slot(types::I64, slot + 1);
-                    // The value bits as they are in the frame (zero when unbound).
-                    let bits = self.load_slot(types::I64, slot);
-                    let v = match ty.machine() {
-                        Machine::I64 => bits,
-                        Machine::F64 if ty.is_wide_float32() => {
-                            // A float32 arrives as its own bits, a Python float as a double's.
-                            let wide = self.b.ins().bitcast(types::F64, MemFlagsData::new(), bits);
-                            let low = self.b.ins().ireduce(types::I32, bits);
-                            let narrow = self.b.ins().bitcast(types::F32, MemFlagsData::new(), low);
-                            let narrow = self.b.ins().fpromote(types::F64, narrow);
-                            let f32_code = self.iconst(ty.ty.code() as i64);
-                            let is_f32 = self.b.ins().icmp(IntCC::Equal, code, f32_code);
-                            self.b.ins().select(is_f32, narrow, wide)
-                        }
-                        Machine::F64 => self.b.ins().bitcast(types::F64, MemFlagsData::new(), bits),
-                        Machine::F32 => {
-                            let low = self.b.ins().ireduce(types::I32, bits);
-                            self.b.ins().bitcast(types::F32, MemFlagsData::new(), low)
-                        }
-                    };
-                    self.b.def_var(value, v);
-                    if let Some(numpy) = numpy {
-                        let np_code = self.iconst(ty.ty.code() as i64);
-                        let is_np = self.b.ins().icmp(IntCC::Equal, code, np_code);
-                        self.b.def_var(numpy, is_np);
-                    }
-                    if let Some(bound) = bound {
-                        let is_bound = self.b.ins().icmp_imm_s(IntCC::NotEqual, code, 0);
-                        self.b.def_var(bound, is_bound);
-                    }
-                    self.vars[var] = Some(VarSlots {
+                    let slots = VarSlots {
                         ty,
                         value,
                         numpy,
                         bound,
-                    });
+                    };
+                    self.load_var(var, slots);
+                    self.vars[var] = Some(slots);
                 }
                 // An inlined function's array parameter is its argument's descriptor.
                 VarTy::Array(_) if self.nest.vars[var].is_inlined() => {}
@@ -128,9 +98,58 @@ impl Gen<'_, '_> {
         Ok(())
     }
 
+    /// Defines a scalar variable (its value, numpy flag and bound flag) from its slots
+    /// in the frame.
+    pub(super) fn load_var(&mut self, var: Var, slots: VarSlots) {
+        let VarSlots {
+            ty,
+            value,
+            numpy,
+            bound,
+        } = slots;
+        let slot = self.layout.var(var);
+        let code = self.load_slot(types::I64, slot + 1);
+        // The value bits as they are in the frame (zero when unbound).
+        let bits = self.load_slot(types::I64, slot);
+        let v = match ty.machine() {
+            Machine::I64 => bits,
+            Machine::F64 if ty.is_wide_float32() => {
+                // A float32 arrives as its own bits, a Python float as a double's.
+                let wide = self.b.ins().bitcast(types::F64, MemFlagsData::new(), bits);
+                let low = self.b.ins().ireduce(types::I32, bits);
+                let narrow = self.b.ins().bitcast(types::F32, MemFlagsData::new(), low);
+                let narrow = self.b.ins().fpromote(types::F64, narrow);
+                let f32_code = self.iconst(ty.ty.code() as i64);
+                let is_f32 = self.b.ins().icmp(IntCC::Equal, code, f32_code);
+                self.b.ins().select(is_f32, narrow, wide)
+            }
+            Machine::F64 => self.b.ins().bitcast(types::F64, MemFlagsData::new(), bits),
+            Machine::F32 => {
+                let low = self.b.ins().ireduce(types::I32, bits);
+                self.b.ins().bitcast(types::F32, MemFlagsData::new(), low)
+            }
+        };
+        self.b.def_var(value, v);
+        if let Some(numpy) = numpy {
+            let np_code = self.iconst(ty.ty.code() as i64);
+            let is_np = self.b.ins().icmp(IntCC::Equal, code, np_code);
+            self.b.def_var(numpy, is_np);
+        }
+        if let Some(bound) = bound {
+            let is_bound = self.b.ins().icmp_imm_s(IntCC::NotEqual, code, 0);
+            self.b.def_var(bound, is_bound);
+        }
+    }
+
     /// Stores every assigned variable (value and type code) and the given loop states.
     pub(super) fn write_back(&mut self, loops: &[(Point, LoopState)]) {
-        for var in self.nest.assigned() {
+        self.write_vars(&self.nest.assigned());
+        self.write_loops(loops);
+    }
+
+    /// Stores each of `vars` that compiled code holds (value and type code).
+    pub(super) fn write_vars(&mut self, vars: &[Var]) {
+        for &var in vars {
             let Some(slots) = self.vars[var] else {
                 continue;
             };
@@ -171,6 +190,10 @@ impl Gen<'_, '_> {
             }
             self.store_slot(code, slot + 1);
         }
+    }
+
+    /// Stores the given loop states.
+    fn write_loops(&mut self, loops: &[(Point, LoopState)]) {
         for (point, state) in loops {
             let Some((cur, stop, step)) = state else {
                 continue;

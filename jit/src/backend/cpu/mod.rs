@@ -32,6 +32,7 @@ mod journal;
 mod lists;
 mod loops;
 mod objects;
+pub mod parallel_loops;
 pub mod threads;
 mod vector;
 
@@ -96,6 +97,12 @@ pub struct CompiledNest {
     pub tuple_parts: Vec<(Var, Vec<Var>)>,
     /// Whether and how its outer loop may run on several threads (tier 2, `threads`).
     pub parallel: crate::analysis::ParallelPlan,
+    /// The loops of a function compiled whole that may run on several threads, each
+    /// compiled a second time as a nest of its own (`parallel_loops`).
+    pub loops: Vec<parallel_loops::ParallelLoop>,
+    /// The loops of a function compiled whole that always run on one thread: each
+    /// one's line and why.
+    pub refused_loops: Vec<(u32, String)>,
 }
 
 // The module's code is immutable once finalised and the entry point is re-entrant.
@@ -109,7 +116,7 @@ impl CompiledNest {
     /// The frame must describe live arrays of the types the nest was compiled for.
     pub unsafe fn run(&self, frame: &mut [u64]) -> i64 {
         assert!(frame.len() >= self.layout.len());
-        (self.entry)(frame.as_mut_ptr())
+        parallel_loops::running(self, || (self.entry)(frame.as_mut_ptr()))
     }
 }
 
@@ -198,7 +205,67 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
     crate::draws::check_typed(nest, &typing)?;
     let layout = Layout::new(nest, entry);
     let parallel = crate::analysis::ParallelPlan::new(nest, &typing);
+    let marks = Marks {
+        hardware_floats,
+        cold_loops,
+        unchecked_loops,
+    };
+    let (loops, refused) = parallel_loops::compile_loops(nest, &typing, &layout, &marks);
+    let at: HashMap<Point, (usize, Vec<Var>)> = loops
+        .iter()
+        .enumerate()
+        .map(|(k, l)| (l.point, (k, l.assigned.clone())))
+        .collect();
+    let emitted = emit(nest, &typing, &layout, &marks, at)?;
+    Ok(CompiledNest {
+        _module: emitted.module,
+        entry: emitted.entry,
+        layout,
+        compile_time: started.elapsed(),
+        from_cache: emitted.from_cache,
+        row_aliases,
+        vector_loops: emitted.vector_loops,
+        fused_statements,
+        quiet_runs,
+        quiet_fp,
+        one_thread: emitted.one_thread,
+        depends_on_fp_errors,
+        fp_ops,
+        complex_parts,
+        tuple_parts,
+        parallel,
+        loops,
+        refused_loops: refused,
+    })
+}
 
+/// What scalarisation marked for code generation: the statements whose floats the
+/// CPU's flags check, the loops generated plain, the vector loops that test no value.
+struct Marks {
+    hardware_floats: HashSet<Point>,
+    cold_loops: HashSet<Var>,
+    unchecked_loops: HashSet<Var>,
+}
+
+/// A nest's machine code, generated and finalised.
+struct Emitted {
+    module: JITModule,
+    entry: extern "C" fn(*mut u64) -> i64,
+    vector_loops: u32,
+    one_thread: bool,
+    from_cache: bool,
+}
+
+/// Generates and finalises the code of a typed nest; `parallel_loops` are the loops
+/// (by point) that first offer their iterations to tier 2 (`parallel_loops`), each
+/// with its index and the variables its own nest writes back.
+fn emit(
+    nest: &Nest,
+    typing: &Typing,
+    layout: &Layout,
+    marks: &Marks,
+    parallel_loops: HashMap<Point, (usize, Vec<Var>)>,
+) -> Result<Emitted, String> {
     let mut flags = settings::builder();
     let set = |flags: &mut settings::Builder, k: &str, v: &str| {
         flags
@@ -234,10 +301,11 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
     let one_thread;
     {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
-        let mut g = Gen::new(nest, &typing, &layout, b, &mut module, pointer);
-        g.hardware_floats = hardware_floats;
-        g.cold_loops = cold_loops;
-        g.unchecked_loops = unchecked_loops;
+        let mut g = Gen::new(nest, typing, layout, b, &mut module, pointer);
+        g.hardware_floats = marks.hardware_floats.clone();
+        g.cold_loops = marks.cold_loops.clone();
+        g.unchecked_loops = marks.unchecked_loops.clone();
+        g.parallel_loops = parallel_loops;
         g.function()?;
         vector_loops = g.vector_loops;
         one_thread = g.one_thread;
@@ -262,23 +330,12 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
     let code = module.get_finalized_function(id);
     // SAFETY: the function was declared with exactly this signature.
     let entry = unsafe { std::mem::transmute::<*const u8, extern "C" fn(*mut u64) -> i64>(code) };
-    Ok(CompiledNest {
-        _module: module,
+    Ok(Emitted {
+        module,
         entry,
-        layout,
-        compile_time: started.elapsed(),
-        from_cache,
-        row_aliases,
         vector_loops,
-        fused_statements,
-        quiet_runs,
-        quiet_fp,
         one_thread,
-        depends_on_fp_errors,
-        fp_ops,
-        complex_parts,
-        tuple_parts,
-        parallel,
+        from_cache,
     })
 }
 
@@ -487,6 +544,9 @@ struct Gen<'a, 'f> {
     /// Where a `return` in the body of each inlined call being generated goes (its
     /// result is then in the function's result variables).
     inline_returns: Vec<Block>,
+    /// The loops (by point) that offer their iterations to tier 2 first: the index of
+    /// each in `CompiledNest::loops`, and the variables its nest writes back.
+    parallel_loops: HashMap<Point, (usize, Vec<Var>)>,
 }
 
 fn machine_type(m: Machine) -> ir::Type {
@@ -547,6 +607,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             constant_arrays: constant_arrays(nest, typing),
             bound_loop_vars: Default::default(),
             forwarded: None,
+            parallel_loops: HashMap::default(),
         }
     }
 
@@ -697,6 +758,9 @@ impl<'a, 'f> Gen<'a, 'f> {
                     })
                     .map_err(at)?;
                 let exit = self.b.create_block();
+                if let Some((index, assigned)) = self.parallel_loops.get(&stmt.point).cloned() {
+                    self.offer_to_tier2(index, &assigned, (start, stop, step), exit);
+                }
                 // The loops of an array statement checked by the CPU's flags (its
                 // prologue, before them, tests its values as any statement does).
                 let by_hardware = self.hardware_floats.contains(&stmt.point);
