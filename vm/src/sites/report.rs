@@ -44,6 +44,14 @@ pub struct LoopReport {
     pub serial: Option<String>,
 }
 
+/// The text's note of parallel runs a chunk's hand-back undid (none: nothing).
+fn undone_note(undone: u64) -> String {
+    match undone {
+        0 => String::new(),
+        n => format!(", {n} undone and run serially after a hand-back"),
+    }
+}
+
 fn loop_reports(code: &kiln_jit::CompiledNest) -> Vec<LoopReport> {
     let mut out: Vec<LoopReport> = code
         .loops
@@ -290,10 +298,7 @@ pub fn text() -> String {
                     parallel.runs,
                     spec.entries,
                     parallel.threads,
-                    match parallel.undone {
-                        0 => String::new(),
-                        n => format!(", {n} undone and run serially after a hand-back"),
-                    }
+                    undone_note(parallel.undone)
                 );
             }
             if let Some(why) = &parallel.serial
@@ -309,10 +314,7 @@ pub fn text() -> String {
                         l.line,
                         l.runs,
                         l.threads,
-                        match l.undone {
-                            0 => String::new(),
-                            n => format!(", {n} undone and run serially after a hand-back"),
-                        }
+                        undone_note(l.undone)
                     );
                 }
                 if let Some(why) = &l.serial {

@@ -25,6 +25,7 @@ mod code_cache;
 mod compare;
 mod contain;
 mod element;
+mod emit;
 mod entry;
 mod expr;
 mod flags;
@@ -36,6 +37,8 @@ pub mod parallel_loops;
 pub mod threads;
 mod vector;
 
+use emit::{Emitted, Marks, emit};
+
 use crate::collections::{HashMap, HashSet};
 use crate::frame::{self, Layout};
 use crate::infer::{Typing, VarTy};
@@ -45,9 +48,8 @@ use cranelift_codegen::entity::SecondaryMap;
 use cranelift_codegen::ir::{
     self, AbiParam, Block, InstBuilder, MemFlagsData, Value, condcodes::IntCC, types,
 };
-use cranelift_codegen::settings::{self, Configurable};
-use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
-use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_frontend::{FunctionBuilder, Variable};
+use cranelift_jit::JITModule;
 use cranelift_module::{Linkage, Module};
 use std::time::{Duration, Instant};
 
@@ -211,12 +213,13 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         unchecked_loops,
     };
     let (loops, refused) = parallel_loops::compile_loops(nest, &typing, &layout, &marks);
-    let at: HashMap<Point, (usize, Vec<Var>)> = loops
-        .iter()
-        .enumerate()
-        .map(|(k, l)| (l.point, (k, l.assigned.clone())))
-        .collect();
-    let emitted = emit(nest, &typing, &layout, &marks, at)?;
+    let emitted = emit(
+        nest,
+        &typing,
+        &layout,
+        &marks,
+        parallel_loops::offers(&loops),
+    )?;
     Ok(CompiledNest {
         _module: emitted.module,
         entry: emitted.entry,
@@ -236,106 +239,6 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         parallel,
         loops,
         refused_loops: refused,
-    })
-}
-
-/// What scalarisation marked for code generation: the statements whose floats the
-/// CPU's flags check, the loops generated plain, the vector loops that test no value.
-struct Marks {
-    hardware_floats: HashSet<Point>,
-    cold_loops: HashSet<Var>,
-    unchecked_loops: HashSet<Var>,
-}
-
-/// A nest's machine code, generated and finalised.
-struct Emitted {
-    module: JITModule,
-    entry: extern "C" fn(*mut u64) -> i64,
-    vector_loops: u32,
-    one_thread: bool,
-    from_cache: bool,
-}
-
-/// Generates and finalises the code of a typed nest; `parallel_loops` are the loops
-/// (by point) that first offer their iterations to tier 2 (`parallel_loops`), each
-/// with its index and the variables its own nest writes back.
-fn emit(
-    nest: &Nest,
-    typing: &Typing,
-    layout: &Layout,
-    marks: &Marks,
-    parallel_loops: HashMap<Point, (usize, Vec<Var>)>,
-) -> Result<Emitted, String> {
-    let mut flags = settings::builder();
-    let set = |flags: &mut settings::Builder, k: &str, v: &str| {
-        flags
-            .set(k, v)
-            .map_err(|e| format!("cranelift setting {k}: {e}"))
-    };
-    set(&mut flags, "opt_level", "speed")?;
-    // Cranelift's verifier checks each function's IR, about a third of the compile
-    // time: on in debug builds and where `KILN_JIT_VERIFY` is set (the test suites and
-    // the differential tester set it), off for users.
-    let verify = cfg!(debug_assertions) || std::env::var_os("KILN_JIT_VERIFY").is_some();
-    set(
-        &mut flags,
-        "enable_verifier",
-        if verify { "true" } else { "false" },
-    )?;
-    set(&mut flags, "is_pic", "false")?;
-    let isa = cranelift_native::builder()
-        .map_err(|e| format!("no Cranelift backend for this machine: {e}"))?
-        .finish(settings::Flags::new(flags))
-        .map_err(|e| format!("Cranelift: {e}"))?;
-    let mut jit = JITBuilder::with_isa(isa, cranelift_module::default_libcall_names());
-    jit.symbols(crate::runtime::symbols());
-    let mut module = JITModule::new(jit);
-
-    let pointer = module.target_config().pointer_type();
-    let mut ctx = module.make_context();
-    ctx.func.signature.params.push(AbiParam::new(pointer));
-    ctx.func.signature.returns.push(AbiParam::new(types::I64));
-    let mut fctx = FunctionBuilderContext::new();
-    let frontend_config = module.isa().frontend_config();
-    let vector_loops;
-    let one_thread;
-    {
-        let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
-        let mut g = Gen::new(nest, typing, layout, b, &mut module, pointer);
-        g.hardware_floats = marks.hardware_floats.clone();
-        g.cold_loops = marks.cold_loops.clone();
-        g.unchecked_loops = marks.unchecked_loops.clone();
-        g.parallel_loops = parallel_loops;
-        g.function()?;
-        vector_loops = g.vector_loops;
-        one_thread = g.one_thread;
-        g.b.seal_all_blocks();
-        g.b.finalize(frontend_config);
-    }
-    // KILN_JIT_DUMP=1 prints the CLIF handed to Cranelift, =asm the machine code too.
-    let dump = std::env::var("KILN_JIT_DUMP").ok();
-    if dump.is_some() {
-        eprintln!("{}", ctx.func.display());
-    }
-    let asm = dump.as_deref() == Some("asm");
-    ctx.set_disasm(asm);
-    let id = module
-        .declare_function("kiln_nest", Linkage::Local, &ctx.func.signature)
-        .map_err(|e| format!("Cranelift: {e}"))?;
-    let from_cache = code_cache::define(&mut module, &mut ctx, id, asm)?;
-    module.clear_context(&mut ctx);
-    module
-        .finalize_definitions()
-        .map_err(|e| format!("Cranelift: {e}"))?;
-    let code = module.get_finalized_function(id);
-    // SAFETY: the function was declared with exactly this signature.
-    let entry = unsafe { std::mem::transmute::<*const u8, extern "C" fn(*mut u64) -> i64>(code) };
-    Ok(Emitted {
-        module,
-        entry,
-        vector_loops,
-        one_thread,
-        from_cache,
     })
 }
 

@@ -80,6 +80,16 @@ impl LoopRuns {
     }
 }
 
+/// Where the code of the function offers each of `loops` to tier 2: by the loop's
+/// point, its index and the variables its nest writes back (`Gen::parallel_loops`).
+pub(super) fn offers(loops: &[ParallelLoop]) -> HashMap<Point, (usize, Vec<Var>)> {
+    loops
+        .iter()
+        .enumerate()
+        .map(|(k, l)| (l.point, (k, l.assigned.clone())))
+        .collect()
+}
+
 /// The loops of a function compiled whole (`nest`) that may run on several threads,
 /// compiled; and the line of each other loop looked at, with why it may not. The
 /// loops looked at are those of its body and, inside one that may not, those of its
@@ -140,8 +150,7 @@ impl Search<'_, '_> {
             if self.marks.hardware_floats.contains(&stmt.point) {
                 continue;
             }
-            let (nest, typing, layout, marks) = (self.nest, self.typing, self.layout, self.marks);
-            match compile_loop(nest, typing, layout, marks, stmt, &bound) {
+            match self.compile(stmt, &bound) {
                 Ok(l) => self.loops.push(l),
                 Err(why) => {
                     self.refused.push((stmt.line, why));
@@ -168,74 +177,72 @@ fn named_outside(root: &Stmt, point: Point) -> HashSet<Var> {
     named_vars(&rest)
 }
 
-fn compile_loop(
-    nest: &Nest,
-    typing: &Typing,
-    layout: &Layout,
-    marks: &Marks,
-    stmt: &Stmt,
-    bound: &HashSet<Var>,
-) -> Result<ParallelLoop, String> {
-    let started = Instant::now();
-    let read_after = named_outside(&nest.root, stmt.point);
-    let part = nest.rewritten(nest.vars.clone(), stmt.clone());
-    // The function's types for the variables the loop names; the others are none of
-    // its business (an object elsewhere in the function does not keep it serial).
-    let named = named_vars(&part.root);
-    let mut vars = SecondaryMap::new();
-    for (var, ty) in typing.vars.iter() {
-        if !named.contains(&var) {
-            continue;
+impl Search<'_, '_> {
+    /// The loop `stmt` compiled as a nest of its own, or why tier 2 may never split
+    /// it; `bound` as for [`Search::body`].
+    fn compile(&self, stmt: &Stmt, bound: &HashSet<Var>) -> Result<ParallelLoop, String> {
+        let (nest, typing, layout, marks) = (self.nest, self.typing, self.layout, self.marks);
+        let started = Instant::now();
+        let read_after = named_outside(&nest.root, stmt.point);
+        let part = nest.rewritten(nest.vars.clone(), stmt.clone());
+        // The function's types for the variables the loop names; the others are none of
+        // its business (an object elsewhere in the function does not keep it serial).
+        let named = named_vars(&part.root);
+        let mut vars = SecondaryMap::new();
+        for (var, ty) in typing.vars.iter() {
+            if !named.contains(&var) {
+                continue;
+            }
+            vars[var] = match ty {
+                // Bound before the loop on every path: bound in the loop nest (so an
+                // integer of it is a symbol of the analysis, `n` of `range(n)`).
+                VarTy::Scalar { ty, .. } if bound.contains(&var) => VarTy::Scalar {
+                    ty: *ty,
+                    maybe_unbound: false,
+                },
+                ty => ty.clone(),
+            };
         }
-        vars[var] = match ty {
-            // Bound before the loop on every path: bound in the loop nest (so an
-            // integer of it is a symbol of the analysis, `n` of `range(n)`).
-            VarTy::Scalar { ty, .. } if bound.contains(&var) => VarTy::Scalar {
-                ty: *ty,
-                maybe_unbound: false,
-            },
-            ty => ty.clone(),
+        let typing = Typing::with_vars(&part, vars);
+        let parallel = ParallelPlan::for_function_loop(&part, &typing, &read_after);
+        if let Err(why) = &parallel.verdict {
+            return Err(why.clone());
+        }
+        let Emitted {
+            module,
+            entry,
+            vector_loops,
+            one_thread,
+            from_cache,
+        } = emit(&part, &typing, layout, marks, HashMap::default())?;
+        let code = CompiledNest {
+            _module: module,
+            entry,
+            layout: layout.clone(),
+            compile_time: started.elapsed(),
+            from_cache,
+            vector_loops,
+            fused_statements: 0,
+            quiet_runs: 0,
+            quiet_fp: false,
+            one_thread,
+            depends_on_fp_errors: false,
+            fp_ops: Vec::new(),
+            complex_parts: Vec::new(),
+            row_aliases: Vec::new(),
+            tuple_parts: Vec::new(),
+            parallel,
+            loops: Vec::new(),
+            refused_loops: Vec::new(),
         };
+        Ok(ParallelLoop {
+            point: stmt.point,
+            line: stmt.line,
+            assigned: part.assigned(),
+            code: Box::new(code),
+            runs: LoopRuns::default(),
+        })
     }
-    let typing = Typing::with_vars(&part, vars);
-    let parallel = ParallelPlan::for_function_loop(&part, &typing, &read_after);
-    if let Err(why) = &parallel.verdict {
-        return Err(why.clone());
-    }
-    let Emitted {
-        module,
-        entry,
-        vector_loops,
-        one_thread,
-        from_cache,
-    } = emit(&part, &typing, layout, marks, HashMap::default())?;
-    let code = CompiledNest {
-        _module: module,
-        entry,
-        layout: layout.clone(),
-        compile_time: started.elapsed(),
-        from_cache,
-        vector_loops,
-        fused_statements: 0,
-        quiet_runs: 0,
-        quiet_fp: false,
-        one_thread,
-        depends_on_fp_errors: false,
-        fp_ops: Vec::new(),
-        complex_parts: Vec::new(),
-        row_aliases: Vec::new(),
-        tuple_parts: Vec::new(),
-        parallel,
-        loops: Vec::new(),
-        refused_loops: Vec::new(),
-    };
-    Ok(ParallelLoop {
-        point: stmt.point,
-        line: stmt.line,
-        assigned: part.assigned(),
-        code: Box::new(code),
-        runs: LoopRuns::default(),
-    })
 }
 
 /// Every variable `stmt` (and what is nested and inlined in it) names.

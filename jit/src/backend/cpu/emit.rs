@@ -1,0 +1,114 @@
+//! Code generation proper: a typed nest's Cranelift function built, compiled (or its
+//! machine code taken from the code cache) and finalised, for the nest itself and for
+//! each loop of a function compiled whole that tier 2 may split (`parallel_loops`).
+
+use super::{Gen, code_cache};
+use crate::collections::{HashMap, HashSet};
+use crate::frame::Layout;
+use crate::infer::Typing;
+use crate::ir::{Nest, Point, Var};
+use cranelift_codegen::ir::{AbiParam, types};
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{Linkage, Module};
+
+/// What scalarisation marked for code generation: the statements whose floats the
+/// CPU's flags check, the loops generated plain, the vector loops that test no value.
+pub(super) struct Marks {
+    pub(super) hardware_floats: HashSet<Point>,
+    pub(super) cold_loops: HashSet<Var>,
+    pub(super) unchecked_loops: HashSet<Var>,
+}
+
+/// A nest's machine code, generated and finalised.
+pub(super) struct Emitted {
+    pub(super) module: JITModule,
+    pub(super) entry: extern "C" fn(*mut u64) -> i64,
+    pub(super) vector_loops: u32,
+    pub(super) one_thread: bool,
+    pub(super) from_cache: bool,
+}
+
+/// Generates and finalises the code of a typed nest; `parallel_loops` are the loops
+/// (by point) that first offer their iterations to tier 2 (`parallel_loops`), each
+/// with its index and the variables its own nest writes back.
+pub(super) fn emit(
+    nest: &Nest,
+    typing: &Typing,
+    layout: &Layout,
+    marks: &Marks,
+    parallel_loops: HashMap<Point, (usize, Vec<Var>)>,
+) -> Result<Emitted, String> {
+    let mut flags = settings::builder();
+    let set = |flags: &mut settings::Builder, k: &str, v: &str| {
+        flags
+            .set(k, v)
+            .map_err(|e| format!("cranelift setting {k}: {e}"))
+    };
+    set(&mut flags, "opt_level", "speed")?;
+    // Cranelift's verifier checks each function's IR, about a third of the compile
+    // time: on in debug builds and where `KILN_JIT_VERIFY` is set (the test suites and
+    // the differential tester set it), off for users.
+    let verify = cfg!(debug_assertions) || std::env::var_os("KILN_JIT_VERIFY").is_some();
+    set(
+        &mut flags,
+        "enable_verifier",
+        if verify { "true" } else { "false" },
+    )?;
+    set(&mut flags, "is_pic", "false")?;
+    let isa = cranelift_native::builder()
+        .map_err(|e| format!("no Cranelift backend for this machine: {e}"))?
+        .finish(settings::Flags::new(flags))
+        .map_err(|e| format!("Cranelift: {e}"))?;
+    let mut jit = JITBuilder::with_isa(isa, cranelift_module::default_libcall_names());
+    jit.symbols(crate::runtime::symbols());
+    let mut module = JITModule::new(jit);
+
+    let pointer = module.target_config().pointer_type();
+    let mut ctx = module.make_context();
+    ctx.func.signature.params.push(AbiParam::new(pointer));
+    ctx.func.signature.returns.push(AbiParam::new(types::I64));
+    let mut fctx = FunctionBuilderContext::new();
+    let frontend_config = module.isa().frontend_config();
+    let vector_loops;
+    let one_thread;
+    {
+        let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+        let mut g = Gen::new(nest, typing, layout, b, &mut module, pointer);
+        g.hardware_floats = marks.hardware_floats.clone();
+        g.cold_loops = marks.cold_loops.clone();
+        g.unchecked_loops = marks.unchecked_loops.clone();
+        g.parallel_loops = parallel_loops;
+        g.function()?;
+        vector_loops = g.vector_loops;
+        one_thread = g.one_thread;
+        g.b.seal_all_blocks();
+        g.b.finalize(frontend_config);
+    }
+    // KILN_JIT_DUMP=1 prints the CLIF handed to Cranelift, =asm the machine code too.
+    let dump = std::env::var("KILN_JIT_DUMP").ok();
+    if dump.is_some() {
+        eprintln!("{}", ctx.func.display());
+    }
+    let asm = dump.as_deref() == Some("asm");
+    ctx.set_disasm(asm);
+    let id = module
+        .declare_function("kiln_nest", Linkage::Local, &ctx.func.signature)
+        .map_err(|e| format!("Cranelift: {e}"))?;
+    let from_cache = code_cache::define(&mut module, &mut ctx, id, asm)?;
+    module.clear_context(&mut ctx);
+    module
+        .finalize_definitions()
+        .map_err(|e| format!("Cranelift: {e}"))?;
+    let code = module.get_finalized_function(id);
+    // SAFETY: the function was declared with exactly this signature.
+    let entry = unsafe { std::mem::transmute::<*const u8, extern "C" fn(*mut u64) -> i64>(code) };
+    Ok(Emitted {
+        module,
+        entry,
+        vector_loops,
+        one_thread,
+        from_cache,
+    })
+}
