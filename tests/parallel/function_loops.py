@@ -79,6 +79,39 @@ def row_norms(a):
     return out, total
 
 
+@njit
+def forces(pos, mass, eps):
+    # nbody's force loop: the `continue` skips the body's self-interaction, and the
+    # temporaries assigned after it are the iteration's own.
+    n = pos.shape[0]
+    acc = np.zeros_like(pos)
+    for i in range(n):  # tier2: parallel
+        for j in range(n):
+            if i == j:
+                continue
+            dx = pos[j, 0] - pos[i, 0]
+            dy = pos[j, 1] - pos[i, 1]
+            r2 = dx * dx + dy * dy + eps
+            inv = mass[j] / (r2 * np.sqrt(r2))
+            acc[i, 0] += dx * inv
+            acc[i, 1] += dy * inv
+    return acc
+
+
+@njit
+def last_kept(a, out):
+    # `d` holds the last row element that was not skipped; an iteration whose row
+    # skips its last element reads the previous row's: serial.
+    h, w = a.shape
+    for i in range(h):  # tier2: serial(`d` is read)
+        for j in range(w):
+            if a[i, j] < 0.0:
+                continue
+            d = a[i, j]
+        out[i] = d
+    return out
+
+
 def main():
     x = np.sin(np.arange(3000) * 0.37) + 0.01 * np.arange(3000)
     h = np.array([1.0, 4.0, 6.0, 4.0, 1.0]) / 16.0
@@ -106,6 +139,18 @@ def main():
     y[2500] = 0.0
     q = inverses(y)
     print(q[2499:2502])
+
+    p = np.stack([np.cos(np.arange(90) * 0.3), np.sin(np.arange(90) * 0.7)], axis=1)
+    m = 1.0 + 0.01 * np.arange(90)
+    for rep in range(10):
+        f = forces(p, m, 0.01)
+    print(f[:2], float(f.sum()))
+
+    g = np.cos(np.arange(300 * 9).reshape(300, 9) * 0.9)
+    o = np.zeros(300)
+    for rep in range(10):
+        last_kept(g, o)
+    print(o[:4], float(o.sum()))
 
     a = np.cos(np.arange(600 * 7).reshape(600, 7) * 0.11)
     for rep in range(30):

@@ -526,6 +526,12 @@ impl Staged {
                 var_loops[v].push(k);
             }
         }
+        if let Some(a) = stored_over_unknown(&loops, var_names.len(), &accesses, &written) {
+            return Err(format!(
+                "{} at line {} reads a loop variable whose loop's bounds are no affine form",
+                a.text, a.line
+            ));
+        }
         let mut parents = Vec::with_capacity(loops.len());
         loop_parents(std::slice::from_ref(&nest.root), 0, &mut parents);
         debug_assert_eq!(parents.len(), loops.len());
@@ -540,6 +546,42 @@ impl Staged {
             reductions,
         })
     }
+}
+
+/// A store whose subscript reads the variable of an inner loop with bounds of no
+/// affine form (or bounds that read such a variable): the staged tests never know
+/// what it ranges over, so they would refuse it at every entry. Decided here, the
+/// loop is refused before it is compiled, and the loops inside it are offered to
+/// tier 2 on their own (a time loop around an array statement over `a.shape`).
+fn stored_over_unknown<'a>(
+    loops: &[LoopStmt],
+    nvars: usize,
+    accesses: &'a [Access],
+    written: &[Var],
+) -> Option<&'a Access> {
+    let mut unknown = vec![false; nvars];
+    // Twice: a variable of several loops may be made unknown by a later one.
+    for _ in 0..2 {
+        for l in loops.iter().skip(1) {
+            let Some(v) = l.var else { continue };
+            let reads_unknown = |p: &Option<Poly>| {
+                p.as_ref()
+                    .is_none_or(|p| p.loops().any(|s| s == v || unknown[s]))
+            };
+            if l.step.is_none() || reads_unknown(&l.start) || reads_unknown(&l.stop) {
+                unknown[v] = true;
+            }
+        }
+    }
+    accesses
+        .iter()
+        .filter(|a| written.contains(&a.array))
+        .find(|a| {
+            a.subscripts
+                .iter()
+                .flatten()
+                .any(|s| s.loops().any(|v| unknown[v]))
+        })
 }
 
 /// Each loop statement's innermost enclosing loop, in statement order (as

@@ -16,9 +16,14 @@
 //! value after the outer loop, need them to run in every iteration: those loops are
 //! returned as conditions, checked with the bounds seen at entry.
 //!
-//! Invariant: the walk is conservative. Branches keep only what both assign; after a
-//! possible `break` or `continue`, nothing more of that loop's body counts as
-//! assigned; a `while` body never does.
+//! A `break` or `continue` leaves the rest of its loop's body, so what the body assigns
+//! after it still counts for the reads later in the body (a path that reaches them
+//! did not leave); what counts after the loop, or at the end of an iteration of the
+//! outer loop, is what was assigned both at the body's end and at each `break` and
+//! `continue` (the last iteration may have left by any of them).
+//!
+//! Invariant: the walk is conservative. Branches keep only what both assign; a
+//! `while` body's assignments never count after it.
 
 use crate::collections::{HashMap, HashSet};
 use crate::ir::{BinOp, Expr, Intrinsic, Stmt, StmtKind, Var};
@@ -76,13 +81,16 @@ pub fn roles(
         loop_of,
         defs: HashMap::default(),
         chain: BTreeSet::new(),
-        cut: false,
+        exits: None,
         must_run: BTreeSet::new(),
         carried: None,
         reductions: &reductions,
         reduced: Vec::new(),
     };
     walk.block(body);
+    if let Some(exits) = &walk.exits {
+        walk.defs.retain(|v, _| exits.contains(v));
+    }
     if walk.carried.is_none() {
         let mut vars: Vec<Var> = assigned.iter().copied().collect();
         vars.sort();
@@ -170,8 +178,9 @@ struct Walk<'a> {
     defs: HashMap<Var, Def>,
     /// The inner loops around the statement being walked.
     chain: BTreeSet<usize>,
-    /// A `break` or `continue` of the innermost loop walked may have run.
-    cut: bool,
+    /// What was assigned at every `break`, `continue` or `return` met so far in the
+    /// innermost loop's body (none met: `None`).
+    exits: Option<HashSet<Var>>,
     must_run: BTreeSet<usize>,
     carried: Option<(Var, Carried)>,
     reductions: &'a HashMap<Var, (&'static str, u32)>,
@@ -209,10 +218,20 @@ impl Walk<'_> {
     }
 
     fn define(&mut self, v: Var) {
-        if self.cut {
-            return;
-        }
         self.defs.entry(v).or_insert_with(|| self.chain.clone());
+    }
+
+    /// A `break`, `continue` or `return`: the innermost loop's body may end here.
+    fn exit(&mut self) {
+        let here = self.defs.keys().copied();
+        self.exits = Some(match self.exits.take() {
+            None => here.collect(),
+            Some(mut e) => {
+                let here: HashSet<Var> = here.collect();
+                e.retain(|v| here.contains(v));
+                e
+            }
+        });
     }
 
     fn block(&mut self, body: &[Stmt]) {
@@ -239,10 +258,8 @@ impl Walk<'_> {
             StmtKind::If { cond, then, orelse } => {
                 self.read(cond, s.line);
                 let before = self.defs.clone();
-                let cut = self.cut;
                 self.block(then);
                 let after_then = std::mem::replace(&mut self.defs, before);
-                let then_cut = std::mem::replace(&mut self.cut, cut);
                 self.block(orelse);
                 // What both branches assigned, under both conditions.
                 let after_else = std::mem::take(&mut self.defs);
@@ -251,7 +268,6 @@ impl Walk<'_> {
                         self.defs.insert(v, d.union(e).copied().collect());
                     }
                 }
-                self.cut |= then_cut;
             }
             StmtKind::For {
                 var,
@@ -267,32 +283,34 @@ impl Walk<'_> {
                 let Some(k) = (self.loop_of)(s) else {
                     return;
                 };
-                let (before, cut) = (self.defs.clone(), self.cut);
+                let (before, exits) = (self.defs.clone(), self.exits.take());
                 self.chain.insert(k);
-                self.cut = false;
                 self.define(*var);
                 for (t, _) in items {
                     self.define(*t);
                 }
                 self.block(body);
                 self.chain.remove(&k);
-                // What the body assigned counts after the loop, if the loop ran.
+                // What the body assigned on every way out of it counts after the
+                // loop, if the loop ran.
                 let inner = std::mem::replace(&mut self.defs, before);
+                let left = std::mem::replace(&mut self.exits, exits);
                 for (v, d) in inner {
-                    self.defs.entry(v).or_insert(d);
+                    if left.as_ref().is_none_or(|l| l.contains(&v)) {
+                        self.defs.entry(v).or_insert(d);
+                    }
                 }
-                self.cut = cut;
             }
             StmtKind::While { cond, body } => {
                 self.read(cond, s.line);
-                let (before, cut) = (self.defs.clone(), self.cut);
+                let (before, exits) = (self.defs.clone(), self.exits.take());
                 self.block(body);
                 // The condition again, after the body.
                 self.read(cond, s.line);
                 self.defs = before;
-                self.cut = cut;
+                self.exits = exits;
             }
-            StmtKind::Break | StmtKind::Continue | StmtKind::Return(_) => self.cut = true,
+            StmtKind::Break | StmtKind::Continue | StmtKind::Return(_) => self.exit(),
             StmtKind::Pass => {}
         }
     }

@@ -221,10 +221,22 @@ impl Gen<'_, '_> {
                     (Machine::F64, types::F64, "kiln_ufunc_f64")
                 };
                 let x = self.convert_float(&a, m);
-                let which = self.iconst(index);
-                let f = self.helper(name, &[types::I64, t], t);
-                let call = self.b.ins().call(f, &[which, x]);
-                let v = self.b.inst_results(call)[0];
+                // Those IEEE 754 defines exactly (the same bits as the Rust method the
+                // interpreter calls) are one instruction: no call, whose clobbered
+                // float registers would spill the loop's values around it.
+                let v = match u {
+                    crate::ir::Ufunc::Sqrt => self.b.ins().sqrt(x),
+                    crate::ir::Ufunc::Absolute | crate::ir::Ufunc::Fabs => self.b.ins().fabs(x),
+                    crate::ir::Ufunc::Floor => self.b.ins().floor(x),
+                    crate::ir::Ufunc::Ceil => self.b.ins().ceil(x),
+                    crate::ir::Ufunc::Trunc => self.b.ins().trunc(x),
+                    _ => {
+                        let which = self.iconst(index);
+                        let f = self.helper(name, &[types::I64, t], t);
+                        let call = self.b.ins().call(f, &[which, x]);
+                        self.b.inst_results(call)[0]
+                    }
+                };
                 // A non-finite result is numpy's to warn about: the interpreter's
                 // (unless the hardware's flags say whether numpy would).
                 if !self.floats_by_hardware() {
