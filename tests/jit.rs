@@ -11,7 +11,8 @@
 //! at least once, `vectorised` must have run an innermost loop several iterations at
 //! a time, `once` must have needed a single specialisation for all its entries, and
 //! `fused` must have run array statements fused with their neighbours (`quiet`: with a
-//! run that stores as it goes while numpy's errors warn), and `clean` must never have
+//! run that stores as it goes while numpy's errors warn), `flagged` must have run an
+//! innermost loop under the CPU's floating-point flags, and `clean` must never have
 //! handed a statement back. So a JIT that
 //! silently stays interpreted, or never takes the deopt, vector or fusion path a script
 //! is about, fails here.
@@ -143,6 +144,9 @@ struct Mark {
     /// `quiet`: a specialisation of it has a fused run that stores as it goes while
     /// numpy's errors only warn.
     quiet: bool,
+    /// `flagged`: a specialisation of it runs an innermost loop under the CPU's
+    /// floating-point flags first.
+    flagged: bool,
 }
 
 fn marks(source: &str) -> Vec<Mark> {
@@ -159,6 +163,7 @@ fn marks(source: &str) -> Vec<Mark> {
                 fused: mark.contains("fused"),
                 clean: mark.contains("clean"),
                 quiet: mark.contains("quiet"),
+                flagged: mark.contains("flagged"),
             })
         })
         .collect()
@@ -200,6 +205,7 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
         fused,
         clean,
         quiet,
+        flagged,
     } in marks(&source)
     {
         let site = sites.iter().find(|s| {
@@ -229,6 +235,15 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
                 .any(|s| s["fused_statements"].as_u64().unwrap_or(0) > 0)
         {
             return Err(format!("{name}:{line}: no array statements fused\n{site}"));
+        }
+        if flagged
+            && !specs
+                .iter()
+                .any(|s| s["flag_loops"].as_u64().unwrap_or(0) > 0)
+        {
+            return Err(format!(
+                "{name}:{line}: no loop of it checked by the CPU's flags\n{site}"
+            ));
         }
         if once && specs.len() != 1 {
             return Err(format!(

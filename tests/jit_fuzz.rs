@@ -711,11 +711,12 @@ fn main() {
     }
     let stats = stats.into_inner().unwrap();
     println!(
-        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} on several threads), {} deopts",
+        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} under the CPU's flags, {} on several threads), {} deopts",
         failures.len(),
         stats.compiled,
         stats.sites,
         stats.vectorised,
+        stats.flagged,
         stats.parallel,
         stats.deopts
     );
@@ -746,6 +747,7 @@ struct Stats {
     compiled: usize,
     deopts: u64,
     vectorised: usize,
+    flagged: usize,
     parallel: usize,
     reasons: std::collections::HashMap<String, usize>,
 }
@@ -808,6 +810,12 @@ fn tally(report: &std::path::Path, stats: &std::sync::Mutex<Stats>) {
             .any(|s| s["vector_loops"].as_u64().unwrap_or(0) > 0)
         {
             stats.vectorised += 1;
+        }
+        if specs
+            .clone()
+            .any(|s| s["flag_loops"].as_u64().unwrap_or(0) > 0)
+        {
+            stats.flagged += 1;
         }
         if specs
             .into_iter()

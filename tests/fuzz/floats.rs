@@ -2,7 +2,9 @@
 //! the program's own, with zeros, negatives, inf and NaN in the data, whose bodies are
 //! the straight-line arithmetic the JIT runs several iterations at a time (lanes of
 //! vectors): elements at the loop variable, at fixed and shifted subscripts, scalars
-//! the body assigned, int expressions of the loop variable.
+//! the body assigned, int expressions of the loop variable; and stores at fixed
+//! elements, which with no store at the loop variable put the loop under the CPU's
+//! flags first.
 
 use super::Gen;
 use std::fmt::Write;
@@ -66,8 +68,15 @@ impl Gen {
                 self.line(3, "s += 1.0");
                 continue;
             }
-            let line = match self.rng.below(5) {
+            let line = match self.rng.below(6) {
                 0 => format!("r[k] = {}", self.float_expr(0, &locals)),
+                // A fixed element (the loop may run under the CPU's flags, undoing
+                // it where one was raised).
+                5 => {
+                    let op = self.rng.pick(&["=", "+=", "*="]);
+                    let at = self.rng.pick(&["0", "n - 1", "2"]);
+                    format!("r[{at}] {op} {}", self.float_expr(0, &locals))
+                }
                 1 => format!("s += {}", self.float_expr(0, &locals)),
                 2 => {
                     let v = self.rng.pick(&["u", "w"]);

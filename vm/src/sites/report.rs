@@ -20,6 +20,8 @@ pub struct SpecReport {
     pub deopts: u64,
     /// Innermost loops of it that run several iterations at a time (vector lanes).
     pub vector_loops: u32,
+    /// Innermost loops of it that run first under the CPU's floating-point flags.
+    pub flag_loops: u32,
     /// Array statements that run fused with a neighbour.
     pub fused_statements: u32,
     /// Fused runs that store as they go while numpy's errors only warn.
@@ -211,6 +213,7 @@ pub fn sites() -> Vec<SiteReport> {
                     entries: s.entries,
                     deopts: s.deopts,
                     vector_loops: s.code.vector_loops,
+                    flag_loops: s.code.flag_loops,
                     fused_statements: s.code.fused_statements,
                     quiet_runs: s.code.quiet_runs,
                     inlined: {
@@ -262,6 +265,11 @@ pub fn text() -> String {
                 1 => ", 1 loop vectorised".into(),
                 n => format!(", {n} loops vectorised"),
             };
+            let flagged = match spec.flag_loops {
+                0 => String::new(),
+                1 => ", 1 loop checked by the CPU's flags".into(),
+                n => format!(", {n} loops checked by the CPU's flags"),
+            };
             let fused = match (spec.fused_statements, spec.quiet_runs) {
                 (0, _) => String::new(),
                 (n, 0) => format!(", {n} array statements fused"),
@@ -279,7 +287,7 @@ pub fn text() -> String {
             };
             let _ = writeln!(
                 out,
-                "      specialised on {}: compiled in {:.2} ms{}, {} entries, {} deopts{vectorised}{fused}{inlined}",
+                "      specialised on {}: compiled in {:.2} ms{}, {} entries, {} deopts{vectorised}{flagged}{fused}{inlined}",
                 spec.types,
                 spec.compile_ms,
                 if spec.from_cache {
@@ -365,13 +373,14 @@ pub fn json() -> String {
             .iter()
             .map(|spec| {
                 format!(
-                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}], \"parallel_loops\": [{}]}}",
+                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"flag_loops\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}], \"parallel_loops\": [{}]}}",
                     json_string(&spec.types),
                     spec.compile_ms,
                     spec.from_cache,
                     spec.entries,
                     spec.deopts,
                     spec.vector_loops,
+                    spec.flag_loops,
                     spec.fused_statements,
                     spec.quiet_runs,
                     spec.inlined

@@ -26,6 +26,7 @@ pub(super) struct Emitted {
     pub(super) module: JITModule,
     pub(super) entry: extern "C" fn(*mut u64) -> i64,
     pub(super) vector_loops: u32,
+    pub(super) flag_loops: u32,
     pub(super) one_thread: bool,
     pub(super) from_cache: bool,
 }
@@ -72,6 +73,7 @@ pub(super) fn emit(
     let mut fctx = FunctionBuilderContext::new();
     let frontend_config = module.isa().frontend_config();
     let vector_loops;
+    let flag_loops;
     let one_thread;
     {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
@@ -82,6 +84,7 @@ pub(super) fn emit(
         g.parallel_loops = parallel_loops;
         g.function()?;
         vector_loops = g.vector_loops;
+        flag_loops = g.flag_loops;
         one_thread = g.one_thread;
         g.b.seal_all_blocks();
         g.b.finalize(frontend_config);
@@ -108,6 +111,7 @@ pub(super) fn emit(
         module,
         entry,
         vector_loops,
+        flag_loops,
         one_thread,
         from_cache,
     })

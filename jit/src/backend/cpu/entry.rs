@@ -229,13 +229,15 @@ impl Gen<'_, '_> {
             .collect();
         let key = (self.point, copy);
         if let Some((block, _)) = self.exits.get(&key) {
-            return *block;
+            let block = *block;
+            return self.guarded_exit(block);
         }
         let block = self.b.create_block();
         self.b.set_cold_block(block);
         let loops = self.loops.iter().map(|l| (l.point, l.state)).collect();
         self.exits.insert(key, (block, loops));
-        block
+        // Inside a loop under the CPU's flags, a hand-back reads them first.
+        self.guarded_exit(block)
     }
 
     /// Leaves for the interpreter, at the current statement, when `cond` (an i8) holds.

@@ -95,7 +95,7 @@ impl Gen<'_, '_> {
 
     /// What was sunk since the sinks were emptied, in one i64, for the runtime call
     /// that reads the flags.
-    fn sunk(&mut self) -> Value {
+    pub(super) fn sunk(&mut self) -> Value {
         let (scalar, vector) = self.sinks;
         let mut out = self.b.ins().iconst(types::I64, 0);
         if self.sunk_since_empty.0 {

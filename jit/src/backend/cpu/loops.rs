@@ -116,7 +116,11 @@ impl Gen<'_, '_> {
             }
             self.access_bases = proof.bases;
             self.loop_var = Some(l.var);
-            match self.vector_plan(l, &self.access_bases) {
+            let plan = self.vector_plan(l, &self.access_bases);
+            if plan.is_none() && self.flag_checks_fit(l) {
+                self.flag_checked_loop(l)?;
+            }
+            match plan {
                 Some(plan) => {
                     self.vector_loops += 1;
                     let bases = std::mem::take(&mut self.access_bases);

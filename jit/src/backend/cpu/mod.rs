@@ -28,6 +28,7 @@ mod element;
 mod emit;
 mod entry;
 mod expr;
+mod flag_loops;
 mod flags;
 mod journal;
 mod lists;
@@ -70,6 +71,9 @@ pub struct CompiledNest {
     pub from_cache: bool,
     /// How many innermost loops run several iterations at a time (see `vector`).
     pub vector_loops: u32,
+    /// How many innermost loops run first with their numpy float operations checked by
+    /// the CPU's flags (see `flag_loops`).
+    pub flag_loops: u32,
     /// How many array statements run fused with a neighbour (`crate::scalarise`).
     pub fused_statements: u32,
     /// How many fused runs store as they go while numpy's errors only warn.
@@ -228,6 +232,7 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         from_cache: emitted.from_cache,
         row_aliases,
         vector_loops: emitted.vector_loops,
+        flag_loops: emitted.flag_loops,
         fused_statements,
         quiet_runs,
         quiet_fp,
@@ -450,6 +455,10 @@ struct Gen<'a, 'f> {
     /// The loops (by point) that offer their iterations to tier 2 first: the index of
     /// each in `CompiledNest::loops`, and the variables its nest writes back.
     parallel_loops: HashMap<Point, (usize, Vec<Var>)>,
+    /// The innermost loop being generated under the CPU's flags (`flag_loops`).
+    flag_guard: Option<flag_loops::FlagGuard>,
+    /// Innermost loops generated with a copy under the CPU's flags so far.
+    flag_loops: u32,
 }
 
 fn machine_type(m: Machine) -> ir::Type {
@@ -511,6 +520,8 @@ impl<'a, 'f> Gen<'a, 'f> {
             bound_loop_vars: Default::default(),
             forwarded: None,
             parallel_loops: HashMap::default(),
+            flag_guard: None,
+            flag_loops: 0,
         }
     }
 

@@ -212,6 +212,7 @@ impl Search<'_, '_> {
             module,
             entry,
             vector_loops,
+            flag_loops,
             one_thread,
             from_cache,
         } = emit(&part, &typing, layout, marks, HashMap::default())?;
@@ -222,6 +223,7 @@ impl Search<'_, '_> {
             compile_time: started.elapsed(),
             from_cache,
             vector_loops,
+            flag_loops,
             fused_statements: 0,
             quiet_runs: 0,
             quiet_fp: false,

@@ -1,0 +1,138 @@
+# Innermost loops whose numpy float operations the CPU's flags check: the loop runs
+# with no value tested, the flags read after it; where one was raised, the elements it
+# stored into and its variables are put back and it runs again testing every value,
+# so numpy's warnings (and errors, under np.seterr) come at the same line, iteration
+# and state as in the interpreter. `flagged`: a loop of the site ran under the flags.
+import warnings
+import numpy as np
+
+
+def forces(pos, mass, eps):
+    # nbody's force loop: a `continue`, temporaries, three accumulators at fixed
+    # elements of the inner loop.
+    n = pos.shape[0]
+    acc = np.zeros_like(pos)
+    for i in range(n):  # jit: compiled, flagged, clean
+        for j in range(n):
+            if i == j:
+                continue
+            dx = pos[j, 0] - pos[i, 0]
+            dy = pos[j, 1] - pos[i, 1]
+            r2 = dx * dx + dy * dy + eps
+            inv = mass[j] / (r2 * np.sqrt(r2))
+            acc[i, 0] += dx * inv
+            acc[i, 1] += dy * inv
+    return acc
+
+
+def dots(a, b, out):
+    # A float sum in a scalar (no store in the inner loop), the row's result after it.
+    for i in range(a.shape[0]):  # jit: compiled, flagged, clean
+        s = 0.0
+        for k in range(a.shape[1]):
+            s += a[i, k] * b[k]
+        out[i] = s
+    return out
+
+
+def scaled_sums(x, scale, out):
+    # Overflows at one row: numpy warns there once per overflowing product, as the
+    # interpreter does, and the row's sum is the interpreter's.
+    for i in range(out.shape[0]):  # jit: compiled, flagged, deopts
+        for j in range(x.shape[0]):
+            out[i] += x[j] * scale[i]
+    return out
+
+
+def gathered(x, idx, out, big):
+    # A hand-back from inside the loop (an index out of range) after an overflow
+    # earlier in the same run of the loop: the warning comes first, then the error.
+    for i in range(out.shape[0]):  # jit: compiled, flagged
+        for j in range(idx.shape[0]):
+            t = x[j] * big
+            out[i] += x[idx[j]] + t * 0.0
+    return out
+
+
+def until_large(x, limit, out):
+    # `break` out of a loop under the flags.
+    for i in range(out.shape[0]):  # jit: compiled, flagged, clean
+        s = 0.0
+        for j in range(x.shape[0]):
+            s += x[j] * (i + 1)
+            if s > limit:
+                break
+        out[i] = s
+    return out
+
+
+def carried_inf(d, out):
+    # inf carried along raises no flag: nothing runs twice, nothing hands back.
+    for i in range(out.shape[0]):  # jit: compiled, flagged, clean
+        m = np.inf
+        for j in range(d.shape[1]):
+            m = min(m, d[i, j] + 1.0)
+        out[i] = m
+    return out
+
+
+def python_floats(x, out):
+    # Python floats that make a NaN (inf - inf, no warning in Python) raise the
+    # invalid flag: the loop runs again testing values, with the same result.
+    for i in range(out.shape[0]):  # jit: compiled, flagged
+        s = 0.0
+        for j in range(x.shape[0]):
+            f = float(x[j])
+            s += (f - f) * 0.0 + x[j]
+        out[i] = s
+    return out
+
+
+pos = np.stack([np.cos(np.arange(60) * 0.3), np.sin(np.arange(60) * 0.7)], axis=1)
+mass = 1.0 + 0.01 * np.arange(60)
+acc = forces(pos, mass, 0.01)
+print(acc[:2], float(acc.sum()))
+
+a = np.cos(np.arange(40 * 50).reshape(40, 50) * 0.37)
+b = np.sin(np.arange(50) * 0.11)
+print(dots(a, b, np.zeros(40))[:3])
+
+x = np.linspace(1.0, 2.0, 64)
+scale = np.ones(30)
+scale[17] = 1e308
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    r = scaled_sums(x, scale, np.zeros(30))
+print(r[15:19], len(caught), sorted(set(str(w.message) for w in caught)))
+
+idx = np.arange(64) % 60
+idx[40] = 99
+out = np.zeros(30)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    try:
+        gathered(x, idx, out, 1.7e308)
+    except IndexError as e:
+        print("IndexError", e)
+print(out[:2], len(caught))
+idx[40] = 7
+print(gathered(x, idx, np.zeros(30), 2.0)[:3])
+
+print(until_large(x, 50.0, np.zeros(30))[:5])
+
+d = np.full((30, 40), np.inf)
+d[::3, 5] = 2.0
+print(carried_inf(d, np.zeros(30))[:6])
+
+y = x.copy()
+y[5] = np.inf
+print(python_floats(y, np.zeros(30))[:2], python_floats(x, np.zeros(30))[:2])
+
+old = np.seterr(over="raise")
+out = np.zeros(30)
+try:
+    scaled_sums(x, scale, out)
+except FloatingPointError as e:
+    print("FloatingPointError", e)
+print(out[15:19])
+np.seterr(**old)
