@@ -386,26 +386,53 @@ impl Gen<'_, '_> {
                 v
             }
             BinOp::FloorDiv | BinOp::Mod => {
-                let zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
-                self.deopt_if(zero);
-                let min = self.b.ins().icmp_imm_s(IntCC::Equal, a, i64::MIN);
-                let minus_one = self.b.ins().icmp_imm_s(IntCC::Equal, b, -1);
-                let overflow = self.b.ins().band(min, minus_one);
-                self.deopt_if(overflow);
-                let q = self.b.ins().sdiv(a, b);
-                let r = self.b.ins().srem(a, b);
+                let divisor = self.constant(b);
+                // By a power of two, Python's flooring division is an arithmetic shift
+                // and its remainder the low bits, negative dividends included.
+                if let Some(c) = divisor
+                    && c > 0
+                    && (c as u64).is_power_of_two()
+                {
+                    return Ok(if op == BinOp::FloorDiv {
+                        self.b.ins().sshr_imm_s(a, i64::from(c.trailing_zeros()))
+                    } else {
+                        self.b.ins().band_imm_s(a, c - 1)
+                    });
+                }
+                // A positive constant divisor is neither zero nor -1.
+                if divisor.is_none_or(|c| c <= 0) {
+                    let zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
+                    self.deopt_if(zero);
+                    let min = self.b.ins().icmp_imm_s(IntCC::Equal, a, i64::MIN);
+                    let minus_one = self.b.ins().icmp_imm_s(IntCC::Equal, b, -1);
+                    let overflow = self.b.ins().band(min, minus_one);
+                    self.deopt_if(overflow);
+                }
+                // One division: the remainder of a quotient from it by a multiply, the
+                // quotient of a remainder never computed (a division the CPU does not
+                // drop, for it could trap).
+                let (q, r) = if op == BinOp::FloorDiv {
+                    let q = self.b.ins().sdiv(a, b);
+                    let qb = self.b.ins().imul(q, b);
+                    (Some(q), self.b.ins().isub(a, qb))
+                } else {
+                    (None, self.b.ins().srem(a, b))
+                };
                 // Python rounds toward negative infinity: fix C's truncation when the
                 // remainder and the divisor differ in sign.
                 let nonzero = self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0);
                 let signs = self.b.ins().bxor(r, b);
                 let differ = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, signs, 0);
                 let fix = self.b.ins().band(nonzero, differ);
-                if op == BinOp::FloorDiv {
-                    let q1 = self.b.ins().iadd_imm_s(q, -1);
-                    self.b.ins().select(fix, q1, q)
-                } else {
-                    let r1 = self.b.ins().iadd(r, b);
-                    self.b.ins().select(fix, r1, r)
+                match q {
+                    Some(q) => {
+                        let q1 = self.b.ins().iadd_imm_s(q, -1);
+                        self.b.ins().select(fix, q1, q)
+                    }
+                    None => {
+                        let r1 = self.b.ins().iadd(r, b);
+                        self.b.ins().select(fix, r1, r)
+                    }
                 }
             }
             BinOp::Pow => {
