@@ -3,6 +3,7 @@
 # stored into and its variables are put back and it runs again testing every value,
 # so numpy's warnings (and errors, under np.seterr) come at the same line, iteration
 # and state as in the interpreter. `flagged`: a loop of the site ran under the flags.
+import math
 import warnings
 import numpy as np
 
@@ -52,6 +53,21 @@ def gathered(x, idx, out, big):
             t = x[j] * big
             out[i] += x[idx[j]] + t * 0.0
     return out
+
+
+def overflow_then_error(p, r, n):
+    # An overflow in one statement, then a hand-back (math.sqrt of a negative) in the
+    # next: the overflowing value is read only where the hand-back writes it back,
+    # yet the flags are read after it is computed, and the warning comes first.
+    s = r[0] * 0
+    t = r[0] * 0 + 1
+    k = 0
+    for k in range(1, n - 1):  # jit: compiled, flagged
+        r[n - 1] = p[3]
+        u = -p[k + 1] + 1.0
+        s += -(u - r[k]) * abs(u)
+        t *= math.sqrt(r[k])
+    return s, t, k
 
 
 def until_large(x, limit, out):
@@ -127,6 +143,18 @@ print(carried_inf(d, np.zeros(30))[:6])
 y = x.copy()
 y[5] = np.inf
 print(python_floats(y, np.zeros(30))[:2], python_floats(x, np.zeros(30))[:2])
+
+for big in (2.0, 1e200):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        p = np.linspace(big, 2.0, 40)
+        for sign in (1.0, 1.0, -1.0):
+            r = np.full(40, 0.3 * sign)
+            try:
+                print(overflow_then_error(p, r, 40), r[-1])
+            except ValueError as e:
+                print("ValueError", e, r[-1])
+    print(len(caught), sorted(set(str(w.message) for w in caught)))
 
 old = np.seterr(over="raise")
 out = np.zeros(30)

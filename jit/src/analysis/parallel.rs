@@ -76,6 +76,9 @@ pub struct Staged {
     pub(super) must_run: Vec<usize>,
     /// Each loop's innermost enclosing loop (the outer loop's own: itself).
     pub(super) parents: Vec<usize>,
+    /// For each loop in the body of a function inlined into the nest, the loop around
+    /// the call (its iterations count as a `while`'s in the work).
+    pub(super) inlined_loops: Vec<usize>,
     /// The arrays the nest stores into.
     pub written: Vec<Var>,
     /// Its reductions, which a parallel run splits into partial results.
@@ -145,8 +148,9 @@ impl Symbols for NestSymbols<'_> {
     }
 }
 
-/// Why an expression keeps the loop serial, if it does.
-fn unsafe_expr(e: &Expr) -> Option<String> {
+/// Why an expression keeps the loop serial, if it does; `stored`: the arrays the nest
+/// stores into.
+fn unsafe_expr(e: &Expr, stored: &HashSet<Var>) -> Option<String> {
     let mut why = None;
     e.walk(&mut |e| {
         if why.is_some() {
@@ -171,25 +175,37 @@ fn unsafe_expr(e: &Expr) -> Option<String> {
                 | Intrinsic::Zeroed(_) => Some("it makes new arrays".into()),
                 _ => None,
             },
+            // A call is the iteration's own: its variables are assigned by each call
+            // (its loops' too), and it may read arrays the nest never stores into.
             Expr::Inline(inl) => {
+                // Its parameters bound to such arrays stand for them.
+                let mut stored = stored.clone();
+                for (param, arg) in &inl.params {
+                    if let Expr::Var(a) = arg
+                        && stored.contains(a)
+                    {
+                        stored.insert(*param);
+                    }
+                }
+                let check = |e: &Expr| unsafe_expr(e, &stored).or_else(|| reads_stored(e, &stored));
                 let mut inner = None;
                 for s in &inl.body {
                     s.each(&mut |s| {
                         if inner.is_none() {
                             inner = match &s.kind {
-                                StmtKind::Assign { values, .. } => values
-                                    .iter()
-                                    .find_map(|v| unsafe_expr(v).or_else(|| reads_arrays(v))),
-                                StmtKind::If { cond, .. } => {
-                                    unsafe_expr(cond).or_else(|| reads_arrays(cond))
+                                StmtKind::Store { .. } => {
+                                    Some("a function inlined into it stores into arrays".into())
                                 }
-                                StmtKind::Pass => None,
-                                _ => Some("a function inlined into it has loops or stores".into()),
+                                StmtKind::For { items, .. } if !items.is_empty() => Some(
+                                    "a function inlined into it loops over the items of an array"
+                                        .into(),
+                                ),
+                                _ => s.exprs().into_iter().find_map(check),
                             };
                         }
                     });
                 }
-                inner.or_else(|| reads_arrays(&inl.result))
+                inner.or_else(|| check(&inl.result))
             }
             _ => None,
         };
@@ -197,12 +213,17 @@ fn unsafe_expr(e: &Expr) -> Option<String> {
     why
 }
 
-/// An inlined body's array reads are through its own parameters, which stand for
-/// the caller's arrays: not analysed.
-fn reads_arrays(e: &Expr) -> Option<String> {
+/// Why an inlined body's array reads keep the loop serial, if they do: one of an
+/// array the nest stores into (`stored`: directly, or through a parameter bound to it)
+/// may see another iteration's store; a view's product or sum is not looked into.
+fn reads_stored(e: &Expr, stored: &HashSet<Var>) -> Option<String> {
     let mut found = false;
-    e.walk(&mut |e| found |= matches!(e, Expr::Load(..) | Expr::Dot(..) | Expr::Sum(..)));
-    found.then(|| "a function inlined into it reads arrays".into())
+    e.walk(&mut |e| match e {
+        Expr::Load(a, _) => found |= stored.contains(a),
+        Expr::Dot(..) | Expr::Sum(..) => found = true,
+        _ => {}
+    });
+    found.then(|| "a function inlined into it reads an array the loop stores into".into())
 }
 
 impl Staged {
@@ -224,6 +245,12 @@ impl Staged {
             return Err(FUNCTION_WHOLE.into());
         }
         // Effects and exits.
+        let mut stored: HashSet<Var> = HashSet::default();
+        nest.root.each(&mut |s| {
+            if let StmtKind::Store { array, .. } = &s.kind {
+                stored.insert(*array);
+            }
+        });
         let mut why = None;
         nest.root.each(&mut |s| {
             if why.is_some() {
@@ -239,7 +266,7 @@ impl Staged {
                     .map(|t| format!("it binds the array `{}` anew", name(*t))),
                 _ => None,
             }
-            .or_else(|| s.exprs().into_iter().find_map(unsafe_expr));
+            .or_else(|| s.exprs().into_iter().find_map(|e| unsafe_expr(e, &stored)));
         });
         if let Some(why) = why {
             return Err(why);
@@ -535,8 +562,16 @@ impl Staged {
         let mut parents = Vec::with_capacity(loops.len());
         loop_parents(std::slice::from_ref(&nest.root), 0, &mut parents);
         debug_assert_eq!(parents.len(), loops.len());
+        let mut inlined_loops = Vec::new();
+        inlined_loop_parents(
+            std::slice::from_ref(&nest.root),
+            0,
+            &mut 0,
+            &mut inlined_loops,
+        );
         Ok(Staged {
             parents,
+            inlined_loops,
             loops,
             var_loops,
             var_names,
@@ -601,6 +636,49 @@ fn loop_parents(body: &[Stmt], parent: usize, out: &mut Vec<usize>) {
             _ => {}
         }
     }
+}
+
+/// For each loop in the body of a function inlined into a statement of `body`, the
+/// index of the nest's loop around the statement (`parent` where there is none
+/// inside `body`), the nest's loops numbered as [`loop_parents`] numbers them from
+/// `next`.
+fn inlined_loop_parents(body: &[Stmt], parent: usize, next: &mut usize, out: &mut Vec<usize>) {
+    for s in body {
+        for e in s.exprs() {
+            inlined_loops_of(e, parent, out);
+        }
+        match &s.kind {
+            StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
+                let me = *next;
+                *next += 1;
+                inlined_loop_parents(body, me, next, out);
+            }
+            StmtKind::If { then, orelse, .. } => {
+                inlined_loop_parents(then, parent, next, out);
+                inlined_loop_parents(orelse, parent, next, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Pushes `parent` for each loop in the body of a call inlined into `e`, or into a
+/// call inlined into that body, and so on.
+fn inlined_loops_of(e: &Expr, parent: usize, out: &mut Vec<usize>) {
+    e.walk(&mut |e| {
+        if let Expr::Inline(inl) = e {
+            for t in &inl.body {
+                t.each(&mut |t| {
+                    if matches!(t.kind, StmtKind::For { .. } | StmtKind::While { .. }) {
+                        out.push(parent);
+                    }
+                    for e in t.exprs() {
+                        inlined_loops_of(e, parent, out);
+                    }
+                });
+            }
+        }
+    });
 }
 
 /// The line of a `break` that leaves the outer loop (not one of an inner loop's).

@@ -190,13 +190,28 @@ struct Walk<'a> {
 impl Walk<'_> {
     fn read(&mut self, e: &Expr, line: u32) {
         let mut vars = Vec::new();
-        e.walk(&mut |e| {
-            if let Expr::Var(v) = e {
-                vars.push(*v);
+        // What an inlined call's body assigns, it assigns before its result reads it
+        // (each call has variables of its own).
+        let mut by_calls = HashSet::default();
+        e.walk(&mut |e| match e {
+            Expr::Var(v) => vars.push(*v),
+            Expr::Inline(inl) => {
+                for s in &inl.body {
+                    s.each(&mut |s| match &s.kind {
+                        StmtKind::Assign { targets, .. } => {
+                            by_calls.extend(targets.iter().copied())
+                        }
+                        StmtKind::For { var, .. } => {
+                            by_calls.insert(*var);
+                        }
+                        _ => {}
+                    });
+                }
             }
+            _ => {}
         });
         for v in vars {
-            if !self.assigned.contains(&v) || self.carried.is_some() {
+            if !self.assigned.contains(&v) || self.carried.is_some() || by_calls.contains(&v) {
                 continue;
             }
             match self.defs.get(&v) {
@@ -255,6 +270,12 @@ impl Walk<'_> {
                     self.read(e, s.line);
                 }
             }
+            // Statements grouped at one point (`a, b = f(x)` unpacked): always run.
+            StmtKind::If {
+                cond: Expr::Bool(true),
+                then,
+                orelse,
+            } if orelse.is_empty() => self.block(then),
             StmtKind::If { cond, then, orelse } => {
                 self.read(cond, s.line);
                 let before = self.defs.clone();

@@ -154,7 +154,7 @@ impl Staged {
             .map(|i| i.unwrap_or(Interval::EMPTY))
             .collect();
         // The work: every loop's iterations, each loop running as often as its
-        // parent's iterations times its interval's width (a `while`: 16).
+        // parent's iterations times its interval's width (a `while`: 16, and so a loop of an inlined call).
         let mut per_loop = vec![0.0f64; self.loops.len()];
         per_loop[0] = trips as f64;
         let mut work = trips as f64;
@@ -166,6 +166,9 @@ impl Staged {
             };
             per_loop[k] = per_loop[self.parents[k]] * width;
             work += per_loop[k];
+        }
+        for parent in &self.inlined_loops {
+            work += per_loop[*parent] * 16.0;
         }
         // Too little to share: decided before the tests, which cost more than the
         // rest of an entry.

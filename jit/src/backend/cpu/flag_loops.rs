@@ -156,11 +156,16 @@ impl Gen<'_, '_> {
         generated?;
 
         self.b.switch_to_block(after);
-        let raised = self.raised();
+        let sunk = self.sunk();
+        let raised = self.raised(sunk);
         self.b.ins().brif(raised, restore, &[], l.done, &[]);
         for (block, exit) in guard.guards {
             self.b.switch_to_block(block);
-            let raised = self.raised();
+            // The values the iteration assigned before the hand-back, computed before
+            // the flags are read: Cranelift would otherwise compute one only where the
+            // exit writes it back, after the read.
+            let sunk = self.b.use_var(self.sinks.0);
+            let raised = self.raised(sunk);
             self.b.ins().brif(raised, restore, &[], exit, &[]);
         }
 
@@ -193,10 +198,10 @@ impl Gen<'_, '_> {
     }
 
     /// Whether divide, overflow or invalid was raised since the flags were cleared: an
-    /// i8, for a branch.
-    fn raised(&mut self) -> Value {
+    /// i8, for a branch; `sunk` keeps what the loop computed only for its flags
+    /// computed before.
+    fn raised(&mut self, sunk: Value) -> Value {
         let f = self.helper("kiln_fp_flags_raised", &[types::I64], types::I64);
-        let sunk = self.sunk();
         let call = self.b.ins().call(f, &[sunk]);
         self.empty_sinks();
         let r = self.b.inst_results(call)[0];
