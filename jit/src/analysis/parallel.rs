@@ -443,15 +443,11 @@ impl Staged {
                 });
             }
         });
-        // Written arrays: their own buffers, and every access of them affine.
+        // Written arrays (the `Store`s' above): their own buffers, and every access of
+        // them affine.
         let written: Vec<Var> = {
-            let mut w: Vec<Var> = accesses
-                .iter()
-                .filter(|a| a.write)
-                .map(|a| a.array)
-                .collect();
+            let mut w: Vec<Var> = stored.iter().copied().collect();
             w.sort();
-            w.dedup();
             w
         };
         for w in &written {

@@ -46,6 +46,15 @@ pub struct LoopReport {
     pub serial: Option<String>,
 }
 
+/// The text's note of how many innermost loops are `what` (none: nothing).
+fn loops_note(n: u32, what: &str) -> String {
+    match n {
+        0 => String::new(),
+        1 => format!(", 1 loop {what}"),
+        n => format!(", {n} loops {what}"),
+    }
+}
+
 /// The text's note of parallel runs a chunk's hand-back undid (none: nothing).
 fn undone_note(undone: u64) -> String {
     match undone {
@@ -260,16 +269,8 @@ pub fn text() -> String {
             s.guard_failures
         );
         for spec in &s.specialisations {
-            let vectorised = match spec.vector_loops {
-                0 => String::new(),
-                1 => ", 1 loop vectorised".into(),
-                n => format!(", {n} loops vectorised"),
-            };
-            let flagged = match spec.flag_loops {
-                0 => String::new(),
-                1 => ", 1 loop checked by the CPU's flags".into(),
-                n => format!(", {n} loops checked by the CPU's flags"),
-            };
+            let vectorised = loops_note(spec.vector_loops, "vectorised");
+            let flagged = loops_note(spec.flag_loops, "checked by the CPU's flags");
             let fused = match (spec.fused_statements, spec.quiet_runs) {
                 (0, _) => String::new(),
                 (n, 0) => format!(", {n} array statements fused"),

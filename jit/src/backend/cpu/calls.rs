@@ -210,10 +210,6 @@ impl Gen<'_, '_> {
                 self.val(ty, v, None)
             }
             Intrinsic::Ufunc(u) => {
-                let index = crate::ir::Ufunc::ALL
-                    .iter()
-                    .position(|x| *x == u)
-                    .expect("listed") as i64;
                 let f32_result = ty.machine() == Machine::F32;
                 let (m, t, name) = if f32_result {
                     (Machine::F32, types::F32, "kiln_ufunc_f32")
@@ -231,6 +227,10 @@ impl Gen<'_, '_> {
                     crate::ir::Ufunc::Ceil => self.b.ins().ceil(x),
                     crate::ir::Ufunc::Trunc => self.b.ins().trunc(x),
                     _ => {
+                        let index = crate::ir::Ufunc::ALL
+                            .iter()
+                            .position(|x| *x == u)
+                            .expect("listed") as i64;
                         let which = self.iconst(index);
                         let f = self.helper(name, &[types::I64, t], t);
                         let call = self.b.ins().call(f, &[which, x]);

@@ -52,7 +52,6 @@ impl Gen<'_, '_> {
     pub(super) fn flag_checks_fit(&self, l: &ForLoop) -> bool {
         if !kiln_numeric::fpstatus::HARDWARE
             || self.floats_by_hardware()
-            || self.flag_guard.is_some()
             || self.inlining > 0
             || self.journal.is_some()
             || self.moves_arrays(l.body)
@@ -140,9 +139,7 @@ impl Gen<'_, '_> {
         self.b.switch_to_block(flagged);
         let taken = self.taken_variables(l);
         let saved = self.saved_elements(l.body);
-        let clear = self.helper("kiln_clear_fp_flags", &[], types::I64);
-        self.b.ins().call(clear, &[]);
-        self.empty_sinks();
+        self.clear_fp_flags();
         self.flag_guard = Some(FlagGuard { guards: Vec::new() });
         self.hardware_loops += 1;
         self.flag_loops += 1;
@@ -197,14 +194,9 @@ impl Gen<'_, '_> {
         block
     }
 
-    /// Whether divide, overflow or invalid was raised since the flags were cleared: an
-    /// i8, for a branch; `sunk` keeps what the loop computed only for its flags
-    /// computed before.
+    /// [`Gen::fp_flags_raised`] as an i8, for a branch.
     fn raised(&mut self, sunk: Value) -> Value {
-        let f = self.helper("kiln_fp_flags_raised", &[types::I64], types::I64);
-        let call = self.b.ins().call(f, &[sunk]);
-        self.empty_sinks();
-        let r = self.b.inst_results(call)[0];
+        let r = self.fp_flags_raised(sunk);
         self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0)
     }
 

@@ -14,17 +14,10 @@ impl Gen<'_, '_> {
     pub(super) fn fp_flags(&mut self, f: Intrinsic) -> Val {
         let mut v = self.iconst(1);
         match f {
-            Intrinsic::ClearFpFlags => {
-                let clear = self.helper("kiln_clear_fp_flags", &[], types::I64);
-                self.b.ins().call(clear, &[]);
-                self.empty_sinks();
-            }
+            Intrinsic::ClearFpFlags => self.clear_fp_flags(),
             Intrinsic::CheckFpFlags | Intrinsic::FpRaised => {
-                let raised = self.helper("kiln_fp_flags_raised", &[types::I64], types::I64);
                 let sunk = self.sunk();
-                let call = self.b.ins().call(raised, &[sunk]);
-                self.empty_sinks();
-                let r = self.b.inst_results(call)[0];
+                let r = self.fp_flags_raised(sunk);
                 if f == Intrinsic::CheckFpFlags {
                     let raised = self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0);
                     self.deopt_if(raised);
@@ -40,6 +33,23 @@ impl Gen<'_, '_> {
             _ => unreachable!("not a flag intrinsic"),
         }
         self.exact(Scalar::Bool, v)
+    }
+
+    /// Clears divide, overflow and invalid, and forgets what was sunk.
+    pub(super) fn clear_fp_flags(&mut self) {
+        let clear = self.helper("kiln_clear_fp_flags", &[], types::I64);
+        self.b.ins().call(clear, &[]);
+        self.empty_sinks();
+    }
+
+    /// Whether divide, overflow or invalid was raised since the last clear (an i64,
+    /// non-zero if so); `sunk` keeps what was computed only for its flags computed
+    /// before the read. Forgets what was sunk.
+    pub(super) fn fp_flags_raised(&mut self, sunk: Value) -> Value {
+        let raised = self.helper("kiln_fp_flags_raised", &[types::I64], types::I64);
+        let call = self.b.ins().call(raised, &[sunk]);
+        self.empty_sinks();
+        self.b.inst_results(call)[0]
     }
 
     /// Whether the current statement's numpy float operations are checked by the
