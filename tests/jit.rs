@@ -12,8 +12,9 @@
 //! a time, `once` must have needed a single specialisation for all its entries, and
 //! `fused` must have run array statements fused with their neighbours (`quiet`: with a
 //! run that stores as it goes while numpy's errors warn), `flagged` must have run an
-//! innermost loop under the CPU's floating-point flags, and `clean` must never have
-//! handed a statement back. So a JIT that
+//! innermost loop under the CPU's floating-point flags, `nested` must have a nest whose
+//! subscripts are proven once at its entry, and `clean` must never have handed a
+//! statement back. So a JIT that
 //! silently stays interpreted, or never takes the deopt, vector or fusion path a script
 //! is about, fails here.
 
@@ -147,6 +148,9 @@ struct Mark {
     /// `flagged`: a specialisation of it runs an innermost loop under the CPU's
     /// floating-point flags first.
     flagged: bool,
+    /// `nested`: a specialisation of it has a nest whose subscripts are proven at its
+    /// entry.
+    nested: bool,
 }
 
 fn marks(source: &str) -> Vec<Mark> {
@@ -164,6 +168,7 @@ fn marks(source: &str) -> Vec<Mark> {
                 clean: mark.contains("clean"),
                 quiet: mark.contains("quiet"),
                 flagged: mark.contains("flagged"),
+                nested: mark.contains("nested"),
             })
         })
         .collect()
@@ -206,6 +211,7 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
         clean,
         quiet,
         flagged,
+        nested,
     } in marks(&source)
     {
         let site = sites.iter().find(|s| {
@@ -243,6 +249,15 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
         {
             return Err(format!(
                 "{name}:{line}: no loop of it checked by the CPU's flags\n{site}"
+            ));
+        }
+        if nested
+            && !specs
+                .iter()
+                .any(|s| s["nest_proofs"].as_u64().unwrap_or(0) > 0)
+        {
+            return Err(format!(
+                "{name}:{line}: no nest of it has its subscripts proven at entry\n{site}"
             ));
         }
         if once && specs.len() != 1 {

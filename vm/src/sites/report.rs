@@ -22,6 +22,8 @@ pub struct SpecReport {
     pub vector_loops: u32,
     /// Innermost loops of it that run first under the CPU's floating-point flags.
     pub flag_loops: u32,
+    /// Loop nests of it with a copy whose subscripts are proven once, at entry.
+    pub nest_proofs: u32,
     /// Array statements that run fused with a neighbour.
     pub fused_statements: u32,
     /// Fused runs that store as they go while numpy's errors only warn.
@@ -223,6 +225,7 @@ pub fn sites() -> Vec<SiteReport> {
                     deopts: s.deopts,
                     vector_loops: s.code.vector_loops,
                     flag_loops: s.code.flag_loops,
+                    nest_proofs: s.code.nest_proofs,
                     fused_statements: s.code.fused_statements,
                     quiet_runs: s.code.quiet_runs,
                     inlined: {
@@ -271,6 +274,11 @@ pub fn text() -> String {
         for spec in &s.specialisations {
             let vectorised = loops_note(spec.vector_loops, "vectorised");
             let flagged = loops_note(spec.flag_loops, "checked by the CPU's flags");
+            let nests = match spec.nest_proofs {
+                0 => String::new(),
+                1 => ", 1 nest with its bounds checked once at entry".to_string(),
+                n => format!(", {n} nests with their bounds checked once at entry"),
+            };
             let fused = match (spec.fused_statements, spec.quiet_runs) {
                 (0, _) => String::new(),
                 (n, 0) => format!(", {n} array statements fused"),
@@ -288,7 +296,7 @@ pub fn text() -> String {
             };
             let _ = writeln!(
                 out,
-                "      specialised on {}: compiled in {:.2} ms{}, {} entries, {} deopts{vectorised}{flagged}{fused}{inlined}",
+                "      specialised on {}: compiled in {:.2} ms{}, {} entries, {} deopts{vectorised}{flagged}{nests}{fused}{inlined}",
                 spec.types,
                 spec.compile_ms,
                 if spec.from_cache {
@@ -374,7 +382,7 @@ pub fn json() -> String {
             .iter()
             .map(|spec| {
                 format!(
-                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"flag_loops\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}], \"parallel_loops\": [{}]}}",
+                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"flag_loops\": {}, \"nest_proofs\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}], \"parallel_loops\": [{}]}}",
                     json_string(&spec.types),
                     spec.compile_ms,
                     spec.from_cache,
@@ -382,6 +390,7 @@ pub fn json() -> String {
                     spec.deopts,
                     spec.vector_loops,
                     spec.flag_loops,
+                    spec.nest_proofs,
                     spec.fused_statements,
                     spec.quiet_runs,
                     spec.inlined

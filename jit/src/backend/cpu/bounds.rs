@@ -27,8 +27,9 @@ const LIMIT: i64 = 1 << 60;
 
 /// What proving an innermost loop's subscripts gives its unchecked copy.
 pub(super) struct Proof {
-    /// An i8: every proof holds.
-    pub ok: Value,
+    /// An i8: every proof holds; `None` where nothing is left to prove (the nest's
+    /// proof covers every subscript, `nest_bounds`).
+    pub ok: Option<Value>,
     /// The subscripts that need no check.
     pub proven: HashSet<*const Expr>,
     /// Per access whose subscripts are all proven (keyed by its subscripts' address),
@@ -110,10 +111,26 @@ impl Gen<'_, '_> {
             // pointer, when every subscript is proven: the loop adds the variable
             // times its strides to the base, the data pointer plus this.
             let mut offset = Some(self.iconst(0));
-            // The axes the loop variable moves along, and whether backwards.
-            let mut induction: Vec<(usize, bool)> = Vec::new();
+            // The strides (in bytes, negative backwards) the loop variable moves by.
+            let mut induction: Vec<Value> = Vec::new();
             let mut shifts = Vec::new();
             for (k, e) in index.iter().enumerate() {
+                let nested = self.nest_forms.as_ref();
+                if let Some(p) = nested.and_then(|n| n.forms.get(&(e as *const Expr))) {
+                    // Proven for the whole nest: no check, the moving part a stride.
+                    let (moving, rest) = self.split_form(&p.clone(), var);
+                    if !moving.terms.is_empty() {
+                        let stride = self.scaled_stride(&moving, strides[k]);
+                        induction.push(stride);
+                    }
+                    if let Some(sum) = offset {
+                        let r = self.nest_form_value(&rest);
+                        let scaled = self.b.ins().imul(r, strides[k]);
+                        offset = Some(self.b.ins().iadd(sum, scaled));
+                    }
+                    proven.insert(e as *const Expr);
+                    continue;
+                }
                 let Some(form) = self.form(e, var, &assigned) else {
                     offset = None;
                     continue;
@@ -121,11 +138,11 @@ impl Gen<'_, '_> {
                 let extent = extents[k];
                 let (low, high, c) = match form {
                     Form::Induction(c) => {
-                        induction.push((k, false));
+                        induction.push(strides[k]);
                         (lo, hi, c)
                     }
                     Form::Reversed(w, c) => {
-                        induction.push((k, true));
+                        induction.push(self.b.ins().ineg(strides[k]));
                         let w = match w {
                             Some(w) => self.stable_value(w, &mut all),
                             None => self.iconst(0),
@@ -136,7 +153,7 @@ impl Gen<'_, '_> {
                         (self.b.ins().isub(w, hi), self.b.ins().isub(w, lo), c)
                     }
                     Form::Shifted(w) => {
-                        induction.push((k, false));
+                        induction.push(strides[k]);
                         let w = self.stable_value(w, &mut all);
                         // Both terms far from overflow, so their sums are exact.
                         self.far_from_overflow(&mut all, w, lo, hi);
@@ -198,13 +215,6 @@ impl Gen<'_, '_> {
             }
             if let Some(offset) = offset {
                 let base = self.b.ins().iadd(data, offset);
-                let induction = induction
-                    .into_iter()
-                    .map(|(k, backwards)| match backwards {
-                        true => self.b.ins().ineg(strides[k]),
-                        false => strides[k],
-                    })
-                    .collect();
                 bases.insert(
                     index.as_ptr(),
                     AccessBase {
@@ -216,12 +226,33 @@ impl Gen<'_, '_> {
                 );
             }
         }
-        all.map(|ok| Proof {
-            ok,
+        (all.is_some() || !proven.is_empty()).then_some(Proof {
+            ok: all,
             proven,
             bases,
             values,
         })
+    }
+
+    /// `stride` times a proven form's coefficient of the loop variable: a constant
+    /// where both are (a vector loop needs to see a unit stride).
+    fn scaled_stride(
+        &mut self,
+        coefficient: &crate::analysis::affine::Poly,
+        stride: Value,
+    ) -> Value {
+        if let [(c, factors)] = &coefficient.terms[..]
+            && factors.is_empty()
+        {
+            if *c == 1 {
+                return stride;
+            }
+            if let Some(s) = self.constant(stride).and_then(|s| s.checked_mul(*c)) {
+                return self.iconst(s);
+            }
+        }
+        let c = self.nest_form_value(coefficient);
+        self.b.ins().imul(c, stride)
     }
 
     /// The value of a `Form::Computed` subscript, from values that cannot fail, and
@@ -466,31 +497,7 @@ pub(super) fn reversed(e: &Expr, var: Var) -> Option<(Option<Var>, i64)> {
 
 /// The variables a loop body assigns (the loop variable aside).
 fn assigned_in(body: &[Stmt], var: Var) -> HashSet<Var> {
-    fn visit(stmt: &Stmt, out: &mut HashSet<Var>) {
-        stmt.each(&mut |s| {
-            match &s.kind {
-                StmtKind::Assign { targets, .. } => out.extend(targets.iter().copied()),
-                StmtKind::For { var, items, .. } => {
-                    out.insert(*var);
-                    out.extend(items.iter().map(|(target, _)| *target));
-                }
-                _ => {}
-            }
-            // Inlined bodies assign their hidden variables (parameters, results).
-            for e in s.exprs() {
-                e.walk(&mut |e| {
-                    if let Expr::Inline(inl) = e {
-                        out.extend(inl.params.iter().map(|(p, _)| *p));
-                        inl.body.iter().for_each(|b| visit(b, out));
-                    }
-                });
-            }
-        });
-    }
-    let mut out = HashSet::default();
-    for stmt in body {
-        visit(stmt, &mut out);
-    }
+    let mut out = super::nest_bounds::assigns(body);
     out.remove(&var);
     out
 }

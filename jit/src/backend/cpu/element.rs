@@ -54,6 +54,11 @@ impl Gen<'_, '_> {
     /// A subscript `bounds` proved: `v`, `v + c`, `v - c`, `v + w`, `w - v + c` or `c`,
     /// whose value lies inside its axis, so the sum cannot overflow and needs no check.
     fn proven_subscript(&mut self, e: &Expr) -> Value {
+        let nested = self.nest_forms.as_ref();
+        if let Some(p) = nested.and_then(|n| n.forms.get(&(e as *const Expr))) {
+            let p = p.clone();
+            return self.nest_form_value(&p);
+        }
         if let Some(v) = self.proven_values.get(&(e as *const Expr)) {
             return *v;
         }

@@ -27,6 +27,7 @@ pub(super) struct Emitted {
     pub(super) entry: extern "C" fn(*mut u64) -> i64,
     pub(super) vector_loops: u32,
     pub(super) flag_loops: u32,
+    pub(super) nest_proofs: u32,
     pub(super) one_thread: bool,
     pub(super) from_cache: bool,
 }
@@ -74,6 +75,7 @@ pub(super) fn emit(
     let frontend_config = module.isa().frontend_config();
     let vector_loops;
     let flag_loops;
+    let nest_proofs;
     let one_thread;
     {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
@@ -85,10 +87,12 @@ pub(super) fn emit(
         g.function()?;
         vector_loops = g.vector_loops;
         flag_loops = g.flag_loops;
+        nest_proofs = g.nest_loops;
         one_thread = g.one_thread;
         g.b.seal_all_blocks();
         g.b.finalize(frontend_config);
     }
+    super::phis::remove_trivial_params(&mut ctx.func);
     // KILN_JIT_DUMP=1 prints the CLIF handed to Cranelift, =asm the machine code too.
     let dump = std::env::var("KILN_JIT_DUMP").ok();
     if dump.is_some() {
@@ -112,6 +116,7 @@ pub(super) fn emit(
         entry,
         vector_loops,
         flag_loops,
+        nest_proofs,
         one_thread,
         from_cache,
     })

@@ -30,7 +30,10 @@
 use super::{ForLoop, Gen};
 use crate::infer::VarTy;
 use crate::ir::{Expr, Intrinsic, Stmt, StmtKind, Var};
-use cranelift_codegen::ir::{Block, InstBuilder, MemFlagsData, Value, condcodes::IntCC, types};
+use cranelift_codegen::ir::{
+    Block, InstBuilder, MemFlagsData, StackSlot, StackSlotData, StackSlotKind, Value,
+    condcodes::IntCC, types,
+};
 use cranelift_frontend::Variable;
 
 /// Below this span of the loop variable (iterations, for a step of one) the checked
@@ -137,9 +140,15 @@ impl Gen<'_, '_> {
         self.b.ins().brif(long, flagged, &[], checked, &[]);
 
         self.b.switch_to_block(flagged);
+        // Every value the loop takes from before it goes through a stack slot around
+        // the calls that clear and read the flags: a value live across a call is
+        // spilled (no float register survives one), and regalloc2 then kept the
+        // loop's accumulators on the stack through every iteration too.
         let taken = self.taken_variables(l);
+        let before = self.park_in_slots(&taken);
         let saved = self.saved_elements(l.body);
         self.clear_fp_flags();
+        self.take_from_slots(&before);
         self.flag_guard = Some(FlagGuard { guards: Vec::new() });
         self.hardware_loops += 1;
         self.flag_loops += 1;
@@ -154,8 +163,17 @@ impl Gen<'_, '_> {
 
         self.b.switch_to_block(after);
         let sunk = self.sunk();
+        let out: Vec<(Variable, Value)> = taken
+            .iter()
+            .map(|(var, _)| (*var, self.b.use_var(*var)))
+            .collect();
+        let out = self.park_in_slots(&out);
         let raised = self.raised(sunk);
-        self.b.ins().brif(raised, restore, &[], l.done, &[]);
+        let kept = self.b.create_block();
+        self.b.ins().brif(raised, restore, &[], kept, &[]);
+        self.b.switch_to_block(kept);
+        self.take_from_slots(&out);
+        self.b.ins().jump(l.done, &[]);
         for (block, exit) in guard.guards {
             self.b.switch_to_block(block);
             // The values the iteration assigned before the hand-back, computed before
@@ -170,9 +188,7 @@ impl Gen<'_, '_> {
         for (address, old) in saved {
             self.b.ins().store(MemFlagsData::new(), old, address, 0);
         }
-        for (var, value) in taken {
-            self.b.def_var(var, value);
-        }
+        self.take_from_slots(&before);
         self.b.ins().jump(checked, &[]);
         self.b.switch_to_block(checked);
         Ok(())
@@ -228,6 +244,31 @@ impl Gen<'_, '_> {
             .into_iter()
             .map(|var| (var, self.b.use_var(var)))
             .collect()
+    }
+
+    /// Stores each value in a stack slot of its own.
+    fn park_in_slots(
+        &mut self,
+        values: &[(Variable, Value)],
+    ) -> Vec<(Variable, types::Type, StackSlot)> {
+        values
+            .iter()
+            .map(|(var, v)| {
+                let ty = self.b.func.dfg.value_type(*v);
+                let data = StackSlotData::new(StackSlotKind::ExplicitSlot, ty.bytes(), 4);
+                let slot = self.b.create_sized_stack_slot(data);
+                self.b.ins().stack_store(self.pointer, *v, slot, 0);
+                (*var, ty, slot)
+            })
+            .collect()
+    }
+
+    /// Defines each variable as the value its slot holds.
+    fn take_from_slots(&mut self, slots: &[(Variable, types::Type, StackSlot)]) {
+        for (var, ty, slot) in slots {
+            let v = self.b.ins().stack_load(self.pointer, *ty, *slot, 0);
+            self.b.def_var(*var, v);
+        }
     }
 
     /// Each element the body stores into (at a fixed address, `flag_checks_fit`), its

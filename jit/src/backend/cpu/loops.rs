@@ -95,13 +95,18 @@ impl Gen<'_, '_> {
         if self.cold_loops.contains(&l.var) || self.inlining > 0 {
             return self.emit_for(l);
         }
-        if !Self::has_inner_loop(l.body)
-            && let Some(proof) = self.prove_bounds(l.var, l.body, start, stop, step)
-        {
-            let fast = self.b.create_block();
-            let slow = self.b.create_block();
-            self.b.ins().brif(proof.ok, fast, &[], slow, &[]);
-            self.b.switch_to_block(fast);
+        if Self::has_inner_loop(l.body) {
+            if self.nest_forms.is_none() && !self.nest_tried {
+                return self.proven_nest(l);
+            }
+        } else if let Some(proof) = self.prove_bounds(l.var, l.body, start, stop, step) {
+            let slow = proof.ok.map(|ok| {
+                let fast = self.b.create_block();
+                let slow = self.b.create_block();
+                self.b.ins().brif(ok, fast, &[], slow, &[]);
+                self.b.switch_to_block(fast);
+                slow
+            });
             let mut proof = proof;
             self.fresh_bases(&mut proof.bases);
             let outer: Vec<_> = proof.proven.difference(&self.proven).copied().collect();
@@ -142,9 +147,54 @@ impl Gen<'_, '_> {
             for e in proof.values.keys() {
                 self.proven_values.remove(e);
             }
-            self.b.switch_to_block(slow);
+            match slow {
+                Some(slow) => self.b.switch_to_block(slow),
+                // Every subscript proven with the nest: there is no checked copy.
+                None => return Ok(()),
+            }
         }
         self.emit_for(l)
+    }
+
+    /// A loop with loops inside: where the nest's subscripts are proven at once
+    /// (`nest_bounds`), a copy without their checks, and the ordinary copy (whose
+    /// loops try no proof of their own nest) where the proof fails.
+    fn proven_nest(&mut self, l: &ForLoop) -> Result<(), String> {
+        let (start, stop, step) = l.bounds;
+        let up = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, step, 0);
+        let stop_below = self.b.ins().iadd_imm_s(stop, -1);
+        let stop_above = self.b.ins().iadd_imm_s(stop, 1);
+        let lo = self.b.ins().select(up, start, stop_above);
+        let hi = self.b.ins().select(up, stop_below, start);
+        let Some((ok, forms)) = self.prove_nest(l.var, l.body, lo, hi) else {
+            return self.emit_for(l);
+        };
+        let fast = self.b.create_block();
+        let slow = self.b.create_block();
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let added: Vec<_> = forms
+            .forms
+            .keys()
+            .filter(|e| self.proven.insert(**e))
+            .copied()
+            .collect();
+        self.nest_forms = Some(forms);
+        self.nest_loops += 1;
+        let generated = self.emit_for(l);
+        self.nest_forms = None;
+        for e in added {
+            self.proven.remove(&e);
+        }
+        generated?;
+        self.b.switch_to_block(slow);
+        // The report counts the loops of one copy.
+        let counts = (self.vector_loops, self.flag_loops);
+        self.nest_tried = true;
+        let generated = self.emit_for(l);
+        self.nest_tried = false;
+        (self.vector_loops, self.flag_loops) = counts;
+        generated
     }
 
     /// Whether `range(at, stop, step)` has a first value (`step` not zero): an i8.

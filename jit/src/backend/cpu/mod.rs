@@ -10,7 +10,8 @@
 //! as the loop; the inner stride of a row-contiguous array is a constant. Innermost
 //! loops are versioned (`bounds`): the copy whose subscripts are proven reads hoisted
 //! addresses and, for float64 or float32 bodies, runs two or four iterations at a
-//! time (`vector`).
+//! time (`vector`). A loop with loops inside is versioned on a proof of the whole
+//! nest's subscripts (`nest_bounds`), so its inner loops need none of their own.
 //!
 //! The invariant every statement keeps: anything that can fail is checked before the
 //! statement's one side effect, and a failed check jumps to the statement's exit block,
@@ -33,8 +34,10 @@ mod flags;
 mod journal;
 mod lists;
 mod loops;
+mod nest_bounds;
 mod objects;
 pub mod parallel_loops;
+mod phis;
 pub mod threads;
 mod vector;
 
@@ -74,6 +77,9 @@ pub struct CompiledNest {
     /// How many innermost loops run first with their numpy float operations checked by
     /// the CPU's flags (see `flag_loops`).
     pub flag_loops: u32,
+    /// How many loop nests have a copy whose subscripts are proven once, at its
+    /// entry (see `nest_bounds`).
+    pub nest_proofs: u32,
     /// How many array statements run fused with a neighbour (`crate::scalarise`).
     pub fused_statements: u32,
     /// How many fused runs store as they go while numpy's errors only warn.
@@ -233,6 +239,7 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         row_aliases,
         vector_loops: emitted.vector_loops,
         flag_loops: emitted.flag_loops,
+        nest_proofs: emitted.nest_proofs,
         fused_statements,
         quiet_runs,
         quiet_fp,
@@ -459,6 +466,13 @@ struct Gen<'a, 'f> {
     flag_guard: Option<flag_loops::FlagGuard>,
     /// Innermost loops generated with a copy under the CPU's flags so far.
     flag_loops: u32,
+    /// The subscripts proven for the copy of a nest being generated (`nest_bounds`).
+    nest_forms: Option<nest_bounds::NestForms>,
+    /// Whether the code being generated is a nest's copy for a failed proof (its
+    /// loops try none of their own).
+    nest_tried: bool,
+    /// Nests generated with a copy proven at once so far.
+    nest_loops: u32,
 }
 
 fn machine_type(m: Machine) -> ir::Type {
@@ -522,6 +536,9 @@ impl<'a, 'f> Gen<'a, 'f> {
             parallel_loops: HashMap::default(),
             flag_guard: None,
             flag_loops: 0,
+            nest_forms: None,
+            nest_tried: false,
+            nest_loops: 0,
         }
     }
 

@@ -213,6 +213,7 @@ impl Search<'_, '_> {
             entry,
             vector_loops,
             flag_loops,
+            nest_proofs,
             one_thread,
             from_cache,
         } = emit(&part, &typing, layout, marks, HashMap::default())?;
@@ -224,6 +225,7 @@ impl Search<'_, '_> {
             from_cache,
             vector_loops,
             flag_loops,
+            nest_proofs,
             fused_statements: 0,
             quiet_runs: 0,
             quiet_fp: false,
