@@ -31,6 +31,18 @@ def lower_triangle(a, b, out):
     return out
 
 
+def anti_diagonals(a, out):
+    # `a[i, i + j]` with `j` below `n - i`: the box of `i + j` reaches 2n - 2, the
+    # accesses only n - 1 (each variable replaced by its range's end is exact here).
+    n = a.shape[0]
+    for i in range(n):  # jit: compiled, nested, clean
+        s = 0.0
+        for j in range(n - i):
+            s += a[i, i + j] * (j + 1)
+        out[i] = s
+    return out
+
+
 def flat_transpose(x, rows, cols, out):
     # 2-D arrays held flat: `i * cols + j` is a form with a coefficient only known
     # at run time.
@@ -107,6 +119,9 @@ a = np.arange(49.0).reshape(7, 7) / 3.0
 b = np.arange(7.0)
 for _ in range(3):
     print(lower_triangle(a, b, np.zeros(7)))
+
+for _ in range(3):
+    print(anti_diagonals(a, np.zeros(7)))
 
 x = np.arange(24.0)
 for _ in range(3):

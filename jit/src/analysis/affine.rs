@@ -94,7 +94,7 @@ impl Poly {
             .all(|(_, f)| f.iter().filter(|s| matches!(s, Sym::Loop(_))).count() <= 1)
     }
 
-    fn scaled(mut self, k: i64) -> Option<Poly> {
+    pub fn scaled(mut self, k: i64) -> Option<Poly> {
         for (c, _) in &mut self.terms {
             *c = c.checked_mul(k)?;
         }
@@ -102,7 +102,7 @@ impl Poly {
         Some(self)
     }
 
-    fn plus(&self, other: &Poly) -> Option<Poly> {
+    pub fn plus(&self, other: &Poly) -> Option<Poly> {
         let mut terms = self.terms.clone();
         for (c, f) in &other.terms {
             match terms.iter_mut().find(|(_, g)| g == f) {

@@ -188,6 +188,9 @@ impl Gen<'_, '_> {
         for (address, old) in saved {
             self.b.ins().store(MemFlagsData::new(), old, address, 0);
         }
+        for (var, value) in &taken {
+            self.b.def_var(*var, *value);
+        }
         self.take_from_slots(&before);
         self.b.ins().jump(checked, &[]);
         self.b.switch_to_block(checked);
@@ -246,21 +249,25 @@ impl Gen<'_, '_> {
             .collect()
     }
 
-    /// Stores each value in a stack slot of its own.
+    /// Stores each float value in a stack slot of its own (an integer may stay in a
+    /// register the calls keep, and a flag is usually a constant, which a load would
+    /// hide from Cranelift).
     fn park_in_slots(
         &mut self,
         values: &[(Variable, Value)],
     ) -> Vec<(Variable, types::Type, StackSlot)> {
-        values
-            .iter()
-            .map(|(var, v)| {
-                let ty = self.b.func.dfg.value_type(*v);
-                let data = StackSlotData::new(StackSlotKind::ExplicitSlot, ty.bytes(), 4);
-                let slot = self.b.create_sized_stack_slot(data);
-                self.b.ins().stack_store(self.pointer, *v, slot, 0);
-                (*var, ty, slot)
-            })
-            .collect()
+        let mut parked = Vec::new();
+        for (var, v) in values {
+            let ty = self.b.func.dfg.value_type(*v);
+            if !ty.is_float() {
+                continue;
+            }
+            let data = StackSlotData::new(StackSlotKind::ExplicitSlot, ty.bytes(), 4);
+            let slot = self.b.create_sized_stack_slot(data);
+            self.b.ins().stack_store(self.pointer, *v, slot, 0);
+            parked.push((*var, ty, slot));
+        }
+        parked
     }
 
     /// Defines each variable as the value its slot holds.

@@ -92,7 +92,9 @@ impl Gen<'_, '_> {
 
     pub(super) fn versioned_for(&mut self, l: &ForLoop) -> Result<(), String> {
         let (start, stop, step) = l.bounds;
-        if self.cold_loops.contains(&l.var) || self.inlining > 0 {
+        // The copy of a nest whose proof failed is kept plain (its inner loops are
+        // not versioned again): half the code to compile, for a rarer case.
+        if self.cold_loops.contains(&l.var) || self.inlining > 0 || self.nest_tried {
             return self.emit_for(l);
         }
         if Self::has_inner_loop(l.body) {
@@ -157,8 +159,8 @@ impl Gen<'_, '_> {
     }
 
     /// A loop with loops inside: where the nest's subscripts are proven at once
-    /// (`nest_bounds`), a copy without their checks, and the ordinary copy (whose
-    /// loops try no proof of their own nest) where the proof fails.
+    /// (`nest_bounds`), a copy without their checks, and a copy with every check
+    /// where the proof fails.
     fn proven_nest(&mut self, l: &ForLoop) -> Result<(), String> {
         let (start, stop, step) = l.bounds;
         let up = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, step, 0);
@@ -188,12 +190,9 @@ impl Gen<'_, '_> {
         }
         generated?;
         self.b.switch_to_block(slow);
-        // The report counts the loops of one copy.
-        let counts = (self.vector_loops, self.flag_loops);
         self.nest_tried = true;
         let generated = self.emit_for(l);
         self.nest_tried = false;
-        (self.vector_loops, self.flag_loops) = counts;
         generated
     }
 

@@ -469,7 +469,7 @@ struct Gen<'a, 'f> {
     /// The subscripts proven for the copy of a nest being generated (`nest_bounds`).
     nest_forms: Option<nest_bounds::NestForms>,
     /// Whether the code being generated is a nest's copy for a failed proof (its
-    /// loops try none of their own).
+    /// loops are not versioned again).
     nest_tried: bool,
     /// Nests generated with a copy proven at once so far.
     nest_loops: u32,

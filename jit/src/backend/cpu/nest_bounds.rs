@@ -4,8 +4,9 @@
 //! nest whose innermost loops are short (a 5 x 5 filter, three coordinates, four
 //! filters of a bank) those proofs cost more than the loops they guard. Here, before
 //! a loop with loops inside it starts, the subscripts of the whole nest are proven at
-//! once, and a copy of the nest without their checks runs where all hold (the
-//! ordinary copy, innermost loops versioned, where any does not).
+//! once, and a copy of the nest without their checks runs where all hold (a copy
+//! that checks every access, its loops not versioned again, where any does not: a
+//! nest that indexes from the end, `a[i - 1]` at `i = 0`, runs that one).
 //!
 //! The algorithm: every `for` of the nest whose step is a non-zero constant and whose
 //! start and stop are affine forms ([`crate::analysis::affine`]) over the loops around
@@ -69,6 +70,52 @@ struct Walk<'s> {
     assigned: HashSet<Var>,
     /// Arrays the nest makes or rebinds (their descriptors change as it runs).
     remade: HashSet<Var>,
+}
+
+impl Walk<'_> {
+    /// Whether loop `k`'s range reads another loop's variable.
+    fn dependent(&self, k: usize) -> bool {
+        self.loops[k]
+            .range
+            .as_ref()
+            .is_some_and(|(start, stop, _)| start.loops().chain(stop.loops()).next().is_some())
+    }
+
+    /// A form no smaller (`upper`) or no larger than `p` wherever the nest runs, that
+    /// reads no loop variable but the outermost's: each inner loop's variable, deepest
+    /// first, replaced by the end of its range on the side its coefficient (a
+    /// constant) points to, a form over the loops around it. `None` where a
+    /// coefficient is not a constant.
+    fn substituted(&self, p: &Poly, upper: bool) -> Option<Poly> {
+        let mut p = p.clone();
+        loop {
+            let Some(k) = p.loops().filter(|k| *k != 0).max() else {
+                return Some(p);
+            };
+            let mut c = 0i64;
+            let mut rest = Poly::default();
+            for (d, factors) in &p.terms {
+                if factors.contains(&Sym::Loop(k)) {
+                    if factors.len() != 1 {
+                        return None;
+                    }
+                    c = c.checked_add(*d)?;
+                } else {
+                    rest.terms.push((*d, factors.clone()));
+                }
+            }
+            let (start, stop, step) = self.loops[k].range.as_ref()?;
+            // The range's first and last values: `start..=stop - 1` rising,
+            // `stop + 1..=start` falling.
+            let (lo, hi) = if *step > 0 {
+                (start.clone(), stop.plus(&Poly::constant(-1))?)
+            } else {
+                (stop.plus(&Poly::constant(1))?, start.clone())
+            };
+            let end = if (c > 0) == upper { hi } else { lo };
+            p = rest.plus(&end.scaled(c)?)?;
+        }
+    }
 }
 
 /// The symbols of a form at one point of the nest: the loops around it, by index.
@@ -169,9 +216,24 @@ impl Gen<'_, '_> {
         spans[0] = Some(walk.valid[0].then_some(Span { lo, hi }));
         let mut forms = HashMap::default();
         for (array, axis, e, p, _) in found {
-            let Some(span) = self.poly_span(&p, &walk, &mut spans, &mut all) else {
+            let Some(mut span) = self.poly_span(&p, &walk, &mut spans, &mut all) else {
                 continue;
             };
+            // A loop whose range depends on another's (`for j in range(n - i)` under
+            // `a[i + j]`): the box is wider than the accesses; the bounds found by
+            // putting each such variable's extreme in its place are tighter.
+            if p.loops().any(|k| walk.dependent(k)) {
+                if let Some(up) = walk.substituted(&p, true)
+                    && let Some(s) = self.poly_span(&up, &walk, &mut spans, &mut all)
+                {
+                    span.hi = self.b.ins().smin(span.hi, s.hi);
+                }
+                if let Some(down) = walk.substituted(&p, false)
+                    && let Some(s) = self.poly_span(&down, &walk, &mut spans, &mut all)
+                {
+                    span.lo = self.b.ins().smax(span.lo, s.lo);
+                }
+            }
             let extent = self.arrays[array].as_ref().expect("an array").shape[axis];
             let nonneg = self
                 .b
@@ -476,4 +538,83 @@ fn remade_arrays(body: &[Stmt], assigned: &HashSet<Var>) -> HashSet<Var> {
         });
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::EntityRef;
+
+    fn term(c: i64, factors: Vec<Sym>) -> Poly {
+        Poly {
+            terms: vec![(c, factors)],
+        }
+    }
+
+    /// `for i in ...: for j in range(n - i): a[i + j]`.
+    fn anti_diagonal() -> (Walk<'static>, Poly) {
+        let (i, j, n) = (Var::new(0), Var::new(1), Var::new(2));
+        let n_minus_i = term(1, vec![Sym::Var(n)])
+            .plus(&term(-1, vec![Sym::Loop(0)]))
+            .unwrap();
+        let walk = Walk {
+            loops: vec![
+                NestLoop {
+                    var: i,
+                    range: None,
+                },
+                NestLoop {
+                    var: j,
+                    range: Some((Poly::constant(0), n_minus_i, 1)),
+                },
+            ],
+            valid: vec![true, true],
+            accesses: Vec::new(),
+            assigned: HashSet::default(),
+            remade: HashSet::default(),
+        };
+        let p = term(1, vec![Sym::Loop(0)])
+            .plus(&term(1, vec![Sym::Loop(1)]))
+            .unwrap();
+        (walk, p)
+    }
+
+    #[test]
+    fn inner_variables_replaced_by_their_range_ends() {
+        let (walk, p) = anti_diagonal();
+        assert!(walk.dependent(1) && !walk.dependent(0));
+        // i + j <= i + (n - i - 1) = n - 1; i + j >= i + 0.
+        let up = walk.substituted(&p, true).unwrap();
+        assert_eq!(
+            up,
+            term(1, vec![Sym::Var(Var::new(2))])
+                .plus(&Poly::constant(-1))
+                .unwrap()
+        );
+        let down = walk.substituted(&p, false).unwrap();
+        assert_eq!(down, term(1, vec![Sym::Loop(0)]));
+    }
+
+    #[test]
+    fn falling_ranges_and_negative_coefficients() {
+        let (mut walk, _) = anti_diagonal();
+        // for j in range(n - i, -1, -1): its values lie in 0..=n - i.
+        let n_minus_i = term(1, vec![Sym::Var(Var::new(2))])
+            .plus(&term(-1, vec![Sym::Loop(0)]))
+            .unwrap();
+        walk.loops[1].range = Some((n_minus_i, Poly::constant(-1), -1));
+        // -j: largest where j is smallest (0), smallest where j is n - i.
+        let p = term(-1, vec![Sym::Loop(1)]);
+        assert_eq!(walk.substituted(&p, true).unwrap(), Poly::default());
+        let down = walk.substituted(&p, false).unwrap();
+        assert_eq!(
+            down,
+            term(-1, vec![Sym::Var(Var::new(2))])
+                .plus(&term(1, vec![Sym::Loop(0)]))
+                .unwrap()
+        );
+        // A coefficient that is not a constant leaves no substituted form.
+        let q = term(1, vec![Sym::Loop(1), Sym::Var(Var::new(2))]);
+        assert!(walk.substituted(&q, true).is_none());
+    }
 }
