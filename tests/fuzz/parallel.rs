@@ -246,8 +246,16 @@ impl Gen {
         let start = self.rng.pick(&["0", "1", "2"]);
         let step = if self.rng.chance(15) { ", 2" } else { "" };
         let inner: Option<&'static str> = self.rng.chance(50).then(|| {
-            self.rng
-                .pick(&["range(m)", "range(i + 1)", "range(i)", "range(1, m - 1)"])
+            self.rng.pick(&[
+                "range(m)",
+                "range(i + 1)",
+                "range(i)",
+                "range(1, m - 1)",
+                // Ranges that fall, and one that shrinks as `i` grows (the nest
+                // proofs' bounds by substitution: `i + j` stays below n).
+                "range(m - 1, -1, -1)",
+                "range(n - i)",
+            ])
         });
         let before: Vec<Line> = (0..1 + self.rng.below(2))
             .map(|_| self.par_line(None))
