@@ -181,6 +181,40 @@ impl Gen<'_, '_> {
             remade: HashSet::default(),
         };
         walk.remade = remade_arrays(body, &walk.assigned);
+        // An integer this loop's body assigns outside its inner loops (`n = a.shape[0]`
+        // in a function compiled whole, `k = i + 1` before an inner loop) is
+        // invariant in those loops: where a subscript or a range reads one, the
+        // loops inside prove their nests better than this one could.
+        let top = top_level_assigns(body);
+        let mut reads_top = false;
+        for stmt in body {
+            stmt.each(&mut |s| {
+                let mut exprs: Vec<&Expr> = Vec::new();
+                if let StmtKind::For { start, stop, .. } = &s.kind {
+                    exprs.extend([start, stop]);
+                }
+                if let StmtKind::Store { index, .. } = &s.kind {
+                    exprs.extend(index.iter());
+                }
+                for e in s.exprs() {
+                    e.walk(&mut |e| {
+                        if let Expr::Load(_, index) = e {
+                            for i in index {
+                                i.walk(&mut |v| {
+                                    reads_top |= matches!(v, Expr::Var(v) if top.contains(v));
+                                });
+                            }
+                        }
+                    });
+                }
+                for e in exprs {
+                    e.walk(&mut |v| reads_top |= matches!(v, Expr::Var(v) if top.contains(v)));
+                }
+            });
+        }
+        if reads_top {
+            return None;
+        }
         walk.valid.push(!walk.assigned.contains(&var));
         let mut around = vec![0];
         for stmt in body {
@@ -520,6 +554,25 @@ pub(super) fn assigns(body: &[Stmt]) -> HashSet<Var> {
     for stmt in body {
         visit(stmt, &mut out);
     }
+    out
+}
+
+/// The variables a body assigns outside the loops in it.
+fn top_level_assigns(body: &[Stmt]) -> HashSet<Var> {
+    fn visit(stmts: &[Stmt], out: &mut HashSet<Var>) {
+        for s in stmts {
+            match &s.kind {
+                StmtKind::Assign { targets, .. } => out.extend(targets.iter().copied()),
+                StmtKind::If { then, orelse, .. } => {
+                    visit(then, out);
+                    visit(orelse, out);
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = HashSet::default();
+    visit(body, &mut out);
     out
 }
 
