@@ -232,6 +232,14 @@ impl Gen<'_, '_> {
             let flag = self.b.ins().select(runs, self.flag_set, before);
             self.b.def_var(bound, flag);
         }
+        // The variable's value after the loop (its last one) is computed where the
+        // range runs out, from the counter, not carried through every iteration (a
+        // block parameter that regalloc2 stored on every back-edge of a nest). Not
+        // where the body assigns it (its last value is the body's) or a numpy twin.
+        let slots = self.vars[var].filter(|s| s.numpy.is_none());
+        let before = slots
+            .filter(|_| !super::nest_bounds::assigns(body).contains(&var))
+            .map(|s| self.b.use_var(s.value));
         let header = self.b.create_block();
         let body_block = self.b.create_block();
         let latch = self.b.create_block();
@@ -240,7 +248,22 @@ impl Gen<'_, '_> {
         self.b.switch_to_block(header);
         let c = self.b.use_var(cur);
         let more = self.range_has(c, stop, step);
-        self.b.ins().brif(more, body_block, &[], done, &[]);
+        match before {
+            Some(before) => {
+                let ran_out = self.b.create_block();
+                self.b.ins().brif(more, body_block, &[], ran_out, &[]);
+                self.b.switch_to_block(ran_out);
+                let ran = self.b.ins().icmp(IntCC::NotEqual, c, start);
+                let last = self.b.ins().isub(c, step);
+                let value = self.b.ins().select(ran, last, before);
+                let slot = slots.expect("a scalar").value;
+                self.b.def_var(slot, value);
+                self.b.ins().jump(done, &[]);
+            }
+            None => {
+                self.b.ins().brif(more, body_block, &[], done, &[]);
+            }
+        }
 
         self.b.switch_to_block(body_block);
         self.loops.push(LoopCtx {

@@ -18,7 +18,10 @@
 //! unchecked copy a proven subscript is its form evaluated with wrapping arithmetic,
 //! and an innermost loop splits each proven subscript into the part it moves (a
 //! stride) and the part it does not (an offset computed once per entry), so it needs
-//! no proof of its own (`Gen::prove_bounds`).
+//! no proof of its own (`Gen::prove_bounds`). Proofs do not nest: the loops of a
+//! proven nest try none, and a loop whose body assigns an integer its inner loops'
+//! subscripts or ranges read (`n = a.shape[0]` at the top of a function compiled
+//! whole) leaves the proof to those loops, where that integer is invariant.
 //!
 //! Invariants: every value a loop variable takes while its body runs lies in its
 //! interval (a loop whose range is empty runs no body, and a variable its body
