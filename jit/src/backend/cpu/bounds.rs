@@ -93,12 +93,7 @@ impl Gen<'_, '_> {
         let mut bases = HashMap::default();
         let mut values = HashMap::default();
         let mut all = None;
-        // The interval the loop variable covers when the loop runs at all.
-        let up = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, step, 0);
-        let stop_below = self.b.ins().iadd_imm_s(stop, -1);
-        let stop_above = self.b.ins().iadd_imm_s(stop, 1);
-        let lo = self.b.ins().select(up, start, stop_above);
-        let hi = self.b.ins().select(up, stop_below, start);
+        let (lo, hi) = self.range_ends(start, stop, step);
         for (array, index) in accesses {
             if self.nest.vars[array].is_inlined() {
                 continue;
@@ -234,6 +229,17 @@ impl Gen<'_, '_> {
         })
     }
 
+    /// The interval `lo..=hi` a `range(start, stop, step)`'s variable covers when the
+    /// loop runs at all.
+    pub(super) fn range_ends(&mut self, start: Value, stop: Value, step: Value) -> (Value, Value) {
+        let up = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, step, 0);
+        let stop_below = self.b.ins().iadd_imm_s(stop, -1);
+        let stop_above = self.b.ins().iadd_imm_s(stop, 1);
+        let lo = self.b.ins().select(up, start, stop_above);
+        let hi = self.b.ins().select(up, stop_below, start);
+        (lo, hi)
+    }
+
     /// `stride` times a proven form's coefficient of the loop variable: a constant
     /// where both are (a vector loop needs to see a unit stride).
     fn scaled_stride(
@@ -325,7 +331,7 @@ impl Gen<'_, '_> {
     /// The value of `w`, a variable the loop does not assign, adding to `all` that it
     /// is bound: one that may be unbound (the site's own loop variable on a first
     /// entry) is proven only when it is bound before the loop, and then stays bound.
-    fn stable_value(&mut self, w: Var, all: &mut Option<Value>) -> Value {
+    pub(super) fn stable_value(&mut self, w: Var, all: &mut Option<Value>) -> Value {
         let slots = self.vars[w].expect("typed as a scalar");
         let v = self.b.use_var(slots.value);
         if let Some(bound) = slots.bound {
@@ -337,7 +343,7 @@ impl Gen<'_, '_> {
     }
 
     /// `all` and `ok`: one more condition the proof needs.
-    fn also(&mut self, all: &mut Option<Value>, ok: Value) {
+    pub(super) fn also(&mut self, all: &mut Option<Value>, ok: Value) {
         *all = Some(match *all {
             None => ok,
             Some(prev) => self.b.ins().band(prev, ok),

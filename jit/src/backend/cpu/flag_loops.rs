@@ -140,8 +140,8 @@ impl Gen<'_, '_> {
         self.b.ins().brif(long, flagged, &[], checked, &[]);
 
         self.b.switch_to_block(flagged);
-        // Every value the loop takes from before it goes through a stack slot around
-        // the calls that clear and read the flags: a value live across a call is
+        // Every float the loop takes from before it goes through a stack slot around
+        // the calls that clear and read the flags: a float live across a call is
         // spilled (no float register survives one), and regalloc2 then kept the
         // loop's accumulators on the stack through every iteration too.
         let taken = self.taken_variables(l);

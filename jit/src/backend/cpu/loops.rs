@@ -163,11 +163,7 @@ impl Gen<'_, '_> {
     /// where the proof fails.
     fn proven_nest(&mut self, l: &ForLoop) -> Result<(), String> {
         let (start, stop, step) = l.bounds;
-        let up = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, step, 0);
-        let stop_below = self.b.ins().iadd_imm_s(stop, -1);
-        let stop_above = self.b.ins().iadd_imm_s(stop, 1);
-        let lo = self.b.ins().select(up, start, stop_above);
-        let hi = self.b.ins().select(up, stop_below, start);
+        let (lo, hi) = self.range_ends(start, stop, step);
         let Some((ok, forms)) = self.prove_nest(l.var, l.body, lo, hi) else {
             return self.emit_for(l);
         };

@@ -278,18 +278,11 @@ impl Gen<'_, '_> {
                 .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, span.lo, 0);
             let inside = self.b.ins().icmp(IntCC::SignedLessThan, span.hi, extent);
             let ok = self.b.ins().band(nonneg, inside);
-            Self::and(&mut self.b, &mut all, ok);
+            self.also(&mut all, ok);
             forms.insert(e as *const Expr, p);
         }
         let loops = walk.loops.iter().map(|l| l.var).collect();
         Some((all?, NestForms { loops, forms }))
-    }
-
-    fn and(b: &mut cranelift_frontend::FunctionBuilder, all: &mut Option<Value>, ok: Value) {
-        *all = Some(match *all {
-            None => ok,
-            Some(prev) => b.ins().band(prev, ok),
-        });
     }
 
     fn walk_stmt<'s>(&self, stmt: &'s Stmt, walk: &mut Walk<'s>, around: &mut Vec<usize>) {
@@ -385,7 +378,7 @@ impl Gen<'_, '_> {
 
     fn no_overflow(&mut self, all: &mut Option<Value>, overflow: Value) {
         let ok = self.b.ins().bxor_imm_s(overflow, 1);
-        Self::and(&mut self.b, all, ok);
+        self.also(all, ok);
     }
 
     /// The interval of `p` over the nest's loop intervals, each step checked for
@@ -456,15 +449,10 @@ impl Gen<'_, '_> {
     /// assigns it, so it stays so.
     fn invariant_value(&mut self, s: Sym, all: Option<&mut Option<Value>>) -> Value {
         match s {
-            Sym::Var(v) => {
-                let slots = self.vars[v].expect("an int variable");
-                if let (Some(bound), Some(all)) = (slots.bound, all) {
-                    let flag = self.b.use_var(bound);
-                    let is_bound = self.b.ins().icmp_imm_s(IntCC::NotEqual, flag, 0);
-                    Self::and(&mut self.b, all, is_bound);
-                }
-                self.b.use_var(slots.value)
-            }
+            Sym::Var(v) => match all {
+                Some(all) => self.stable_value(v, all),
+                None => self.b.use_var(self.vars[v].expect("an int variable").value),
+            },
             Sym::Shape(a, axis) => {
                 let shape = &self.arrays[a].as_ref().expect("a fixed array").shape;
                 let axis = if axis < 0 {
