@@ -56,7 +56,9 @@
 //! A quarter of the programs are float kernels over arrays of their own instead
 //! (`tests/fuzz/floats.rs`; a third of them float32, the rest float64), the loops the
 //! JIT runs several iterations at a time (lanes of vectors), with zeros, negatives, inf
-//! and NaN in the data. Every batch starts with `tests/fuzz/prelude.py`.
+//! and NaN in the data; some of the float64 ones are `@njit(fastmath=True)` over data
+//! whose sums are exact in any order, so the partial sums the grant allows must still
+//! give the interpreter's bits. Every batch starts with `tests/fuzz/prelude.py`.
 //!
 //! About one in ten are complex kernels (`tests/fuzz/complex.rs`): complex128 arrays,
 //! Python complex and `np.complex128` scalars, mixed-mode arithmetic, signed zeros,
@@ -132,6 +134,9 @@ struct Gen {
     returns: Option<&'static str>,
     /// The line of the outer loop of the parallel nest being written.
     par_line_no: usize,
+    /// Writing a float kernel under the fastmath grant, whose sums are exact in any
+    /// order (`fuzz/floats.rs`).
+    exact_floats: bool,
 }
 
 impl Gen {
@@ -620,6 +625,7 @@ fn batch(seed: u64, first: usize, count: usize) -> String {
         loops: Vec::new(),
         returns: None,
         par_line_no: 0,
+        exact_floats: false,
     };
     for k in first..first + count {
         g.program(k);
@@ -711,11 +717,12 @@ fn main() {
     }
     let stats = stats.into_inner().unwrap();
     println!(
-        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} under the CPU's flags, {} on several threads), {} deopts",
+        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} of them in partial sums, {} under the CPU's flags, {} on several threads), {} deopts",
         failures.len(),
         stats.compiled,
         stats.sites,
         stats.vectorised,
+        stats.partial_sums,
         stats.flagged,
         stats.parallel,
         stats.deopts
@@ -734,6 +741,10 @@ fn main() {
         stats.vectorised * 20 >= programs,
         "fewer than one program in twenty ran a vector loop"
     );
+    assert!(
+        programs < 500 || stats.partial_sums * 200 >= programs,
+        "fewer than one program in two hundred summed in partial sums (the fastmath grant)"
+    );
     if failures.is_empty() && std::env::var_os("KILN_FUZZ_KEEP").is_none() {
         let _ = std::fs::remove_dir_all(&dir);
     } else {
@@ -747,6 +758,8 @@ struct Stats {
     compiled: usize,
     deopts: u64,
     vectorised: usize,
+    /// Sites with a vector loop that summed in partial sums (the fastmath grant).
+    partial_sums: usize,
     flagged: usize,
     parallel: usize,
     reasons: std::collections::HashMap<String, usize>,
@@ -810,6 +823,12 @@ fn tally(report: &std::path::Path, stats: &std::sync::Mutex<Stats>) {
             .any(|s| s["vector_loops"].as_u64().unwrap_or(0) > 0)
         {
             stats.vectorised += 1;
+        }
+        if specs
+            .clone()
+            .any(|s| s["partial_sum_loops"].as_u64().unwrap_or(0) > 0)
+        {
+            stats.partial_sums += 1;
         }
         if specs
             .clone()

@@ -4,7 +4,9 @@
 //!
 //! - exactly what CPython + numpy prints running the same script with the decorators
 //!   as no-ops (tests/support/numba_noop on `PYTHONPATH`); a program whose first lines
-//!   carry `# grant: fastmath` is compared at a relative tolerance of 1e-9 instead;
+//!   carry `# grant: fastmath` is compared at a relative tolerance of 1e-9 instead
+//!   (and where that line also says `partial sums`, the jit report must show a loop
+//!   that summed in partial sums under the grant);
 //! - what real Numba prints (the reference venv has it) at a relative tolerance of
 //!   1e-9 for numbers (NaN equal to NaN, integers exact) and exactly otherwise.
 //!
@@ -108,7 +110,44 @@ fn check(script: &Path, python: &Path) -> Result<(), String> {
             describe(&numba)
         ));
     }
+    if source
+        .lines()
+        .take_while(|l| l.starts_with('#'))
+        .any(|l| l.starts_with("# grant:") && l.contains("partial sums"))
+    {
+        partial_sums(&name, &report)?;
+    }
     support::marks::check_report(&name, &source, &report)
+}
+
+/// A program whose grant line says `partial sums` must have had the grant honoured:
+/// some decorated function's site carries the `fastmath` grant and some specialisation
+/// sums in partial sums (vector lanes), so a grant the JIT ignores fails here.
+fn partial_sums(name: &str, report: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(report).map_err(|e| format!("{name}: {e}"))?;
+    let json: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{name}: {e}"))?;
+    let sites = json["sites"].as_array().cloned().unwrap_or_default();
+    let granted = sites.iter().any(|s| {
+        s["grants"]
+            .as_array()
+            .is_some_and(|g| g.iter().any(|g| g == "fastmath"))
+    });
+    let summed = sites.iter().any(|s| {
+        s["specialisations"].as_array().is_some_and(|specs| {
+            specs
+                .iter()
+                .any(|spec| spec["partial_sum_loops"].as_u64().unwrap_or(0) > 0)
+        })
+    });
+    if granted && summed {
+        Ok(())
+    } else {
+        Err(format!(
+            "{name}: the fastmath grant was not honoured (a site with the grant: {granted}, \
+             a loop summing in partial sums: {summed})"
+        ))
+    }
 }
 
 fn main() {

@@ -185,6 +185,11 @@ Environment:
   KILN_PARALLEL_MIN_WORK=n
                loop iterations below which a parallel nest runs serially
                (default 100000)
+  KILN_FASTMATH=1
+               grant every loop what `@njit(fastmath=True)` grants its
+               function: float sums may be reassociated (partial sums in
+               vector lanes and threads), so results may differ from the
+               interpreter's in the last bits
   KILN_JIT_LIST_HELPERS=1
                read every list item through the VM's helpers, not in place
   KILN_CACHE=0

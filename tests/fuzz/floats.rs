@@ -5,6 +5,13 @@
 //! the body assigned, int expressions of the loop variable; and stores at fixed
 //! elements, which with no store at the loop variable put the loop under the CPU's
 //! flags first.
+//!
+//! Some float64 kernels are decorated `@njit(fastmath=True)`, the grant that lets the
+//! JIT sum in partial sums (vector lanes, threads). Their data and constants are small
+//! multiples of a quarter and their terms sums and products of at most four leaves,
+//! so every partial sum is exact and any order of the sums gives the interpreter's
+//! bits: the comparison stays exact, and a lane lost, counted twice or combined with
+//! the wrong start value shows.
 
 use super::Gen;
 use std::fmt::Write;
@@ -14,6 +21,20 @@ impl Gen {
     /// fixed subscript or a shifted one, constants, the scalars the body assigned, int
     /// expressions of the loop variable.
     fn float_leaf(&mut self, locals: &[&'static str]) -> String {
+        if self.exact_floats {
+            return match self.rng.below(6) {
+                0 => self.rng.pick(&["k", "(k - 2)", "(n - k)", "-k"]).into(),
+                1 | 2 => self
+                    .rng
+                    .pick(&["p[k]", "q[k]", "p[k + 1]", "q[k - 1]"])
+                    .into(),
+                3 => self.rng.pick(&["p[0]", "q[3]", "x"]).into(),
+                _ => self
+                    .rng
+                    .pick(&["2", "0.5", "-1.25", "0.0", "3", "n"])
+                    .into(),
+            };
+        }
         match self.rng.below(10) {
             9 => self.rng.pick(&["k", "(k - 2)", "(n - k)", "-k"]).into(),
             0..=2 | 8 => self.rng.pick(&["p[k]", "q[k]", "r[k]"]).into(),
@@ -28,10 +49,23 @@ impl Gen {
     }
 
     fn float_expr(&mut self, depth: usize, locals: &[&'static str]) -> String {
-        if depth > 2 || self.rng.chance(30) {
+        let deepest = if self.exact_floats { 1 } else { 2 };
+        if depth > deepest || self.rng.chance(30) {
             return self.float_leaf(locals);
         }
         let a = self.float_expr(depth + 1, locals);
+        if self.exact_floats {
+            // Exact in any order: no quotient, no root.
+            return match self.rng.below(5) {
+                0 => format!("abs({a})"),
+                1 => format!("-{a}"),
+                _ => {
+                    let op = self.rng.pick(&["+", "-", "*"]);
+                    let b = self.float_expr(depth + 1, locals);
+                    format!("({a} {op} {b})")
+                }
+            };
+        }
         match self.rng.below(6) {
             0 => format!("math.sqrt({a})"),
             1 => format!("abs({a})"),
@@ -48,6 +82,11 @@ impl Gen {
     /// at a time, with zeros, negatives, inf and NaN in the data to send groups back.
     /// The accumulators start as Python floats or as the arrays' own type.
     pub(super) fn float_program(&mut self, k: usize) {
+        // float64 (`run_float`'s dtype), a third of the time: the grant.
+        self.exact_floats = k % 3 != 1 && self.rng.chance(35);
+        if self.exact_floats {
+            self.line(0, "@njit(fastmath=True)");
+        }
         self.line(0, &format!("def f{k}(p, q, r, x, n):"));
         if self.rng.chance(50) {
             self.line(1, "s = 0.0");
@@ -58,8 +97,15 @@ impl Gen {
         }
         self.line(1, "for k in range(1, n - 1):");
         let mut locals = Vec::new();
+        if self.exact_floats {
+            // The sum first, and mostly statements a vector loop takes after it.
+            let op = self.rng.pick(&["+=", "-="]);
+            let e = self.float_expr(0, &locals);
+            self.line(2, &format!("s {op} {e}"));
+        }
         for _ in 0..1 + self.rng.below(4) {
-            if self.rng.chance(15) {
+            let branch = if self.exact_floats { 4 } else { 15 };
+            if self.rng.chance(branch) {
                 // A comparison with a float float32 cannot hold, as numpy makes it.
                 let a = self.float_leaf(&locals);
                 let cmp = self.rng.pick(&["<", "<=", ">", ">=", "==", "!="]);
@@ -68,7 +114,12 @@ impl Gen {
                 self.line(3, "s += 1.0");
                 continue;
             }
-            let line = match self.rng.below(6) {
+            let pick = match self.rng.below(6) {
+                // Under the grant, a second sum of `s` would read it twice.
+                1 | 5 if self.exact_floats && self.rng.chance(80) => 2,
+                other => other,
+            };
+            let line = match pick {
                 0 => format!("r[k] = {}", self.float_expr(0, &locals)),
                 // A fixed element (the loop may run under the CPU's flags, undoing
                 // it where one was raised).
@@ -77,7 +128,14 @@ impl Gen {
                     let at = self.rng.pick(&["0", "n - 1", "2"]);
                     format!("r[{at}] {op} {}", self.float_expr(0, &locals))
                 }
-                1 => format!("s += {}", self.float_expr(0, &locals)),
+                1 => {
+                    let op = if self.exact_floats {
+                        self.rng.pick(&["+=", "-="])
+                    } else {
+                        "+="
+                    };
+                    format!("s {op} {}", self.float_expr(0, &locals))
+                }
                 2 => {
                     let v = self.rng.pick(&["u", "w"]);
                     let line = format!("{v} = {}", self.float_expr(0, &locals));
@@ -88,12 +146,17 @@ impl Gen {
                     let op = self.rng.pick(&["+=", "*=", "-="]);
                     format!("r[k] {op} {}", self.float_expr(0, &locals))
                 }
+                // A product's partial products are not exact: under the grant `t`
+                // is a second sum.
+                _ if self.exact_floats => format!("t += {}", self.float_expr(0, &locals)),
                 _ => format!("t *= {}", self.float_expr(0, &locals)),
             };
             self.line(2, &line);
         }
         self.line(1, "return s, t, k");
         self.line(0, "");
-        let _ = writeln!(self.out, "run_float({k}, f{k})\n");
+        let exact = if self.exact_floats { "True" } else { "False" };
+        let _ = writeln!(self.out, "run_float({k}, f{k}, {exact})\n");
+        self.exact_floats = false;
     }
 }

@@ -175,19 +175,27 @@ def run(k, f):
             print(k, call, "warning", w.category.__name__, w.message, w.lineno)
 
 
-def run_float(k, f):
+def run_float(k, f, exact):
     n = [5, 6, 17, 40, 41][k % 5]
     bad = [0.0, -4.0, np.inf, np.nan, 1e308][k % 5]
     dt = np.float32 if k % 3 == 1 else np.float64
     for call in range(3):
-        with np.errstate(over="ignore"):
-            p = np.linspace([0.5, -2.0, 1e200][(k + call) % 3], 2.0, n).astype(dt)
-        q = np.linspace(-1.0, [3.0, 0.0, -1e-3][(k + call) % 3], n).astype(dt)
-        r = np.full(n, [7.0, 0.1, -0.3][call], dtype=dt)
+        if exact:
+            # Quarters of small size: sums of the kernel's terms are exact in any order.
+            p = (np.arange(n) % 9 - [4, 2, 6][call]) * 0.25
+            q = (np.arange(n) * [3, 5, 7][call] % 13 - 6) * 0.5
+            r = np.full(n, [7.0, 0.25, -0.75][call])
+            x = [1.5, 0.25, -0.75][call]
+        else:
+            with np.errstate(over="ignore"):
+                p = np.linspace([0.5, -2.0, 1e200][(k + call) % 3], 2.0, n).astype(dt)
+            q = np.linspace(-1.0, [3.0, 0.0, -1e-3][(k + call) % 3], n).astype(dt)
+            r = np.full(n, [7.0, 0.1, -0.3][call], dtype=dt)
+            x = [1.5, 0.1, -0.3][call]
         if call == 2:
             q[n // 2] = bad
         try:
-            res = f(p, q, r, [1.5, 0.1, -0.3][call], n)
+            res = f(p, q, r, x, n)
             print(k, call, "->", " ".join(show(v) for v in res), show(r))
         except Exception as e:
             print(k, call, type(e).__name__, e, show(r))

@@ -1,4 +1,4 @@
-# grant: fastmath
+# grant: fastmath, partial sums
 # cosine_fastmath: cosine similarity of every pair of rows with dot-product and norm reductions compiled with fastmath.
 # Exercises: @njit(fastmath=True); three reductions fused in one inner loop; np.sqrt of scalars; symmetric fill of an output matrix; results printed to 9 significant digits.
 import numpy as np

@@ -74,6 +74,12 @@ pub struct Nest {
     /// independent, which grants reassociating their reductions (the semantics
     /// contract's grant).
     pub granted: Vec<Point>,
+    /// The user's grant to reassociate the nest's float reductions, everywhere in it:
+    /// the nest is in a function decorated `fastmath=True` (or with a set of flags
+    /// holding `reassoc` or `fast`), or `KILN_FASTMATH=1` is set. Compiled code may
+    /// then sum in partial sums (vector lanes, threads) and differ from the
+    /// interpreter in the last bits (the semantics contract's grant).
+    pub fastmath: bool,
 }
 
 /// A global or builtin name the nest relies on, e.g. `math` being the math module.
@@ -698,6 +704,7 @@ impl Nest {
             in_place: self.in_place.clone(),
             tuple_subscripted: self.tuple_subscripted.clone(),
             granted: self.granted.clone(),
+            fastmath: self.fastmath,
         }
     }
 

@@ -55,6 +55,8 @@ pub fn lower_loop(stmt: &ast::Stmt, lines: &LineIndex) -> Result<Nest, Reason> {
         in_place: lowering.in_place,
         tuple_subscripted: lowering.tuple_subscripted,
         granted: lowering.granted,
+        // Set by the rewriter, which knows the function the loop is in.
+        fastmath: false,
     };
     attributes_stay_put(&nest)?;
     // A loop over a name the nest assigns is refused when the nest compiles

@@ -237,6 +237,9 @@ pub struct JitSettings {
     /// back-edges reach the threshold; `None` where `KILN_JIT_THRESHOLD` is set, which
     /// then alone decides (the test suites rely on it).
     pub hot_time: Option<std::time::Duration>,
+    /// `KILN_FASTMATH=1`: every nest carries the reassociation grant
+    /// ([`kiln_jit::ir::Nest::fastmath`]), as if decorated `fastmath=True`.
+    pub fastmath: bool,
 }
 
 /// The default hot threshold, in back-edges (a loop's iterations and its inner loops').
@@ -267,6 +270,7 @@ pub fn settings() -> &'static JitSettings {
             enabled,
             threshold: given.unwrap_or(DEFAULT_THRESHOLD),
             hot_time: given.is_none().then_some(HOT_TIME),
+            fastmath: std::env::var("KILN_FASTMATH").is_ok_and(|v| v.trim() == "1"),
         }
     })
 }

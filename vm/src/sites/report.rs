@@ -20,6 +20,8 @@ pub struct SpecReport {
     pub deopts: u64,
     /// Innermost loops of it that run several iterations at a time (vector lanes).
     pub vector_loops: u32,
+    /// Vector loops of it that sum in partial sums, under the site's grant.
+    pub partial_sum_loops: u32,
     /// Innermost loops of it that run first under the CPU's floating-point flags.
     pub flag_loops: u32,
     /// Loop nests of it with a copy whose subscripts are proven once, at entry.
@@ -101,6 +103,9 @@ pub struct SiteReport {
     pub guard_failures: u64,
     pub deopts: u64,
     pub specialisations: Vec<SpecReport>,
+    /// What the user granted its code (the semantics contract's grants):
+    /// `fastmath` (the decorator's `fastmath=True` or `KILN_FASTMATH=1`), `prange`.
+    pub grants: Vec<&'static str>,
     /// Why the site is interpreted, when it is and the reason is known.
     pub reason: Option<String>,
 }
@@ -224,6 +229,7 @@ pub fn sites() -> Vec<SiteReport> {
                     entries: s.entries,
                     deopts: s.deopts,
                     vector_loops: s.code.vector_loops,
+                    partial_sum_loops: s.code.partial_sum_loops,
                     flag_loops: s.code.flag_loops,
                     nest_proofs: s.code.nest_proofs,
                     fused_statements: s.code.fused_statements,
@@ -239,6 +245,19 @@ pub fn sites() -> Vec<SiteReport> {
                     loops: loop_reports(&s.code),
                 })
                 .collect(),
+            grants: match &site.nest {
+                Ok(nest) => {
+                    let mut grants = Vec::new();
+                    if nest.fastmath {
+                        grants.push("fastmath");
+                    }
+                    if nest.granted.contains(&nest.root.point) {
+                        grants.push("prange");
+                    }
+                    grants
+                }
+                Err(_) => Vec::new(),
+            },
             reason,
         });
     }
@@ -271,8 +290,26 @@ pub fn text() -> String {
             s.deopts,
             s.guard_failures
         );
+        if s.grants.contains(&"fastmath") {
+            out.push_str(
+                "      grant: fastmath (its float reductions may be reassociated: partial \
+                 sums in vector lanes and threads)\n",
+            );
+        }
+        if s.grants.contains(&"prange") {
+            out.push_str(
+                "      grant: prange (its iterations are independent; its reductions may be \
+                 reassociated)\n",
+            );
+        }
         for spec in &s.specialisations {
-            let vectorised = loops_note(spec.vector_loops, "vectorised");
+            let vectorised = match spec.partial_sum_loops {
+                0 => loops_note(spec.vector_loops, "vectorised"),
+                n => format!(
+                    "{} ({n} summing in partial sums, as the fastmath grant allows)",
+                    loops_note(spec.vector_loops, "vectorised")
+                ),
+            };
             let flagged = loops_note(spec.flag_loops, "checked by the CPU's flags");
             let nests = match spec.nest_proofs {
                 0 => String::new(),
@@ -382,13 +419,14 @@ pub fn json() -> String {
             .iter()
             .map(|spec| {
                 format!(
-                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"flag_loops\": {}, \"nest_proofs\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}], \"parallel_loops\": [{}]}}",
+                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"partial_sum_loops\": {}, \"flag_loops\": {}, \"nest_proofs\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}], \"parallel_loops\": [{}]}}",
                     json_string(&spec.types),
                     spec.compile_ms,
                     spec.from_cache,
                     spec.entries,
                     spec.deopts,
                     spec.vector_loops,
+                    spec.partial_sum_loops,
                     spec.flag_loops,
                     spec.nest_proofs,
                     spec.fused_statements,
@@ -426,7 +464,7 @@ pub fn json() -> String {
             .join(", ");
         let _ = write!(
             out,
-            "{{\"file\": {}, \"line\": {}, \"kind\": \"{}\", \"tier\": \"{}\", \"back_edges\": {}, \"hot\": {}, \"entries\": {}, \"osr_entries\": {}, \"guard_failures\": {}, \"deopts\": {}, \"specialisations\": [{specs}], \"reason\": {}}}",
+            "{{\"file\": {}, \"line\": {}, \"kind\": \"{}\", \"tier\": \"{}\", \"back_edges\": {}, \"hot\": {}, \"entries\": {}, \"osr_entries\": {}, \"guard_failures\": {}, \"deopts\": {}, \"specialisations\": [{specs}], \"grants\": [{}], \"reason\": {}}}",
             json_string(&s.file),
             s.line,
             s.kind,
@@ -437,6 +475,11 @@ pub fn json() -> String {
             s.osr_entries,
             s.guard_failures,
             s.deopts,
+            s.grants
+                .iter()
+                .map(|g| json_string(g))
+                .collect::<Vec<_>>()
+                .join(", "),
             s.reason.as_deref().map_or("null".into(), json_string)
         );
     }

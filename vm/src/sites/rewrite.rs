@@ -76,6 +76,39 @@ fn jit_decorated(f: &ast::StmtFunctionDef) -> bool {
     })
 }
 
+/// Whether a function's Numba decorator grants reassociating float arithmetic:
+/// `fastmath=True`, or a set of LLVM flags holding `reassoc` or `fast`
+/// (`fastmath={'reassoc', 'nsz'}`), as Numba's own `FastMathOptions` reads it.
+fn fastmath_granted(f: &ast::StmtFunctionDef) -> bool {
+    f.decorator_list.iter().any(|d| {
+        let Expr::Call(c) = &d.expression else {
+            return false;
+        };
+        let callee = match &*c.func {
+            Expr::Name(n) => n.id.as_str(),
+            Expr::Attribute(a) => a.attr.as_str(),
+            _ => return false,
+        };
+        if !matches!(callee, "njit" | "jit") {
+            return false;
+        }
+        c.arguments.keywords.iter().any(|k| {
+            k.arg.as_ref().is_some_and(|a| a.as_str() == "fastmath")
+                && match &k.value {
+                    Expr::BooleanLiteral(b) => b.value,
+                    Expr::Set(s) => s.elts.iter().any(reassoc_flag),
+                    Expr::List(l) => l.elts.iter().any(reassoc_flag),
+                    Expr::Tuple(t) => t.elts.iter().any(reassoc_flag),
+                    _ => false,
+                }
+        })
+    })
+}
+
+fn reassoc_flag(e: &Expr) -> bool {
+    matches!(e, Expr::StringLiteral(s) if matches!(s.value.to_str(), "reassoc" | "fast"))
+}
+
 /// Rewrites every loop statement in `body` (a module's statements) into a loop site.
 pub fn rewrite_module<B>(body: &mut B, file: &str, source: &str)
 where
@@ -95,6 +128,7 @@ where
             file.starts_with("<vectorize ") || file.starts_with("<stencil "),
         ),
         jitclass: std::cell::Cell::new(false),
+        fastmath: std::cell::Cell::new(super::settings().fastmath),
     };
     rewriter.block(body, None);
 }
@@ -106,6 +140,9 @@ struct Rewriter<'a> {
     eager: std::cell::Cell<bool>,
     /// Directly in the body of a class decorated `@jitclass`.
     jitclass: std::cell::Cell<bool>,
+    /// Inside a function whose decorator grants reassociation (`fastmath=True`), or
+    /// everywhere under `KILN_FASTMATH=1`: its nests carry [`Nest::fastmath`].
+    fastmath: std::cell::Cell<bool>,
 }
 
 impl Rewriter<'_> {
@@ -132,6 +169,9 @@ impl Rewriter<'_> {
                 // method it calls once).
                 let decorated = jit_decorated(f);
                 let outer = self.eager.replace(decorated);
+                let outer_fastmath = self
+                    .fastmath
+                    .replace(super::settings().fastmath || fastmath_granted(f));
                 if decorated || method {
                     if let Some(id) = self.function_site(f) {
                         super::register_function_site(self.file, line, &f.name, id);
@@ -140,6 +180,7 @@ impl Rewriter<'_> {
                     self.block(&mut f.body, None)
                 }
                 self.eager.set(outer);
+                self.fastmath.set(outer_fastmath);
                 self.jitclass.set(in_jitclass);
             }
             // The methods of a `@jitclass` are compiled whole, as Numba compiles them.
@@ -219,7 +260,10 @@ impl Rewriter<'_> {
 
     fn site_of_kind(&self, stmt: &mut Stmt, parent: Option<u32>, kind: SiteKind) -> u32 {
         let line = self.lines.line(stmt.range().start().to_u32());
-        let nest = lower_loop(stmt, self.lines);
+        let nest = lower_loop(stmt, self.lines).map(|mut nest| {
+            nest.fastmath = self.fastmath.get();
+            nest
+        });
         // The resume code is built from the loop as written, before its inner loops
         // become sites themselves: resumed iterations run plainly.
         let original = stmt.clone();

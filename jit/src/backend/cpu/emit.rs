@@ -26,6 +26,7 @@ pub(super) struct Emitted {
     pub(super) module: JITModule,
     pub(super) entry: extern "C" fn(*mut u64) -> i64,
     pub(super) vector_loops: u32,
+    pub(super) partial_sum_loops: u32,
     pub(super) flag_loops: u32,
     pub(super) nest_proofs: u32,
     pub(super) one_thread: bool,
@@ -74,6 +75,7 @@ pub(super) fn emit(
     let mut fctx = FunctionBuilderContext::new();
     let frontend_config = module.isa().frontend_config();
     let vector_loops;
+    let partial_sum_loops;
     let flag_loops;
     let nest_proofs;
     let one_thread;
@@ -86,6 +88,7 @@ pub(super) fn emit(
         g.parallel_loops = parallel_loops;
         g.function()?;
         vector_loops = g.vector_loops;
+        partial_sum_loops = g.partial_sum_loops;
         flag_loops = g.flag_loops;
         nest_proofs = g.nest_loops;
         one_thread = g.one_thread;
@@ -115,6 +118,7 @@ pub(super) fn emit(
         module,
         entry,
         vector_loops,
+        partial_sum_loops,
         flag_loops,
         nest_proofs,
         one_thread,

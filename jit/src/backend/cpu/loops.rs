@@ -130,6 +130,7 @@ impl Gen<'_, '_> {
             match plan {
                 Some(plan) => {
                     self.vector_loops += 1;
+                    self.partial_sum_loops += u32::from(!plan.partial.is_empty());
                     let bases = std::mem::take(&mut self.access_bases);
                     let rest = self.vector_loop(l, &plan, &bases, start);
                     self.access_bases = bases;

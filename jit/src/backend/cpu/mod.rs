@@ -74,6 +74,9 @@ pub struct CompiledNest {
     pub from_cache: bool,
     /// How many innermost loops run several iterations at a time (see `vector`).
     pub vector_loops: u32,
+    /// How many of those sum in partial sums, one per lane, under the nest's grant
+    /// ([`crate::ir::Nest::fastmath`]).
+    pub partial_sum_loops: u32,
     /// How many innermost loops run first with their numpy float operations checked by
     /// the CPU's flags (see `flag_loops`).
     pub flag_loops: u32,
@@ -238,6 +241,7 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         from_cache: emitted.from_cache,
         row_aliases,
         vector_loops: emitted.vector_loops,
+        partial_sum_loops: emitted.partial_sum_loops,
         flag_loops: emitted.flag_loops,
         nest_proofs: emitted.nest_proofs,
         fused_statements,
@@ -399,6 +403,8 @@ struct Gen<'a, 'f> {
     loop_var: Option<Var>,
     /// Innermost loops generated with a vector copy so far.
     vector_loops: u32,
+    /// Those of them that sum in partial sums (`vector`'s granted reductions).
+    partial_sum_loops: u32,
     /// Whether it needs the only thread (`CompiledNest::one_thread`).
     one_thread: bool,
     /// Arrays whose elements do not change while the nest runs: it never stores to
@@ -529,6 +535,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             access_bases: HashMap::default(),
             loop_var: None,
             vector_loops: 0,
+            partial_sum_loops: 0,
             one_thread: false,
             constant_arrays: constant_arrays(nest, typing),
             bound_loop_vars: Default::default(),

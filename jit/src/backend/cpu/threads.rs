@@ -275,7 +275,8 @@ impl CompiledNest {
                     last[*slot] = bits;
                     last[*slot + 1] = code;
                 }
-                // A Python int past 64 bits: the interpreter's to compute.
+                // A Python int past 64 bits, a float sum that overflows: the
+                // interpreter's to compute.
                 None => return undo(),
             }
         }
@@ -346,13 +347,17 @@ fn identity(r: &Reduction) -> u64 {
         (ReductionOp::Mul, false) => 1,
         (ReductionOp::Max, _) => i64::MIN as u64,
         (ReductionOp::Min, _) => i64::MAX as u64,
-        (_, true) => 0.0f64.to_bits(),
+        // -0.0, not 0.0: `x + -0.0` is `x` for every `x`, -0.0 included (a sum that
+        // starts at -0.0 and adds nothing stays -0.0).
+        (_, true) => (-0.0f64).to_bits(),
         (_, false) => 0,
     }
 }
 
 /// The reduction's value after the loop: its value at entry combined with each
-/// chunk's partial result in chunk order (`None`: an int overflowed). The result is a
+/// chunk's partial result in chunk order (`None`: an int overflowed, or combining two
+/// floats overflowed or made a NaN, where numpy would have warned: the serial run
+/// gives the warning at its iteration). The result is a
 /// float64 where the value at entry or any partial is one (numpy's promotion of a
 /// Python float with it).
 fn combine(
@@ -370,6 +375,11 @@ fn combine(
                 ReductionOp::Mul => a * b,
                 ReductionOp::Max | ReductionOp::Min => unreachable!("of ints only"),
             };
+            if (v.is_nan() && !a.is_nan() && !b.is_nan())
+                || (v.is_infinite() && !a.is_infinite() && !b.is_infinite())
+            {
+                return None;
+            }
             bits = v.to_bits();
             if p_code == float64 {
                 code = float64;
@@ -462,5 +472,44 @@ mod tests {
             footprints: Vec::new(),
         };
         assert_eq!(chunks(&s, 2), vec![(9, 4), (4, -1)]);
+    }
+
+    fn float_sum() -> Reduction {
+        Reduction {
+            var: Var::from_u32(0),
+            op: ReductionOp::Add,
+            float: true,
+        }
+    }
+
+    fn combined(entry: f64, partials: &[f64]) -> Option<f64> {
+        let code = Scalar::Np(Dtype::F64).code();
+        let r = float_sum();
+        combine(
+            &r,
+            (entry.to_bits(), code),
+            partials.iter().map(|p| (p.to_bits(), code)),
+        )
+        .map(|(bits, _)| f64::from_bits(bits))
+    }
+
+    #[test]
+    fn float_sums_start_from_negative_zero() {
+        // Chunks that added nothing leave a sum of -0.0 as it was.
+        let id = f64::from_bits(identity(&float_sum()));
+        let sum = combined(-0.0, &[id, id]).unwrap();
+        assert!(sum == 0.0 && sum.is_sign_negative());
+        assert_eq!(combined(1.5, &[id, 2.0, id]), Some(3.5));
+    }
+
+    #[test]
+    fn float_sums_that_overflow_when_combined_run_serially() {
+        // Each partial is finite; their sum is not: numpy warns there, so the
+        // interpreter's serial run must give it.
+        assert_eq!(combined(0.0, &[1e308, 1e308]), None);
+        assert_eq!(combined(0.0, &[f64::INFINITY, f64::NEG_INFINITY]), None);
+        // Infinities and NaNs carried in from a chunk make no new warning.
+        assert_eq!(combined(0.0, &[f64::INFINITY, 1.0]), Some(f64::INFINITY));
+        assert!(combined(f64::NAN, &[1.0]).unwrap().is_nan());
     }
 }

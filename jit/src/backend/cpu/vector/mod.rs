@@ -41,6 +41,7 @@ use cranelift_codegen::ir::{
     condcodes::{FloatCC, IntCC},
     types,
 };
+use cranelift_frontend::Variable;
 use plan::{VectorPlan, reads};
 
 /// Integers up to this magnitude convert to a double exactly.
@@ -103,6 +104,10 @@ struct Lanes {
     /// Address, value and array of each store, in order.
     stores: Vec<(Value, Value, Var)>,
     reductions: HashMap<Var, Value>,
+    /// The partial sums of the plan's `partial` reductions: the variable that carries
+    /// each from group to group, and its value after this group's update.
+    accumulators: HashMap<Var, Variable>,
+    partial: HashMap<Var, Value>,
     /// A mask of the lanes' width: a lane failed a check.
     failed: Option<Value>,
     /// The loop variable's values in the lanes, as floats, once needed.
@@ -187,6 +192,18 @@ impl Gen<'_, '_> {
             lanes.splats.insert(var, all);
             splatted.push((slots.value, all));
         }
+        // A granted sum starts with its value in lane 0 and the identity, -0.0, in
+        // the others; each lane then sums every `count`-th iteration.
+        let mut partial: Vec<Var> = plan.partial.iter().copied().collect();
+        partial.sort();
+        for var in partial {
+            let s = self.b.use_var(self.vars[var].expect("a scalar").value);
+            let zero = self.splat_constant(lane, -0.0);
+            let acc = self.b.ins().insertlane(zero, s, 0);
+            let carried = self.b.declare_var(lane.vector);
+            self.b.def_var(carried, acc);
+            lanes.accumulators.insert(var, carried);
+        }
         match entry.into_iter().reduce(|a, b| self.b.ins().band(a, b)) {
             Some(ok) => self.b.ins().brif(ok, header, &[], out, &[]),
             None => self.b.ins().jump(header, &[]),
@@ -226,8 +243,10 @@ impl Gen<'_, '_> {
             self.b.ins().store(flags, v, address, 0);
         }
         for (var, v) in lanes.reductions {
-            let ty = self.scalar_ty(var);
-            self.assign(var, self.val(ty, v, None));
+            self.assign(var, self.val(plan.updated[&var], v, None));
+        }
+        for (var, v) in &lanes.partial {
+            self.b.def_var(lanes.accumulators[var], *v);
         }
         for (var, v) in lanes.locals {
             if !self.read_after(var, l.body) {
@@ -246,20 +265,54 @@ impl Gen<'_, '_> {
 
         self.b.switch_to_block(out);
         for (var, all) in splatted {
-            // Lane 0 through an integer register: `extractlane` of lane 0 is the
-            // vector's own register, a tie that made regalloc2 spill the vector
-            // inside the loop, and store and reload it on every iteration.
-            let (bits_ty, float_ty) = match lane.machine {
-                Machine::F32 => (types::I32X4, types::F32),
-                _ => (types::I64X2, types::F64),
-            };
-            let little = MemFlagsData::new().with_endianness(Endianness::Little);
-            let bits = self.b.ins().bitcast(bits_ty, little, all);
-            let first = self.b.ins().extractlane(bits, 0);
-            let x = self.b.ins().bitcast(float_ty, MemFlagsData::new(), first);
+            let x = self.lane_value(all, lane, 0);
             self.b.def_var(var, x);
         }
+        // The partial sums, added in pairs. Each lane was kept below a quarter of the
+        // largest float, so these additions are finite.
+        let mut accumulators: Vec<(Var, Variable)> = lanes.accumulators.into_iter().collect();
+        accumulators.sort_by_key(|(var, _)| *var);
+        for (var, carried) in accumulators {
+            let acc = self.b.use_var(carried);
+            let mut sums: Vec<Value> = (0..lane.count)
+                .map(|k| self.lane_value(acc, lane, k))
+                .collect();
+            while sums.len() > 1 {
+                sums = sums
+                    .chunks(2)
+                    .map(|pair| self.b.ins().fadd(pair[0], pair[1]))
+                    .collect();
+            }
+            // Its type is the update's once a group ran (a Python float `s`
+            // becomes numpy's); where none did, the sum is `s + -0.0`, `s` itself.
+            let ty = self.scalar_ty(var);
+            let numpy = match self.vars[var].and_then(|s| s.numpy) {
+                Some(flag) => {
+                    let before = self.b.use_var(flag);
+                    let updated = self.flag(plan.updated[&var].ty.is_numpy());
+                    let at = self.b.use_var(next);
+                    let ran = self.b.ins().icmp(IntCC::NotEqual, at, start);
+                    Some(self.b.ins().select(ran, updated, before))
+                }
+                None => None,
+            };
+            self.assign(var, self.val(ty, sums[0], numpy));
+        }
         self.b.use_var(next)
+    }
+
+    /// Lane `k` of `v` through an integer register: `extractlane` of lane 0 is the
+    /// vector's own register, a tie that made regalloc2 spill the vector inside the
+    /// loop, and store and reload it on every iteration.
+    fn lane_value(&mut self, v: Value, lane: LaneTy, k: u8) -> Value {
+        let (bits_ty, float_ty) = match lane.machine {
+            Machine::F32 => (types::I32X4, types::F32),
+            _ => (types::I64X2, types::F64),
+        };
+        let little = MemFlagsData::new().with_endianness(Endianness::Little);
+        let bits = self.b.ins().bitcast(bits_ty, little, v);
+        let one = self.b.ins().extractlane(bits, k);
+        self.b.ins().bitcast(float_ty, MemFlagsData::new(), one)
     }
 
     /// Sinks each value the body assigned that is computed for its flags alone.
@@ -323,6 +376,32 @@ impl Gen<'_, '_> {
         let lane = plan.lane;
         match &stmt.kind {
             StmtKind::Assign { targets, values } => {
+                if let ([t], [Expr::Binary(op, _, e)]) = (&targets[..], &values[..])
+                    && plan.partial.contains(t)
+                {
+                    let e = self.lanes(e, plan, bases, j, lanes);
+                    let acc = match lanes.partial.get(t) {
+                        Some(acc) => *acc,
+                        None => self.b.use_var(lanes.accumulators[t]),
+                    };
+                    let acc = match op {
+                        BinOp::Add => self.b.ins().fadd(acc, e),
+                        _ => self.b.ins().fsub(acc, e),
+                    };
+                    // Each lane below a quarter of the largest float (so that adding
+                    // the lanes up cannot overflow), or the group goes to the scalar
+                    // loop, which sums on from the lanes' total.
+                    if !self
+                        .loop_var
+                        .is_some_and(|l| self.unchecked_loops.contains(&l))
+                    {
+                        let four = self.splat_constant(lane, 4.0);
+                        let scaled = self.b.ins().fmul(acc, four);
+                        self.fail_unless_finite(scaled, lanes);
+                    }
+                    lanes.partial.insert(*t, acc);
+                    return;
+                }
                 if let ([t], [Expr::Binary(op, _, e)]) = (&targets[..], &values[..])
                     && plan.reductions.contains(t)
                 {

@@ -6,7 +6,7 @@ use super::{Bases, EXACT_IN_F64, F32_LANES, F64_LANES, INT_LEAF_LIMIT, INT_LEAVE
 use crate::collections::{HashMap, HashSet};
 use crate::infer::VarTy;
 use crate::ir::{BinOp, Expr, Intrinsic, MathFn, Stmt, StmtKind, UnaryOp, Var};
-use crate::types::{Machine, Scalar};
+use crate::types::{Machine, Scalar, ScalarTy};
 
 /// What the analysis found a loop body to be made of.
 pub(in crate::backend::cpu) struct VectorPlan {
@@ -15,6 +15,12 @@ pub(in crate::backend::cpu) struct VectorPlan {
     pub(super) var: Var,
     /// Variables carried from iteration to iteration as `s = s op e`.
     pub(super) reductions: HashSet<Var>,
+    /// The reductions the nest's grant ([`crate::ir::Nest::fastmath`]) lets the loop
+    /// sum in partial sums, one per lane (`+=` and `-=`), combined once it is done.
+    pub(in crate::backend::cpu) partial: HashSet<Var>,
+    /// The type of each reduction's update `s op e`: what `s` is once an iteration
+    /// ran (a Python float `s` becomes numpy's).
+    pub(super) updated: HashMap<Var, ScalarTy>,
     /// Variables the loop reads but does not assign.
     pub(super) invariants: HashSet<Var>,
     /// Python ints, the loop variable among them, that integer expressions read:
@@ -77,6 +83,8 @@ impl Gen<'_, '_> {
             int_leaves: HashSet::default(),
         };
         let mut reductions = HashSet::default();
+        let mut partial = HashSet::default();
+        let mut updated = HashMap::default();
         for stmt in l.body {
             match &stmt.kind {
                 StmtKind::Assign { targets, values } => {
@@ -87,12 +95,16 @@ impl Gen<'_, '_> {
                         // `s = s op e`: a reduction, if `s` is read nowhere else.
                         if !matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul)
                             || reads(l.body, *t) != 1
-                            || !check.float_var(*t)
+                            || !check.reduction_var(*t, &values[0])
                         {
                             return None;
                         }
                         check.float(e)?;
                         reductions.insert(*t);
+                        updated.insert(*t, self.typing.scalar(&values[0]).ok()?);
+                        if self.nest.fastmath && matches!(op, BinOp::Add | BinOp::Sub) {
+                            partial.insert(*t);
+                        }
                         continue;
                     }
                     for v in values {
@@ -130,6 +142,8 @@ impl Gen<'_, '_> {
             lane,
             var: l.var,
             reductions,
+            partial,
+            updated,
             invariants,
             int_leaves,
         })
@@ -160,6 +174,25 @@ impl Check<'_, '_, '_> {
         !data.is_inlined()
             && matches!(&self.g.typing.vars[v], VarTy::Scalar { ty, .. }
                 if !ty.mixed && ty.machine() == self.lane.machine)
+    }
+
+    /// A reduction's variable: a float of the lanes' type, or a float64 that starts a
+    /// Python float and becomes numpy's (`s = 0.0` then `s += a[i] * b[i]`), where
+    /// the update `s op e` is of one type whatever `s` was.
+    fn reduction_var(&self, v: Var, update: &Expr) -> bool {
+        if self.float_var(v) {
+            return true;
+        }
+        let data = &self.g.nest.vars[v];
+        !data.is_inlined()
+            && self.lane.machine == Machine::F64
+            && matches!(&self.g.typing.vars[v], VarTy::Scalar { ty, .. }
+                if ty.mixed && ty.machine() == Machine::F64)
+            && self
+                .g
+                .typing
+                .scalar(update)
+                .is_ok_and(|t| !t.mixed && t.machine() == Machine::F64)
     }
 
     /// An expression of the lanes' type, or an integer leaf converted to one.
