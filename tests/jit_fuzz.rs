@@ -5,7 +5,8 @@
 //! and out-of-bounds indices, floor division and modulo of negatives, i64 overflow,
 //! stores that do not fit the dtype, swaps of elements (`a[i], a[j] = a[j], a[i]`),
 //! `break`/`continue`/`while`, `return` from inside
-//! loops (a tuple, from any depth), and calls each one
+//! loops (a tuple, from any depth), some of them decorated `@njit` (compiled whole,
+//! so a hand-back writes back only the variables the rest of the function reads), and calls each one
 //! with arguments whose types change between calls. Every batch of programs runs under
 //! kiln with a very low hot threshold (so loops compile during their first run and are
 //! re-entered compiled later) and with `KILN_JIT=0`; stdout (results, final state,
@@ -592,6 +593,11 @@ impl Gen {
         }
         if self.rng.chance(8) {
             return self.unpacking_program(k);
+        }
+        // Decorated, the function is compiled whole: a hand-back anywhere in it
+        // writes back only what the rest of the function reads.
+        if self.rng.chance(30) {
+            self.line(0, "@njit");
         }
         self.line(0, &format!("def f{k}(a, b, m, n, x, y):"));
         let s0 = self.rng.pick(&["0.0", "0", "x"]);

@@ -15,8 +15,8 @@
 //! change what the nest computes nor the type code is specialised on. The interpreter's
 //! write-back still keeps that entry value when the nest never assigns the variable.
 
-use crate::collections::HashSet;
-use crate::ir::{Expr, Nest, Stmt, StmtKind, Var};
+use crate::collections::{HashMap, HashSet};
+use crate::ir::{CALL_VAR, Expr, Nest, Point, Returned, Stmt, StmtKind, Var, return_var};
 use cranelift_codegen::entity::SecondaryMap;
 
 /// For each variable of `nest`, whether its value on entry may be read.
@@ -100,5 +100,189 @@ impl Walk {
         if !assigned.contains(&var) {
             self.exposed[var] = true;
         }
+    }
+}
+
+/// For a function compiled whole (its site's loop runs [`CALL_VAR`] once per call):
+/// the variables the rest of the function may still read before it assigns them,
+/// before each statement. Where compiled code leaves the function at a statement
+/// (handing it back to the interpreter, or returning), only those need their values
+/// written to the frame: the interpreter resumes at that statement and reads nothing
+/// else before assigning it, and once the function returns its locals are gone.
+/// Writing them all kept every variable the nest assigns alive to the end of the
+/// function, which regalloc2 paid for with a spill store on each assignment (a loop's
+/// `alt = dik + d[k, j]`, its bound flag, the loop variable's last value).
+///
+/// A backward walk over the structured statements: a statement's live set is what
+/// follows it minus what it assigns plus what it reads; an `if` joins its branches; a
+/// loop's head is what follows the loop joined with its body's live set (less the
+/// variables each iteration assigns first), iterated to its fixed point; `break` and
+/// `continue` take the live sets after the loop and at its head; `return` reads what
+/// it returns. `None` for a site that is a loop: what follows it is the caller's.
+///
+/// A function spliced into this one (`if True:` around its nest, `sites::splice`)
+/// hands the caller back at the calling statement, which the interpreter runs again:
+/// every statement inside it also keeps what is live before the call. (The callee's
+/// own variables are attributes of the caller's, `step.x`, which every exit writes.)
+///
+/// Invariant: the sets only err towards live. A variable absent from the set before a
+/// statement is assigned on every path from there before any read, or never read
+/// again, so the value the interpreter finds in it cannot change what it computes.
+pub fn live_before_statements(nest: &Nest) -> Option<HashMap<Point, HashSet<Var>>> {
+    let StmtKind::For { var, body, .. } = &nest.root.kind else {
+        return None;
+    };
+    if nest.vars[*var].name != CALL_VAR {
+        return None;
+    }
+    let mut walk = Backward {
+        nest,
+        before: HashMap::default(),
+    };
+    let end = HashSet::default();
+    walk.block(body, &end, &Targets::default());
+    Some(walk.before)
+}
+
+/// Where `break` and `continue` go: the live sets after the innermost loop and at its
+/// head (empty outside any loop of the function: they cannot occur there).
+#[derive(Default)]
+struct Targets {
+    after: HashSet<Var>,
+    head: HashSet<Var>,
+}
+
+struct Backward<'n> {
+    nest: &'n Nest,
+    before: HashMap<Point, HashSet<Var>>,
+}
+
+impl Backward<'_> {
+    fn block(&mut self, stmts: &[Stmt], out: &HashSet<Var>, to: &Targets) -> HashSet<Var> {
+        let mut live = out.clone();
+        for stmt in stmts.iter().rev() {
+            live = self.stmt(stmt, &live, to);
+        }
+        live
+    }
+
+    fn stmt(&mut self, stmt: &Stmt, out: &HashSet<Var>, to: &Targets) -> HashSet<Var> {
+        let mut live = match &stmt.kind {
+            StmtKind::Assign { targets, .. } => {
+                let mut live = out.clone();
+                for t in targets {
+                    live.remove(t);
+                }
+                live
+            }
+            StmtKind::Store { array, .. } => {
+                let mut live = out.clone();
+                live.insert(*array);
+                live
+            }
+            StmtKind::If { then, orelse, .. } => {
+                let mut live = self.block(then, out, to);
+                live.extend(self.block(orelse, out, to));
+                live
+            }
+            StmtKind::For {
+                var, items, body, ..
+            } => {
+                let mut head = out.clone();
+                for (_, array) in items {
+                    head.insert(*array);
+                }
+                loop {
+                    let inner = Targets {
+                        after: out.clone(),
+                        head: head.clone(),
+                    };
+                    let mut next = self.block(body, &head, &inner);
+                    next.remove(var);
+                    for (target, _) in items {
+                        next.remove(target);
+                    }
+                    next.extend(head.iter().copied());
+                    if next == head {
+                        break;
+                    }
+                    head = next;
+                }
+                head
+            }
+            StmtKind::While { cond, body } => {
+                let mut head = out.clone();
+                self.reads(cond, &mut head);
+                loop {
+                    let inner = Targets {
+                        after: out.clone(),
+                        head: head.clone(),
+                    };
+                    let mut next = self.block(body, &head, &inner);
+                    self.reads(cond, &mut next);
+                    next.extend(head.iter().copied());
+                    if next == head {
+                        break;
+                    }
+                    head = next;
+                }
+                head
+            }
+            StmtKind::Break => to.after.clone(),
+            StmtKind::Continue => to.head.clone(),
+            StmtKind::Pass => out.clone(),
+            StmtKind::Return(returned) => returned_vars(self.nest, *returned).into_iter().collect(),
+        };
+        for e in stmt.exprs() {
+            self.reads(e, &mut live);
+        }
+        if let StmtKind::If {
+            cond: Expr::Bool(true),
+            then,
+            ..
+        } = &stmt.kind
+        {
+            for s in then {
+                s.each(&mut |s| {
+                    if let Some(inside) = self.before.get_mut(&s.point) {
+                        inside.extend(live.iter().copied());
+                    }
+                });
+            }
+        }
+        self.before.insert(stmt.point, live.clone());
+        live
+    }
+
+    fn reads(&self, e: &Expr, live: &mut HashSet<Var>) {
+        e.walk(&mut |e| {
+            if let Expr::Var(v) | Expr::Load(v, _) | Expr::Shape(v, _) | Expr::Len(v) = e {
+                live.insert(*v);
+            }
+        });
+    }
+}
+
+/// The variables a `return` of this kind reads: what the code after the nest returns.
+pub fn returned_vars(nest: &Nest, returned: Returned) -> Vec<Var> {
+    let named = |name: String| {
+        nest.vars
+            .iter()
+            .find(|(_, d)| d.name == name)
+            .map(|(v, _)| v)
+    };
+    match returned {
+        Returned::None => Vec::new(),
+        Returned::Value => named(return_var(None)).into_iter().collect(),
+        Returned::Var(v) => vec![v],
+        Returned::Tuple(n, names) => (0..n)
+            .filter_map(|k| {
+                names
+                    .get(k as usize)
+                    .copied()
+                    .flatten()
+                    .or_else(|| named(return_var(Some(k))))
+            })
+            .collect(),
     }
 }

@@ -6,10 +6,22 @@
 //! resumes by.
 //!
 //! Invariant: every exit writes back what the interpreter reads at its point (the
-//! nest's assigned variables, the loops' states), so resuming there is running the
-//! statement again in the state compiled code had before it.
+//! nest's assigned variables, or in a function compiled whole those the rest of it may
+//! read; the loops' states), so resuming there is running the statement again in the
+//! state compiled code had before it.
 
 use super::*;
+
+/// Where compiled code leaves the nest: what the interpreter reads next.
+#[derive(Clone, Copy)]
+pub(super) enum Leaving {
+    /// Handing the statement at this point back.
+    At(Point),
+    /// The site's loop ran out or broke.
+    Finished,
+    /// A `return` of this kind.
+    Returned(crate::ir::Returned),
+}
 
 impl Gen<'_, '_> {
     pub(super) fn function(&mut self) -> Result<(), String> {
@@ -54,17 +66,18 @@ impl Gen<'_, '_> {
             }
             _ => unreachable!("a nest's root is a loop"),
         }
-        let returned: Vec<(Block, i64)> = self
+        let returned: Vec<(Block, i64, Leaving)> = self
             .returned
             .iter()
-            .map(|(r, block)| (*block, r.code()))
+            .map(|(r, block)| (*block, r.code(), Leaving::Returned(*r)))
             .collect();
-        for (block, code) in [(done, FINISHED), (broke, BROKE)]
-            .into_iter()
-            .chain(returned)
-        {
+        let ends = [
+            (done, FINISHED, Leaving::Finished),
+            (broke, BROKE, Leaving::Finished),
+        ];
+        for (block, code, leaving) in ends.into_iter().chain(returned) {
             self.b.switch_to_block(block);
-            self.write_back(&[]);
+            self.write_back(&[], leaving);
             let code = self.iconst(code);
             self.b.ins().return_(&[code]);
         }
@@ -141,10 +154,43 @@ impl Gen<'_, '_> {
         }
     }
 
-    /// Stores every assigned variable (value and type code) and the given loop states.
-    pub(super) fn write_back(&mut self, loops: &[(Point, LoopState)]) {
-        self.write_vars(&self.nest.assigned());
+    /// Stores every assigned variable (value and type code) the interpreter may read
+    /// after `leaving`, and the given loop states.
+    pub(super) fn write_back(&mut self, loops: &[(Point, LoopState)], leaving: Leaving) {
+        let vars = self.written_on(leaving);
+        self.write_vars(&vars);
         self.write_loops(loops);
+    }
+
+    /// The assigned variables an exit writes back: all of them where the nest is a
+    /// loop (what follows it is the caller's); in a function compiled whole, those the
+    /// rest of the function may read (`liveness::live_before_statements`), and always
+    /// attributes (`self.n`), which outlive the call.
+    fn written_on(&self, leaving: Leaving) -> Vec<Var> {
+        let assigned = self.nest.assigned();
+        let Some(live) = &self.live_before else {
+            return assigned;
+        };
+        let needed: HashSet<Var> = match leaving {
+            Leaving::At(point) => match live.get(&point) {
+                Some(vars) => vars.clone(),
+                None => return assigned,
+            },
+            Leaving::Finished => HashSet::default(),
+            Leaving::Returned(r) => crate::liveness::returned_vars(self.nest, r)
+                .into_iter()
+                .collect(),
+        };
+        // A tuple's elements (`best#0`, `best#1`) are written back as the tuple.
+        let wanted = |v: &Var| {
+            let name = &self.nest.vars[*v].name;
+            name.contains('.')
+                || needed.contains(v)
+                || name.split_once('#').is_some_and(|(tuple, _)| {
+                    needed.iter().any(|n| self.nest.vars[*n].name == tuple)
+                })
+        };
+        assigned.into_iter().filter(wanted).collect()
     }
 
     /// Stores each of `vars` that compiled code holds (value and type code).
@@ -280,7 +326,7 @@ impl Gen<'_, '_> {
         exits.sort_by(|a, b| a.0.cmp(&b.0));
         for ((point, _), (block, loops)) in exits {
             self.b.switch_to_block(block);
-            self.write_back(&loops);
+            self.write_back(&loops, Leaving::At(point));
             let code = self.iconst(point.as_u32() as i64);
             self.b.ins().return_(&[code]);
         }

@@ -462,6 +462,9 @@ struct Gen<'a, 'f> {
     sunk_since_empty: (bool, bool),
     /// Where each kind of `return` in the nest leaves it.
     returned: std::collections::BTreeMap<crate::ir::Returned, Block>,
+    /// For a function compiled whole, the variables the rest of it may read before
+    /// each statement: all an exit there writes back (`liveness::live_before_statements`).
+    live_before: Option<HashMap<Point, HashSet<Var>>>,
     /// Where a `return` in the body of each inlined call being generated goes (its
     /// result is then in the function's result variables).
     inline_returns: Vec<Block>,
@@ -528,6 +531,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             unchecked_loops: HashSet::default(),
             sinks: (Variable::from_u32(0), Variable::from_u32(0)),
             returned: Default::default(),
+            live_before: crate::liveness::live_before_statements(nest),
             inline_returns: Vec::new(),
             sunk_since_empty: (false, false),
             proven: Default::default(),
