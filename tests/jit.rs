@@ -13,8 +13,8 @@
 //! `fused` must have run array statements fused with their neighbours (`quiet`: with a
 //! run that stores as it goes while numpy's errors warn), `flagged` must have run an
 //! innermost loop under the CPU's floating-point flags, `nested` must have a nest whose
-//! subscripts are proven once at its entry, and `clean` must never have handed a
-//! statement back. So a JIT that
+//! subscripts are proven once at its entry, `selected` must run a conditional element
+//! store as a select, and `clean` must never have handed a statement back. So a JIT that
 //! silently stays interpreted, or never takes the deopt, vector or fusion path a script
 //! is about, fails here.
 
@@ -151,6 +151,8 @@ struct Mark {
     /// `nested`: a specialisation of it has a nest whose subscripts are proven at its
     /// entry.
     nested: bool,
+    /// `selected`: a specialisation of it runs a conditional element store as a select.
+    selected: bool,
 }
 
 fn marks(source: &str) -> Vec<Mark> {
@@ -169,6 +171,7 @@ fn marks(source: &str) -> Vec<Mark> {
                 quiet: mark.contains("quiet"),
                 flagged: mark.contains("flagged"),
                 nested: mark.contains("nested"),
+                selected: mark.contains("selected"),
             })
         })
         .collect()
@@ -212,6 +215,7 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
         quiet,
         flagged,
         nested,
+        selected,
     } in marks(&source)
     {
         let site = sites.iter().find(|s| {
@@ -249,6 +253,15 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
         {
             return Err(format!(
                 "{name}:{line}: no loop of it checked by the CPU's flags\n{site}"
+            ));
+        }
+        if selected
+            && !specs
+                .iter()
+                .any(|s| s["select_stores"].as_u64().unwrap_or(0) > 0)
+        {
+            return Err(format!(
+                "{name}:{line}: no conditional store of it runs as a select\n{site}"
             ));
         }
         if nested

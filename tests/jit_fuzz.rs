@@ -723,12 +723,13 @@ fn main() {
     }
     let stats = stats.into_inner().unwrap();
     println!(
-        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} of them in partial sums, {} under the CPU's flags, {} on several threads), {} deopts",
+        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} of them in partial sums, {} with selects, {} under the CPU's flags, {} on several threads), {} deopts",
         failures.len(),
         stats.compiled,
         stats.sites,
         stats.vectorised,
         stats.partial_sums,
+        stats.selects,
         stats.flagged,
         stats.parallel,
         stats.deopts
@@ -766,6 +767,8 @@ struct Stats {
     vectorised: usize,
     /// Sites with a vector loop that summed in partial sums (the fastmath grant).
     partial_sums: usize,
+    /// Sites with a conditional element store run as a select.
+    selects: usize,
     flagged: usize,
     parallel: usize,
     reasons: std::collections::HashMap<String, usize>,
@@ -835,6 +838,12 @@ fn tally(report: &std::path::Path, stats: &std::sync::Mutex<Stats>) {
             .any(|s| s["partial_sum_loops"].as_u64().unwrap_or(0) > 0)
         {
             stats.partial_sums += 1;
+        }
+        if specs
+            .clone()
+            .any(|s| s["select_stores"].as_u64().unwrap_or(0) > 0)
+        {
+            stats.selects += 1;
         }
         if specs
             .clone()

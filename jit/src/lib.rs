@@ -33,6 +33,7 @@ pub mod objects;
 pub mod rows;
 pub mod runtime;
 pub mod scalarise;
+pub mod select_stores;
 pub mod tuples;
 pub mod types;
 

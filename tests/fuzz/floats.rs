@@ -4,7 +4,8 @@
 //! vectors): elements at the loop variable, at fixed and shifted subscripts, scalars
 //! the body assigned, int expressions of the loop variable; and stores at fixed
 //! elements, which with no store at the loop variable put the loop under the CPU's
-//! flags first.
+//! flags first; conditional stores of the element compared (`if u < r[k]: r[k] = u`,
+//! a select).
 //!
 //! Some float64 kernels are decorated `@njit(fastmath=True)`, the grant that lets the
 //! JIT sum in partial sums (vector lanes, threads). Their data and constants are small
@@ -104,6 +105,20 @@ impl Gen {
             self.line(2, &format!("s {op} {e}"));
         }
         for _ in 0..1 + self.rng.below(4) {
+            if !locals.is_empty() && self.rng.chance(10) {
+                // A conditional store of the element compared: a select.
+                let v = locals[self.rng.below(locals.len())];
+                let cmp = self.rng.pick(&["<", ">", "<=", "!="]);
+                let at = self.rng.pick(&["r[k]", "r[k - 1]", "r[0]"]);
+                let (a, b) = if self.rng.chance(50) {
+                    (v, at)
+                } else {
+                    (at, v)
+                };
+                self.line(2, &format!("if {a} {cmp} {b}:"));
+                self.line(3, &format!("{at} = {v}"));
+                continue;
+            }
             let branch = if self.exact_floats { 4 } else { 15 };
             if self.rng.chance(branch) {
                 // A comparison with a float float32 cannot hold, as numpy makes it.

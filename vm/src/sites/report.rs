@@ -26,6 +26,8 @@ pub struct SpecReport {
     pub flag_loops: u32,
     /// Loop nests of it with a copy whose subscripts are proven once, at entry.
     pub nest_proofs: u32,
+    /// Conditional element stores that run as one store of a select.
+    pub select_stores: u32,
     /// Array statements that run fused with a neighbour.
     pub fused_statements: u32,
     /// Fused runs that store as they go while numpy's errors only warn.
@@ -232,6 +234,7 @@ pub fn sites() -> Vec<SiteReport> {
                     partial_sum_loops: s.code.partial_sum_loops,
                     flag_loops: s.code.flag_loops,
                     nest_proofs: s.code.nest_proofs,
+                    select_stores: s.code.select_stores,
                     fused_statements: s.code.fused_statements,
                     quiet_runs: s.code.quiet_runs,
                     inlined: {
@@ -316,6 +319,11 @@ pub fn text() -> String {
                 1 => ", 1 nest with its bounds checked once at entry".to_string(),
                 n => format!(", {n} nests with their bounds checked once at entry"),
             };
+            let selects = match spec.select_stores {
+                0 => String::new(),
+                1 => ", 1 conditional store as a select".to_string(),
+                n => format!(", {n} conditional stores as selects"),
+            };
             let fused = match (spec.fused_statements, spec.quiet_runs) {
                 (0, _) => String::new(),
                 (n, 0) => format!(", {n} array statements fused"),
@@ -333,7 +341,7 @@ pub fn text() -> String {
             };
             let _ = writeln!(
                 out,
-                "      specialised on {}: compiled in {:.2} ms{}, {} entries, {} deopts{vectorised}{flagged}{nests}{fused}{inlined}",
+                "      specialised on {}: compiled in {:.2} ms{}, {} entries, {} deopts{vectorised}{flagged}{nests}{selects}{fused}{inlined}",
                 spec.types,
                 spec.compile_ms,
                 if spec.from_cache {
@@ -419,7 +427,7 @@ pub fn json() -> String {
             .iter()
             .map(|spec| {
                 format!(
-                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"partial_sum_loops\": {}, \"flag_loops\": {}, \"nest_proofs\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}], \"parallel_loops\": [{}]}}",
+                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"partial_sum_loops\": {}, \"flag_loops\": {}, \"nest_proofs\": {}, \"select_stores\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}], \"parallel_loops\": [{}]}}",
                     json_string(&spec.types),
                     spec.compile_ms,
                     spec.from_cache,
@@ -429,6 +437,7 @@ pub fn json() -> String {
                     spec.partial_sum_loops,
                     spec.flag_loops,
                     spec.nest_proofs,
+                    spec.select_stores,
                     spec.fused_statements,
                     spec.quiet_runs,
                     spec.inlined

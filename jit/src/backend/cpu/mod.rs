@@ -83,6 +83,8 @@ pub struct CompiledNest {
     /// How many loop nests have a copy whose subscripts are proven once, at its
     /// entry (see `nest_bounds`).
     pub nest_proofs: u32,
+    /// How many conditional element stores run as selects (`crate::select_stores`).
+    pub select_stores: u32,
     /// How many array statements run fused with a neighbour (`crate::scalarise`).
     pub fused_statements: u32,
     /// How many fused runs store as they go while numpy's errors only warn.
@@ -217,6 +219,12 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         None => (nest, entry),
     };
     let typing = Typing::infer(nest, entry)?;
+    let selects = crate::select_stores::rewrite(nest, &typing);
+    let (nest, typing) = match &selects {
+        Some((rewritten, _)) => (rewritten, Typing::infer(rewritten, entry)?),
+        None => (nest, typing),
+    };
+    let select_stores = selects.as_ref().map_or(0, |(_, n)| *n);
     crate::draws::check_typed(nest, &typing)?;
     let layout = Layout::new(nest, entry);
     let parallel = crate::analysis::ParallelPlan::new(nest, &typing);
@@ -244,6 +252,7 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         partial_sum_loops: emitted.partial_sum_loops,
         flag_loops: emitted.flag_loops,
         nest_proofs: emitted.nest_proofs,
+        select_stores,
         fused_statements,
         quiet_runs,
         quiet_fp,

@@ -228,6 +228,7 @@ impl Search<'_, '_> {
             partial_sum_loops,
             flag_loops,
             nest_proofs,
+            select_stores: 0,
             fused_statements: 0,
             quiet_runs: 0,
             quiet_fp: false,
