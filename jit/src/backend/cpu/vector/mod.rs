@@ -35,7 +35,7 @@ use super::{ForLoop, Gen};
 use crate::collections::{HashMap, HashSet};
 use crate::infer::VarTy;
 use crate::ir::{BinOp, Expr, Intrinsic, MathFn, Stmt, StmtKind, UnaryOp, Var};
-use crate::types::{Dtype, Machine, Scalar, ScalarTy};
+use crate::types::{Dtype, Machine, ScalarTy};
 use cranelift_codegen::ir::{
     Endianness, InstBuilder, MemFlagsData, Type, Value, ValueDef,
     condcodes::{FloatCC, IntCC},
@@ -256,14 +256,29 @@ impl Gen<'_, '_> {
             let value = self.b.ins().extractlane(v, lane.count - 1);
             self.assign(var, self.val(ty, value, None));
         }
-        if self.read_after(l.var, l.body) {
-            self.assign(l.var, self.exact(Scalar::Int, last));
-        }
+        // The loop variable's last value is computed where the loop ends (below):
+        // assigned here on every iteration, it cost a store per group.
+        let var_at_end = self.read_after(l.var, l.body);
         let after = self.b.ins().iadd_imm_s(j, i64::from(lane.count));
         self.b.def_var(next, after);
         self.b.ins().jump(header, &[]);
 
         self.b.switch_to_block(out);
+        if var_at_end {
+            // Where a group ran, the last iteration's value (and bound); else as it was.
+            let at = self.b.use_var(next);
+            let ran = self.b.ins().icmp(IntCC::NotEqual, at, start);
+            let last = self.b.ins().iadd_imm_s(at, -1);
+            let slots = self.vars[l.var].expect("a loop variable is a scalar");
+            let before = self.b.use_var(slots.value);
+            let value = self.b.ins().select(ran, last, before);
+            self.b.def_var(slots.value, value);
+            if let Some(bound) = slots.bound {
+                let was = self.b.use_var(bound);
+                let now = self.b.ins().select(ran, self.flag_set, was);
+                self.b.def_var(bound, now);
+            }
+        }
         for (var, all) in splatted {
             let x = self.lane_value(all, lane, 0);
             self.b.def_var(var, x);
