@@ -41,6 +41,36 @@ impl Gen<'_, '_> {
         }
     }
 
+    /// Whether an arm of `a if cond else b` may be computed whether or not it is
+    /// taken: a constant, a variable that is surely bound, or an array element that
+    /// cannot fail to load (its subscript proven in bounds, or the very element the
+    /// condition loaded, at a subscript of variables and constants).
+    fn eager_arm(&mut self, e: &Expr, cond: &Expr) -> bool {
+        match e {
+            Expr::Int(_) | Expr::Float(_) | Expr::Bool(_) => true,
+            // Bound where its flag is the constant set by an assignment on the way here
+            // (`alt = dik + d[k, j]` earlier in the iteration).
+            Expr::Var(v) => match self.vars[*v] {
+                Some(slots) => slots
+                    .bound
+                    .is_none_or(|bound| self.b.use_var(bound) == self.flag_set),
+                None => false,
+            },
+            Expr::Load(array, index) => {
+                let mut loaded = false;
+                cond.walk(&mut |c| loaded |= c == e);
+                self.arrays[*array]
+                    .as_ref()
+                    .is_some_and(|a| a.ty.list.is_none())
+                    && index
+                        .iter()
+                        .all(|i| matches!(i, Expr::Var(_) | Expr::Int(_)))
+                    && (loaded || self.access_bases.contains_key(&index.as_ptr()))
+            }
+            _ => false,
+        }
+    }
+
     /// The numpy flag of a value as an i8 (constant when its type is not mixed).
     pub(super) fn numpy_flag(&mut self, v: &Val) -> Value {
         match v.numpy {
@@ -127,6 +157,18 @@ impl Gen<'_, '_> {
                 self.val(ty, v, flag)
             }
             Expr::Logic(op, values) => self.logic_value(*op, values, ty)?,
+            Expr::IfExp(cond, a, b) if self.eager_arm(a, cond) && self.eager_arm(b, cond) => {
+                // Both arms computed, one selected: no branch for the data to
+                // mispredict (`select_stores`' `d[i, j] = alt if alt < d[i, j] else
+                // d[i, j]`). Neither can fail or compute a float.
+                let c = self.truth(cond)?;
+                let (va, vb) = (self.scalar(a)?, self.scalar(b)?);
+                let (fa, fb) = (self.numpy_flag(&va), self.numpy_flag(&vb));
+                let (ha, hb) = (self.storage(&va, ty), self.storage(&vb, ty));
+                let v = self.b.ins().select(c, ha, hb);
+                let flag = ty.mixed.then(|| self.b.ins().select(c, fa, fb));
+                self.val(ty, v, flag)
+            }
             Expr::IfExp(cond, a, b) => {
                 let c = self.truth(cond)?;
                 // The condition's numpy floats are tested before the branch: each
