@@ -44,7 +44,8 @@ impl Gen<'_, '_> {
     /// Whether an arm of `a if cond else b` may be computed whether or not it is
     /// taken: a constant, a variable that is surely bound, or an array element that
     /// cannot fail to load (its subscript proven in bounds, or the very element the
-    /// condition loaded, at a subscript of variables and constants).
+    /// condition's comparison loaded, at a subscript of variables and constants; a
+    /// load that did fail would only hand the statement back).
     fn eager_arm(&mut self, e: &Expr, cond: &Expr) -> bool {
         match e {
             Expr::Int(_) | Expr::Float(_) | Expr::Bool(_) => true,
@@ -57,8 +58,14 @@ impl Gen<'_, '_> {
                 None => false,
             },
             Expr::Load(array, index) => {
-                let mut loaded = false;
-                cond.walk(&mut |c| loaded |= c == e);
+                // One of the condition's first two operands, which are always
+                // evaluated (not one inside an `and`, or past a chain's first `<`).
+                let loaded = match cond {
+                    Expr::Compare(first, rest) => {
+                        **first == *e || rest.first().is_some_and(|(_, operand)| operand == e)
+                    }
+                    _ => false,
+                };
                 self.arrays[*array]
                     .as_ref()
                     .is_some_and(|a| a.ty.list.is_none())
