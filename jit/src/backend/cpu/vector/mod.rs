@@ -18,7 +18,12 @@
 //! Iterations are independent because every array the loop stores to has a buffer of
 //! its own and is accessed only at the subscripts it is stored at. The only value
 //! carried from one iteration to the next is a sum or product `s op= e`, combined lane
-//! after lane in iteration order, so it is bit for bit the scalar result.
+//! after lane in iteration order, so it is bit for bit the scalar result; except where
+//! the nest carries the fastmath grant ([`crate::ir::Nest::fastmath`]): there a sum
+//! (`+=`, `-=`) is kept as one partial sum per lane, added up where the loop ends, and
+//! a loop that stores nothing and carries only such sums does two groups an iteration,
+//! into sums of their own (two chains of vector additions instead of one). Each lane is
+//! kept below an eighth of the largest float, so adding up the lanes cannot overflow.
 //!
 //! What the loop keeps in registers is made just before it: the arrays' data pointers
 //! read again from the frame (where the unchecked copy starts, `bounds`), the
@@ -196,6 +201,17 @@ impl Gen<'_, '_> {
         // the others; each lane then sums every `count`-th iteration.
         let mut partial: Vec<Var> = plan.partial.iter().copied().collect();
         partial.sort();
+        // A loop whose only carried values are granted sums and that stores nothing
+        // (a dot product, a norm) does two groups an iteration, each into sums of its
+        // own: one chain of vector additions waited on itself, 4 cycles a group.
+        let twice = !partial.is_empty()
+            && plan.partial.len() == plan.reductions.len()
+            && !l
+                .body
+                .iter()
+                .any(|s| matches!(s.kind, StmtKind::Store { .. }));
+        let groups: i64 = if twice { 2 } else { 1 };
+        let mut second = twice.then(Lanes::default);
         for var in partial {
             let s = self.b.use_var(self.vars[var].expect("a scalar").value);
             let zero = self.splat_constant(lane, -0.0);
@@ -203,6 +219,11 @@ impl Gen<'_, '_> {
             let carried = self.b.declare_var(lane.vector);
             self.b.def_var(carried, acc);
             lanes.accumulators.insert(var, carried);
+            if let Some(second) = &mut second {
+                let carried = self.b.declare_var(lane.vector);
+                self.b.def_var(carried, zero);
+                second.accumulators.insert(var, carried);
+            }
         }
         match entry.into_iter().reduce(|a, b| self.b.ins().band(a, b)) {
             Some(ok) => self.b.ins().brif(ok, header, &[], out, &[]),
@@ -211,7 +232,10 @@ impl Gen<'_, '_> {
 
         self.b.switch_to_block(header);
         let j = self.b.use_var(next);
-        let last = self.b.ins().iadd_imm_s(j, i64::from(lane.count) - 1);
+        let last = self
+            .b
+            .ins()
+            .iadd_imm_s(j, groups * i64::from(lane.count) - 1);
         let whole = self.b.ins().icmp(IntCC::SignedLessThan, last, stop);
         self.b.ins().brif(whole, body, &[], out, &[]);
 
@@ -225,6 +249,17 @@ impl Gen<'_, '_> {
         }
         for stmt in l.body {
             self.vector_stmt(stmt, plan, bases, j, &mut lanes);
+        }
+        if let Some(second) = &mut second {
+            second.splats = lanes.splats.clone();
+            let j2 = self.b.ins().iadd_imm_s(j, i64::from(lane.count));
+            for stmt in l.body {
+                self.vector_stmt(stmt, plan, bases, j2, second);
+            }
+            if let Some(mask) = second.failed.take() {
+                self.fail_if(mask, &mut lanes);
+            }
+            lanes.assigned.append(&mut second.assigned);
         }
         self.keep_computed(&mut lanes);
         match lanes.failed {
@@ -248,7 +283,17 @@ impl Gen<'_, '_> {
         for (var, v) in &lanes.partial {
             self.b.def_var(lanes.accumulators[var], *v);
         }
-        for (var, v) in lanes.locals {
+        // The second group's values are the later iterations'.
+        let locals = match &mut second {
+            Some(second) => {
+                for (var, v) in &second.partial {
+                    self.b.def_var(second.accumulators[var], *v);
+                }
+                std::mem::take(&mut second.locals)
+            }
+            None => std::mem::take(&mut lanes.locals),
+        };
+        for (var, v) in locals {
             if !self.read_after(var, l.body) {
                 continue;
             }
@@ -259,7 +304,7 @@ impl Gen<'_, '_> {
         // The loop variable's last value is computed where the loop ends (below):
         // assigned here on every iteration, it cost a store per group.
         let var_at_end = self.read_after(l.var, l.body);
-        let after = self.b.ins().iadd_imm_s(j, i64::from(lane.count));
+        let after = self.b.ins().iadd_imm_s(j, groups * i64::from(lane.count));
         self.b.def_var(next, after);
         self.b.ins().jump(header, &[]);
 
@@ -288,10 +333,16 @@ impl Gen<'_, '_> {
         let mut accumulators: Vec<(Var, Variable)> = lanes.accumulators.into_iter().collect();
         accumulators.sort_by_key(|(var, _)| *var);
         for (var, carried) in accumulators {
-            let acc = self.b.use_var(carried);
-            let mut sums: Vec<Value> = (0..lane.count)
-                .map(|k| self.lane_value(acc, lane, k))
-                .collect();
+            let mut accs = vec![self.b.use_var(carried)];
+            if let Some(second) = &second {
+                accs.push(self.b.use_var(second.accumulators[&var]));
+            }
+            let mut sums: Vec<Value> = Vec::new();
+            for acc in accs {
+                for k in 0..lane.count {
+                    sums.push(self.lane_value(acc, lane, k));
+                }
+            }
             while sums.len() > 1 {
                 sums = sums
                     .chunks(2)
@@ -403,15 +454,16 @@ impl Gen<'_, '_> {
                         BinOp::Add => self.b.ins().fadd(acc, e),
                         _ => self.b.ins().fsub(acc, e),
                     };
-                    // Each lane below a quarter of the largest float (so that adding
-                    // the lanes up cannot overflow), or the group goes to the scalar
-                    // loop, which sums on from the lanes' total.
+                    // Each lane below an eighth of the largest float (so that adding
+                    // up the lanes of both groups' sums, at most eight, cannot
+                    // overflow), or the group goes to the scalar loop, which sums on
+                    // from the lanes' total.
                     if !self
                         .loop_var
                         .is_some_and(|l| self.unchecked_loops.contains(&l))
                     {
-                        let four = self.splat_constant(lane, 4.0);
-                        let scaled = self.b.ins().fmul(acc, four);
+                        let eight = self.splat_constant(lane, 8.0);
+                        let scaled = self.b.ins().fmul(acc, eight);
                         self.fail_unless_finite(scaled, lanes);
                     }
                     lanes.partial.insert(*t, acc);
