@@ -185,9 +185,7 @@ impl Backward<'_> {
                 live.extend(self.block(orelse, out, to));
                 live
             }
-            StmtKind::For {
-                var, items, body, ..
-            } => {
+            StmtKind::For { items, body, .. } => {
                 let mut head = out.clone();
                 for (_, array) in items {
                     head.insert(*array);
@@ -198,9 +196,8 @@ impl Backward<'_> {
                         head: head.clone(),
                     };
                     let mut next = self.block(body, &head, &inner);
-                    next.remove(var);
-                    for (target, _) in items {
-                        next.remove(target);
+                    for bound in stmt.binds() {
+                        next.remove(&bound);
                     }
                     next.extend(head.iter().copied());
                     if next == head {

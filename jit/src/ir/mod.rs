@@ -586,6 +586,18 @@ impl Stmt {
             .then(|| targets.iter().copied().zip(sources).collect())
     }
 
+    /// The variables this statement itself binds (not those of nested statements): an
+    /// assignment's targets, a `for` loop's variable and item targets.
+    pub fn binds(&self) -> Vec<Var> {
+        match &self.kind {
+            StmtKind::Assign { targets, .. } => targets.clone(),
+            StmtKind::For { var, items, .. } => std::iter::once(*var)
+                .chain(items.iter().map(|(target, _)| *target))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The expressions directly in this statement (not in nested statements).
     pub fn exprs(&self) -> Vec<&Expr> {
         match &self.kind {
@@ -737,17 +749,7 @@ impl Nest {
     /// The variables of the loop's scope the nest assigns (including loop variables),
     /// in `Var` order.
     pub fn assigned(&self) -> Vec<Var> {
-        let mut vars = Vec::new();
-        for stmt in self.statements() {
-            match &stmt.kind {
-                StmtKind::Assign { targets, .. } => vars.extend(targets.iter().copied()),
-                StmtKind::For { var, items, .. } => {
-                    vars.push(*var);
-                    vars.extend(items.iter().map(|(target, _)| *target));
-                }
-                _ => {}
-            }
-        }
+        let mut vars: Vec<Var> = self.statements().iter().flat_map(|s| s.binds()).collect();
         vars.retain(|v| !self.vars[*v].hidden);
         vars.sort();
         vars.dedup();

@@ -62,18 +62,21 @@ use resume::resume_code;
 /// Whether a function is decorated for Numba's JIT (`@njit`, `@jit(...)`,
 /// `@numba.njit`, `@nb.jit(nopython=True)`): such a function is compiled whole.
 fn jit_decorated(f: &ast::StmtFunctionDef) -> bool {
-    f.decorator_list.iter().any(|d| {
-        let callee = match &d.expression {
-            Expr::Call(c) => &*c.func,
-            other => other,
-        };
-        let name = match callee {
-            Expr::Name(n) => n.id.as_str(),
-            Expr::Attribute(a) => a.attr.as_str(),
-            _ => return false,
-        };
-        matches!(name, "njit" | "jit")
+    f.decorator_list.iter().any(|d| match &d.expression {
+        Expr::Call(c) => is_jit(&c.func),
+        other => is_jit(other),
     })
+}
+
+/// Whether a decorator (without its call) names Numba's JIT: `njit`, `jit`,
+/// `numba.njit`, `nb.jit`.
+fn is_jit(callee: &Expr) -> bool {
+    let name = match callee {
+        Expr::Name(n) => n.id.as_str(),
+        Expr::Attribute(a) => a.attr.as_str(),
+        _ => return false,
+    };
+    matches!(name, "njit" | "jit")
 }
 
 /// Whether a function's Numba decorator grants reassociating float arithmetic:
@@ -84,24 +87,17 @@ fn fastmath_granted(f: &ast::StmtFunctionDef) -> bool {
         let Expr::Call(c) = &d.expression else {
             return false;
         };
-        let callee = match &*c.func {
-            Expr::Name(n) => n.id.as_str(),
-            Expr::Attribute(a) => a.attr.as_str(),
-            _ => return false,
-        };
-        if !matches!(callee, "njit" | "jit") {
-            return false;
-        }
-        c.arguments.keywords.iter().any(|k| {
-            k.arg.as_ref().is_some_and(|a| a.as_str() == "fastmath")
-                && match &k.value {
-                    Expr::BooleanLiteral(b) => b.value,
-                    Expr::Set(s) => s.elts.iter().any(reassoc_flag),
-                    Expr::List(l) => l.elts.iter().any(reassoc_flag),
-                    Expr::Tuple(t) => t.elts.iter().any(reassoc_flag),
-                    _ => false,
-                }
-        })
+        is_jit(&c.func)
+            && c.arguments.keywords.iter().any(|k| {
+                k.arg.as_ref().is_some_and(|a| a.as_str() == "fastmath")
+                    && match &k.value {
+                        Expr::BooleanLiteral(b) => b.value,
+                        Expr::Set(s) => s.elts.iter().any(reassoc_flag),
+                        Expr::List(l) => l.elts.iter().any(reassoc_flag),
+                        Expr::Tuple(t) => t.elts.iter().any(reassoc_flag),
+                        _ => false,
+                    }
+            })
     })
 }
 

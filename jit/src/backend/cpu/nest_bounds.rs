@@ -523,14 +523,7 @@ impl Gen<'_, '_> {
 pub(super) fn assigns(body: &[Stmt]) -> HashSet<Var> {
     fn visit(stmt: &Stmt, out: &mut HashSet<Var>) {
         stmt.each(&mut |s| {
-            match &s.kind {
-                StmtKind::Assign { targets, .. } => out.extend(targets.iter().copied()),
-                StmtKind::For { var, items, .. } => {
-                    out.insert(*var);
-                    out.extend(items.iter().map(|(target, _)| *target));
-                }
-                _ => {}
-            }
+            out.extend(s.binds());
             for e in s.exprs() {
                 e.walk(&mut |e| {
                     if let Expr::Inline(inl) = e {
