@@ -104,6 +104,11 @@ pub fn define(
             let code = ctx.compiled_code().expect("just compiled");
             if asm && let Some(text) = code.vcode.as_ref() {
                 eprintln!("{text}");
+                dump_machine_code(code.code_buffer());
+                eprintln!(
+                    "the CLIF as Cranelift optimised it:\n{}",
+                    ctx.func.display()
+                );
             }
             let alignment = code.buffer.alignment as u64;
             let mach_relocs = code.buffer.relocs();
@@ -123,6 +128,19 @@ pub fn define(
         .define_function_bytes(id, alignment, &bytes, &relocs)
         .map_err(|e| format!("Cranelift: {e}"))?;
     Ok(from_cache)
+}
+
+/// With `KILN_JIT_DUMP=asm`, the machine code itself goes to a file beside the text
+/// (`objdump -D -b binary -m i386:x86-64 FILE`), so that a profile's addresses,
+/// less the code's address that emit prints, can be read against instructions.
+fn dump_machine_code(bytes: &[u8]) {
+    static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("kiln-nest-{}-{n}.bin", std::process::id()));
+    match std::fs::write(&path, bytes) {
+        Ok(()) => eprintln!("machine code: {}", path.display()),
+        Err(e) => eprintln!("machine code not written to {}: {e}", path.display()),
+    }
 }
 
 /// The key of `func`'s code, compiled by `isa` in `module`; none where the cache is off.

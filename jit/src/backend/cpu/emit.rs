@@ -96,7 +96,9 @@ pub(super) fn emit(
         g.b.finalize(frontend_config);
     }
     super::phis::remove_trivial_params(&mut ctx.func);
-    // KILN_JIT_DUMP=1 prints the CLIF handed to Cranelift, =asm the machine code too.
+    super::identities::fold(&mut ctx.func);
+    // KILN_JIT_DUMP=1 prints the CLIF handed to Cranelift; =asm also the machine code
+    // (as text, and as bytes in a file), its address, and the CLIF Cranelift optimised.
     let dump = std::env::var("KILN_JIT_DUMP").ok();
     if dump.is_some() {
         eprintln!("{}", ctx.func.display());
@@ -112,6 +114,9 @@ pub(super) fn emit(
         .finalize_definitions()
         .map_err(|e| format!("Cranelift: {e}"))?;
     let code = module.get_finalized_function(id);
+    if asm {
+        eprintln!("machine code at {code:p}");
+    }
     // SAFETY: the function was declared with exactly this signature.
     let entry = unsafe { std::mem::transmute::<*const u8, extern "C" fn(*mut u64) -> i64>(code) };
     Ok(Emitted {

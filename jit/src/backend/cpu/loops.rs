@@ -192,6 +192,19 @@ impl Gen<'_, '_> {
         self.nest_tried = false;
         generated
     }
+    /// Branches to a loop's `body` while `more` is set, else to `exit`, with the body
+    /// as the branch's second target. Cranelift's e-graph pass places each block's
+    /// values while it walks the dominator tree, children in reverse post-order, and
+    /// knows it is inside a loop only until it first meets a block outside it; the
+    /// depth-first walk that numbers the blocks visits a branch's first target first,
+    /// so the second comes first among the children. With the exit second, the pass
+    /// left the loop at the exit before it reached the body, and placed the body's
+    /// loop-invariant values inside it: a 2-D nest multiplied each row offset again on
+    /// every iteration (Floyd-Warshall's inner loop, two `imul`s an iteration).
+    fn branch_into_body(&mut self, more: Value, body: Block, exit: Block) {
+        let out = self.b.ins().icmp_imm_u(IntCC::Equal, more, 0);
+        self.b.ins().brif(out, exit, &[], body, &[]);
+    }
 
     /// Whether `range(at, stop, step)` has a first value (`step` not zero): an i8.
     fn range_has(&mut self, at: Value, stop: Value, step: Value) -> Value {
@@ -248,7 +261,7 @@ impl Gen<'_, '_> {
         match before {
             Some(before) => {
                 let ran_out = self.b.create_block();
-                self.b.ins().brif(more, body_block, &[], ran_out, &[]);
+                self.branch_into_body(more, body_block, ran_out);
                 self.b.switch_to_block(ran_out);
                 let ran = self.b.ins().icmp(IntCC::NotEqual, c, start);
                 let last = self.b.ins().isub(c, step);
@@ -258,7 +271,7 @@ impl Gen<'_, '_> {
                 self.b.ins().jump(done, &[]);
             }
             None => {
-                self.b.ins().brif(more, body_block, &[], done, &[]);
+                self.branch_into_body(more, body_block, done);
             }
         }
 
@@ -360,7 +373,7 @@ impl Gen<'_, '_> {
             g.settle_float_flags();
             Ok(c)
         })?;
-        self.b.ins().brif(c, body_block, &[], done, &[]);
+        self.branch_into_body(c, body_block, done);
         self.b.switch_to_block(body_block);
         self.loops.push(LoopCtx {
             point,

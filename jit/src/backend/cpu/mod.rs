@@ -31,6 +31,7 @@ mod entry;
 mod expr;
 mod flag_loops;
 mod flags;
+mod identities;
 mod journal;
 mod lists;
 mod loops;

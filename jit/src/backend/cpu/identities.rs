@@ -1,0 +1,189 @@
+//! Integer arithmetic with a constant that changes nothing (`x + 0`, `x * 1`, `x * 0`,
+//! two constants) folded before Cranelift sees it, so address arithmetic stays out of
+//! loops.
+//!
+//! Code generation builds subscripts' offsets term by term (`0 + i * stride + 0 * 8`)
+//! and leaves the folding to Cranelift's e-graph. That folds them, but one of its rules
+//! marks an e-class *rematerialised* wherever it holds an add of a constant; the value
+//! is then computed again in every block that uses it, instead of once where its
+//! operands are ready. A row offset `k * stride` in the same e-class as `k * stride +
+//! 0` was so multiplied afresh on every iteration of the innermost loop that uses it
+//! (Floyd-Warshall's `dist[k, j]`: two `imul`s an iteration).
+//!
+//! The algorithm: one pass in layout order (each operand is defined before its use,
+//! except block parameters, which are never constants here), with the constants known
+//! so far: an `iconst`, or an operation this pass folded into one. An instruction whose
+//! result equals one operand becomes an alias of that operand; one whose result is a
+//! constant becomes an `iconst`. Wrapping arithmetic, as Cranelift's is.
+//!
+//! Invariant: only scalar integer `iadd`, `isub` and `imul` change, each into a value
+//! that already dominates its uses (an operand) or a constant, so SSA form holds.
+
+use crate::collections::HashMap;
+use cranelift_codegen::ir::{Function, InstBuilder, InstructionData, Opcode, Type, Value};
+
+/// Folds `func`'s trivial integer arithmetic (see the module doc); how many instructions.
+pub(super) fn fold(func: &mut Function) -> usize {
+    let mut constants: HashMap<Value, i64> = HashMap::default();
+    let mut folded = 0;
+    let blocks: Vec<_> = func.layout.blocks().collect();
+    for block in blocks {
+        let mut next = func.layout.first_inst(block);
+        while let Some(inst) = next {
+            next = func.layout.next_inst(inst);
+            let (opcode, args) = match func.dfg.insts[inst] {
+                InstructionData::UnaryImm {
+                    opcode: Opcode::Iconst,
+                    imm,
+                } => {
+                    let result = func.dfg.first_result(inst);
+                    let ty = func.dfg.value_type(result);
+                    constants.insert(result, truncate(imm.bits(), ty));
+                    continue;
+                }
+                InstructionData::Binary { opcode, args }
+                    if matches!(opcode, Opcode::Iadd | Opcode::Isub | Opcode::Imul) =>
+                {
+                    (opcode, args)
+                }
+                _ => continue,
+            };
+            let result = func.dfg.first_result(inst);
+            let ty = func.dfg.value_type(result);
+            if !ty.is_int() || ty.is_vector() {
+                continue;
+            }
+            let [a, b] = args.map(|v| func.dfg.resolve_aliases(v));
+            let (ca, cb) = (constants.get(&a).copied(), constants.get(&b).copied());
+            let same = match (opcode, ca, cb) {
+                (_, Some(x), Some(y)) => {
+                    let c = match opcode {
+                        Opcode::Iadd => x.wrapping_add(y),
+                        Opcode::Isub => x.wrapping_sub(y),
+                        _ => x.wrapping_mul(y),
+                    };
+                    let c = truncate(c, ty);
+                    func.replace(inst).iconst(ty, c);
+                    constants.insert(result, c);
+                    folded += 1;
+                    continue;
+                }
+                (Opcode::Imul, Some(0), _) | (Opcode::Imul, _, Some(0)) => {
+                    func.replace(inst).iconst(ty, 0);
+                    constants.insert(result, 0);
+                    folded += 1;
+                    continue;
+                }
+                (Opcode::Iadd, Some(0), _) | (Opcode::Imul, Some(1), _) => b,
+                (Opcode::Iadd | Opcode::Isub, _, Some(0)) | (Opcode::Imul, _, Some(1)) => a,
+                _ => continue,
+            };
+            func.dfg.clear_results(inst);
+            func.dfg.change_to_alias(result, same);
+            func.layout.remove_inst(inst);
+            folded += 1;
+        }
+    }
+    folded
+}
+
+/// `x` as the immediate of an `iconst` of the integer type `ty`: its low bits, zero
+/// extended, as Cranelift's verifier wants narrow constants.
+fn truncate(x: i64, ty: Type) -> i64 {
+    let bits = ty.bits();
+    if bits >= 64 {
+        x
+    } else {
+        x & ((1i64 << bits) - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cranelift_codegen::ir::{AbiParam, Signature, UserFuncName, ValueDef, types};
+    use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
+    use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+
+    fn frontend() -> TargetFrontendConfig {
+        let flags = cranelift_codegen::settings::Flags::new(cranelift_codegen::settings::builder());
+        cranelift_native::builder()
+            .expect("a Cranelift backend for this machine")
+            .finish(flags)
+            .expect("the host's ISA")
+            .frontend_config()
+    }
+
+    /// `(k * 1 + 0) * stride + 0 * 8` over two parameters.
+    fn row_offset() -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::I64));
+        sig.params.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::I64));
+        let mut func = Function::with_name_signature(UserFuncName::default(), sig);
+        let mut ctx = FunctionBuilderContext::new();
+        let mut b = FunctionBuilder::new(&mut func, &mut ctx);
+        let block = b.create_block();
+        b.append_block_params_for_function_params(block);
+        b.switch_to_block(block);
+        let (k, stride) = (b.block_params(block)[0], b.block_params(block)[1]);
+        let zero = b.ins().iconst(types::I64, 0);
+        let one = b.ins().iconst(types::I64, 1);
+        let eight = b.ins().iconst(types::I64, 8);
+        let k1 = b.ins().imul(one, k);
+        let k0 = b.ins().iadd(zero, k1);
+        let row = b.ins().imul(k0, stride);
+        let col = b.ins().imul(zero, eight);
+        let offset = b.ins().iadd(row, col);
+        b.ins().return_(&[offset]);
+        b.seal_all_blocks();
+        b.finalize(frontend());
+        func
+    }
+
+    #[test]
+    fn leaves_one_multiplication() {
+        let mut func = row_offset();
+        assert_eq!(fold(&mut func), 4);
+        let text = func.display().to_string();
+        assert_eq!(text.matches("imul").count(), 1, "{text}");
+        assert_eq!(text.matches("iadd").count(), 0, "{text}");
+        let ret = func
+            .layout
+            .last_inst(func.layout.entry_block().unwrap())
+            .unwrap();
+        let returned = func.dfg.resolve_aliases(func.dfg.inst_args(ret)[0]);
+        let params = func.dfg.block_params(func.layout.entry_block().unwrap());
+        let ValueDef::Result(mul, _) = func.dfg.value_def(returned) else {
+            panic!("{text}");
+        };
+        assert_eq!(
+            func.dfg
+                .inst_args(mul)
+                .iter()
+                .map(|v| func.dfg.resolve_aliases(*v))
+                .collect::<Vec<_>>(),
+            params.to_vec()
+        );
+    }
+
+    #[test]
+    fn folds_constants_with_wrapping() {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.returns.push(AbiParam::new(types::I8));
+        let mut func = Function::with_name_signature(UserFuncName::default(), sig);
+        let mut ctx = FunctionBuilderContext::new();
+        let mut b = FunctionBuilder::new(&mut func, &mut ctx);
+        let block = b.create_block();
+        b.switch_to_block(block);
+        let x = b.ins().iconst(types::I8, 100);
+        let y = b.ins().iconst(types::I8, 100);
+        let s = b.ins().iadd(x, y);
+        b.ins().return_(&[s]);
+        b.seal_all_blocks();
+        b.finalize(frontend());
+        assert_eq!(fold(&mut func), 1);
+        let text = func.display().to_string();
+        assert!(text.contains("v2 = iconst.i8 -56"), "{text}");
+    }
+}
