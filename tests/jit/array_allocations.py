@@ -10,6 +10,18 @@ from numba import njit
 
 
 @njit
+def distances(X):  # jit: compiled
+    # The array the loop fills is handed to the caller as it is (no copy): each
+    # call's result must be its own, unchanged by the calls after it.
+    n = X.shape[0]
+    D = np.empty((n, n))
+    for i in range(n):
+        for j in range(n):
+            D[i, j] = abs(X[i] - X[j])
+    return D
+
+
+@njit
 def laplacian(u):  # jit: compiled
     lap = np.zeros_like(u)
     lap[1:-1] = u[2:] - 2.0 * u[1:-1] + u[:-2]
@@ -129,3 +141,7 @@ g[0] = 1.0
 out = smooth_all(g, 40)
 print(out[0][1:3, :4], out[1], out[2], out[2].dtype)
 print(kinds(4))
+kept = [distances(x[:5] * k) for k in range(1, 40)]
+print(kept[0], kept[1][4], kept[-1][3])
+kept[0][0, 0] = -1.0
+print(distances(x[:5])[0, 0], kept[0][0, 0], kept[0] is kept[1], kept[0].strides)

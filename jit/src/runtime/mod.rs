@@ -438,9 +438,25 @@ extern "C" fn kiln_scratch(key: i64, bytes: i64) -> *mut u8 {
         let mut s = s.borrow_mut();
         let buffer = s.entry(key).or_default();
         if buffer.len() < words {
-            buffer.resize(words, 0);
+            // What the buffer held need not survive: each temporary is stored in full
+            // after it is pointed at its buffer. A fresh zeroed allocation takes pages
+            // the system zeroed, where growing in place would write every byte.
+            *buffer = vec![0; words];
         }
         buffer.as_mut_ptr() as *mut u8
+    })
+}
+
+/// The scratch buffer that starts at `data`, handed over by this thread's scratch
+/// memory: an array a nest made (`D = np.empty((n, n))`, filled in the loop) becomes
+/// the interpreter's without a copy. The temporary gets a new buffer on its next run.
+pub fn take_scratch(data: *const u8) -> Option<Vec<u64>> {
+    SCRATCH.with(|s| {
+        let mut s = s.borrow_mut();
+        let buffer = s
+            .values_mut()
+            .find(|b| !b.is_empty() && std::ptr::eq(b.as_ptr() as *const u8, data))?;
+        Some(std::mem::take(buffer))
     })
 }
 

@@ -378,12 +378,48 @@ fn fresh_array(
     let shape: Vec<usize> = (0..ty.ndim as usize)
         .map(|k| frame[slot + 1 + k] as usize)
         .collect();
-    let a = NdArray::zeros(numpy_dtype(ty.dtype), &shape)
-        .map_err(|e| kiln_stdlib::numpy::python::errors::array_error(vm, e))?;
+    let dtype = numpy_dtype(ty.dtype);
     let bytes = shape.iter().product::<usize>() * ty.dtype.size() as usize;
-    // SAFETY: the descriptor is compiled code's C-contiguous scratch memory of this
-    // shape and dtype, alive until the next compiled run on this thread.
-    unsafe { std::ptr::copy_nonoverlapping(frame[slot] as *const u8, a.buffer.as_ptr(), bytes) };
+    let data = frame[slot] as *mut u8;
+    // The nest's buffer itself where it is the whole of one: no copy.
+    if let Some(memory) = kiln_jit::runtime::take_scratch(data) {
+        if memory.len() * 8 >= bytes
+            && let Some(ptr) = std::ptr::NonNull::new(data)
+        {
+            // SAFETY: `memory` is the allocation at `data`, of at least `bytes` bytes,
+            // and the buffer owns it from now on (moving a Vec keeps its heap memory
+            // where it is).
+            let buffer = unsafe {
+                kiln_stdlib::numpy::multiarray::buffer::Buffer::external(ptr, bytes, Box::new(memory))
+            };
+            let a = NdArray {
+                buffer: std::sync::Arc::new(buffer),
+                dtype,
+                strides: kiln_stdlib::numpy::multiarray::array::c_strides(&shape, dtype.itemsize()),
+                shape,
+                offset: 0,
+            };
+            return Ok(PyNdArray::from(a).into_py(vm));
+        }
+        return copied_array(vm, dtype, &shape, memory.as_ptr() as *const u8, bytes);
+    }
+    copied_array(vm, dtype, &shape, data, bytes)
+}
+
+/// A new array of `shape` holding a copy of the `bytes` bytes at `data`.
+fn copied_array(
+    vm: &VirtualMachine,
+    dtype: DType,
+    shape: &[usize],
+    data: *const u8,
+    bytes: usize,
+) -> PyResult<PyObjectRef> {
+    use kiln_stdlib::numpy::multiarray::NdArray;
+    let a = NdArray::zeros(dtype, shape)
+        .map_err(|e| kiln_stdlib::numpy::python::errors::array_error(vm, e))?;
+    // SAFETY: the caller's `data` is compiled code's C-contiguous memory of this shape
+    // and dtype, alive until the next compiled run on this thread.
+    unsafe { std::ptr::copy_nonoverlapping(data, a.buffer.as_ptr(), bytes) };
     Ok(PyNdArray::from(a).into_py(vm))
 }
 

@@ -192,6 +192,7 @@ impl Gen<'_, '_> {
         self.nest_tried = false;
         generated
     }
+
     /// Branches to a loop's `body` while `more` is set, else to `exit`, with the body
     /// as the branch's second target. Cranelift's e-graph pass places each block's
     /// values while it walks the dominator tree, children in reverse post-order, and
@@ -201,7 +202,7 @@ impl Gen<'_, '_> {
     /// left the loop at the exit before it reached the body, and placed the body's
     /// loop-invariant values inside it: a 2-D nest multiplied each row offset again on
     /// every iteration (Floyd-Warshall's inner loop, two `imul`s an iteration).
-    fn branch_into_body(&mut self, more: Value, body: Block, exit: Block) {
+    pub(super) fn branch_into_body(&mut self, more: Value, body: Block, exit: Block) {
         let out = self.b.ins().icmp_imm_u(IntCC::Equal, more, 0);
         self.b.ins().brif(out, exit, &[], body, &[]);
     }

@@ -236,8 +236,9 @@ impl Gen<'_, '_> {
             .b
             .ins()
             .iadd_imm_s(j, groups * i64::from(lane.count) - 1);
-        let whole = self.b.ins().icmp(IntCC::SignedLessThan, last, stop);
-        self.b.ins().brif(whole, body, &[], out, &[]);
+        // Out when the group would pass `stop`; the body second (`Gen::branch_into_body`).
+        let short = self.b.ins().icmp(IntCC::SignedGreaterThanOrEqual, last, stop);
+        self.b.ins().brif(short, out, &[], body, &[]);
 
         self.b.switch_to_block(body);
         if l.polls {
