@@ -195,12 +195,36 @@ impl Gen<'_, '_> {
 
     /// Stores each of `vars` that compiled code holds (value and type code).
     pub(super) fn write_vars(&mut self, vars: &[Var]) {
+        let values = self.exit_values(vars);
+        self.store_vars(vars, &mut values.into_iter());
+    }
+
+    /// What storing `vars` reads, read here: for each variable compiled code holds, its
+    /// value, then its numpy flag and its bound flag where it has them.
+    fn exit_values(&mut self, vars: &[Var]) -> Vec<Value> {
+        let mut values = Vec::new();
+        for &var in vars {
+            let Some(slots) = self.vars[var] else {
+                continue;
+            };
+            values.push(self.b.use_var(slots.value));
+            values.extend(slots.numpy.map(|f| self.b.use_var(f)));
+            values.extend(slots.bound.map(|f| self.b.use_var(f)));
+        }
+        values
+    }
+
+    /// Stores `vars` (value and type code) from `values`, as [`Self::exit_values`]
+    /// read them.
+    fn store_vars(&mut self, vars: &[Var], values: &mut impl Iterator<Item = Value>) {
         for &var in vars {
             let Some(slots) = self.vars[var] else {
                 continue;
             };
             let slot = self.layout.var(var);
-            let v = self.b.use_var(slots.value);
+            let v = values.next().expect("a value per variable");
+            let is_np = slots.numpy.map(|_| values.next().expect("a numpy flag"));
+            let is_bound = slots.bound.map(|_| values.next().expect("a bound flag"));
             let bits = match slots.ty.machine() {
                 Machine::I64 => v,
                 Machine::F64 if slots.ty.is_wide_float32() => {
@@ -212,8 +236,7 @@ impl Gen<'_, '_> {
                         .ins()
                         .bitcast(types::I32, MemFlagsData::new(), narrow);
                     let narrow = self.b.ins().uextend(types::I64, narrow);
-                    let is_f32 = self.b.use_var(slots.numpy.expect("mixed"));
-                    self.b.ins().select(is_f32, narrow, wide)
+                    self.b.ins().select(is_np.expect("mixed"), narrow, wide)
                 }
                 Machine::F64 => self.b.ins().bitcast(types::I64, MemFlagsData::new(), v),
                 Machine::F32 => {
@@ -223,14 +246,12 @@ impl Gen<'_, '_> {
             };
             self.store_slot(bits, slot);
             let mut code = self.iconst(slots.ty.ty.code() as i64);
-            if let Some(numpy) = slots.numpy {
+            if let Some(is_np) = is_np {
                 let python = slots.ty.ty.python_twin().expect("mixed");
                 let py_code = self.iconst(python.code() as i64);
-                let is_np = self.b.use_var(numpy);
                 code = self.b.ins().select(is_np, code, py_code);
             }
-            if let Some(bound) = slots.bound {
-                let is_bound = self.b.use_var(bound);
+            if let Some(is_bound) = is_bound {
                 let zero = self.iconst(0);
                 code = self.b.ins().select(is_bound, code, zero);
             }
@@ -321,13 +342,70 @@ impl Gen<'_, '_> {
         at
     }
 
+    /// Generates the hand-backs: each exit block passes what it writes back to a
+    /// shared writer, one per set of variables and loops written, which stores it and
+    /// returns the exit's point. Written out in each exit, the stores (a value, a type
+    /// code and the selects that pick it, per variable) were most of a function's code
+    /// and of its compile time (softmax's four loops: 62 exits); now an exit is a jump.
     pub(super) fn fill_exits(&mut self) {
         let mut exits: Vec<_> = self.exits.drain().collect();
         exits.sort_by(|a, b| a.0.cmp(&b.0));
+        type Written = (Vec<Var>, Vec<(Point, LoopState)>);
+        let mut writers: Vec<(Written, Block)> = Vec::new();
         for ((point, _), (block, loops)) in exits {
             self.b.switch_to_block(block);
-            self.write_back(&loops, Leaving::At(point));
-            let code = self.iconst(point.as_u32() as i64);
+            let vars = self.written_on(Leaving::At(point));
+            let mut args = self.exit_values(&vars);
+            for (_, state) in &loops {
+                if let Some((cur, stop, step)) = state {
+                    for v in [cur, stop, step] {
+                        args.push(self.b.use_var(*v));
+                    }
+                }
+            }
+            args.push(self.iconst(point.as_u32() as i64));
+            let written = (vars, loops);
+            let writer = match writers.iter().find(|(w, _)| *w == written) {
+                Some((_, writer)) => *writer,
+                None => {
+                    let writer = self.b.create_block();
+                    self.b.set_cold_block(writer);
+                    for a in &args {
+                        let ty = self.b.func.dfg.value_type(*a);
+                        self.b.append_block_param(writer, ty);
+                    }
+                    writers.push((written, writer));
+                    writer
+                }
+            };
+            let args: Vec<cranelift_codegen::ir::BlockArg> = args
+                .into_iter()
+                .map(cranelift_codegen::ir::BlockArg::Value)
+                .collect();
+            self.b.ins().jump(writer, &args);
+        }
+        for ((vars, loops), writer) in writers {
+            self.b.switch_to_block(writer);
+            let params = self.b.block_params(writer).to_vec();
+            let mut values = params.into_iter();
+            self.store_vars(&vars, &mut values);
+            for (point, state) in &loops {
+                if state.is_none() {
+                    continue;
+                }
+                let base = if *point == self.nest.root.point {
+                    frame::ROOT_CUR
+                } else {
+                    self.layout
+                        .loop_state(*point)
+                        .expect("for loops have state")
+                };
+                for k in 0..3 {
+                    let v = values.next().expect("a loop's state");
+                    self.store_slot(v, base + k);
+                }
+            }
+            let code = values.next().expect("the exit's point");
             self.b.ins().return_(&[code]);
         }
     }

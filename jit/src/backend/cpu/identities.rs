@@ -20,7 +20,10 @@
 //! that already dominates its uses (an operand) or a constant, so SSA form holds.
 
 use crate::collections::HashMap;
-use cranelift_codegen::ir::{Function, InstBuilder, InstructionData, Opcode, Type, Value};
+use cranelift_codegen::cursor::{Cursor, FuncCursor};
+use cranelift_codegen::ir::{
+    Function, Inst, InstBuilder, InstructionData, Opcode, Type, Value, types,
+};
 
 /// Folds `func`'s trivial integer arithmetic (see the module doc); how many instructions.
 pub(super) fn fold(func: &mut Function) -> usize {
@@ -39,6 +42,17 @@ pub(super) fn fold(func: &mut Function) -> usize {
                     let result = func.dfg.first_result(inst);
                     let ty = func.dfg.value_type(result);
                     constants.insert(result, truncate(imm.bits(), ty));
+                    continue;
+                }
+                InstructionData::Binary { opcode, args }
+                    if matches!(
+                        opcode,
+                        Opcode::SaddOverflow | Opcode::SsubOverflow | Opcode::SmulOverflow
+                    ) =>
+                {
+                    if fold_overflowing(func, inst, opcode, args, &mut constants) {
+                        folded += 1;
+                    }
                     continue;
                 }
                 InstructionData::Binary { opcode, args }
@@ -85,6 +99,80 @@ pub(super) fn fold(func: &mut Function) -> usize {
         }
     }
     folded
+}
+
+/// An int64 `sadd_overflow`, `ssub_overflow` or `smul_overflow` whose result is an
+/// operand or a constant (`0 + x`, `x * 1`, two constants): its value becomes that,
+/// and its overflow flag a constant. The e-graph leaves instructions of two results
+/// alone, and the proof of a nest's subscripts (`nest_bounds`) is made of them: half of
+/// softmax's entry block was `1 * n` and `0 + k` checked for overflow.
+fn fold_overflowing(
+    func: &mut Function,
+    inst: Inst,
+    opcode: Opcode,
+    args: [Value; 2],
+    constants: &mut HashMap<Value, i64>,
+) -> bool {
+    let results = func.dfg.inst_results(inst).to_vec();
+    let [value, flag] = results[..] else {
+        return false;
+    };
+    if func.dfg.value_type(value) != types::I64 {
+        return false;
+    }
+    let [a, b] = args.map(|v| func.dfg.resolve_aliases(v));
+    let (ca, cb) = (constants.get(&a).copied(), constants.get(&b).copied());
+    enum Folded {
+        Operand(Value),
+        Constant(i64),
+    }
+    let folded = match (opcode, ca, cb) {
+        (_, Some(x), Some(y)) => {
+            let checked = match opcode {
+                Opcode::SaddOverflow => x.checked_add(y),
+                Opcode::SsubOverflow => x.checked_sub(y),
+                _ => x.checked_mul(y),
+            };
+            // An overflow is left to the instruction, which the code after it handles.
+            match checked {
+                Some(c) => Folded::Constant(c),
+                None => return false,
+            }
+        }
+        (Opcode::SmulOverflow, Some(0), _) | (Opcode::SmulOverflow, _, Some(0)) => {
+            Folded::Constant(0)
+        }
+        (Opcode::SaddOverflow, Some(0), _) | (Opcode::SmulOverflow, Some(1), _) => {
+            Folded::Operand(b)
+        }
+        (Opcode::SaddOverflow | Opcode::SsubOverflow, _, Some(0))
+        | (Opcode::SmulOverflow, _, Some(1)) => Folded::Operand(a),
+        _ => return false,
+    };
+    func.dfg.clear_results(inst);
+    let zero = match folded {
+        Folded::Operand(v) => {
+            func.dfg.change_to_alias(value, v);
+            // The instruction becomes its flag: no overflow.
+            func.replace(inst).iconst(types::I8, 0);
+            func.dfg.first_result(inst)
+        }
+        Folded::Constant(c) => {
+            func.replace(inst).iconst(types::I64, c);
+            let new = func.dfg.first_result(inst);
+            func.dfg.change_to_alias(value, new);
+            constants.insert(new, c);
+            constants.insert(value, c);
+            FuncCursor::new(func)
+                .at_inst(inst)
+                .ins()
+                .iconst(types::I8, 0)
+        }
+    };
+    func.dfg.change_to_alias(flag, zero);
+    constants.insert(zero, 0);
+    constants.insert(flag, 0);
+    true
 }
 
 /// `x` as the immediate of an `iconst` of the integer type `ty`: its low bits, zero
@@ -165,6 +253,68 @@ mod tests {
                 .collect::<Vec<_>>(),
             params.to_vec()
         );
+    }
+
+    /// `0 + n` and `1 * n` checked for overflow, and `3 * 4` (a proof's arithmetic).
+    #[test]
+    fn folds_overflow_checks() {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::I8));
+        let mut func = Function::with_name_signature(UserFuncName::default(), sig);
+        let mut ctx = FunctionBuilderContext::new();
+        let mut b = FunctionBuilder::new(&mut func, &mut ctx);
+        let block = b.create_block();
+        b.append_block_params_for_function_params(block);
+        b.switch_to_block(block);
+        let n = b.block_params(block)[0];
+        let zero = b.ins().iconst(types::I64, 0);
+        let one = b.ins().iconst(types::I64, 1);
+        let three = b.ins().iconst(types::I64, 3);
+        let four = b.ins().iconst(types::I64, 4);
+        let (sum, o1) = b.ins().sadd_overflow(zero, n);
+        let (prod, o2) = b.ins().smul_overflow(one, sum);
+        let (twelve, o3) = b.ins().smul_overflow(three, four);
+        let (total, o4) = b.ins().sadd_overflow(prod, twelve);
+        let any = b.ins().bor(o1, o2);
+        let any = b.ins().bor(any, o3);
+        let any = b.ins().bor(any, o4);
+        b.ins().return_(&[total, any]);
+        b.seal_all_blocks();
+        b.finalize(frontend());
+        assert_eq!(fold(&mut func), 3);
+        let text = func.display().to_string();
+        assert_eq!(text.matches("overflow").count(), 1, "{text}");
+        assert!(text.contains("iconst.i64 12"), "{text}");
+        // The one left adds 12 to the parameter itself.
+        let entry = func.layout.entry_block().unwrap();
+        let add = func
+            .layout
+            .block_insts(entry)
+            .find(|i| func.dfg.insts[*i].opcode() == Opcode::SaddOverflow)
+            .unwrap();
+        let first = func.dfg.resolve_aliases(func.dfg.inst_args(add)[0]);
+        assert_eq!(first, func.dfg.block_params(entry)[0], "{text}");
+    }
+
+    /// An overflowing product of constants is left to the instruction.
+    #[test]
+    fn keeps_an_overflowing_constant_product() {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.returns.push(AbiParam::new(types::I8));
+        let mut func = Function::with_name_signature(UserFuncName::default(), sig);
+        let mut ctx = FunctionBuilderContext::new();
+        let mut b = FunctionBuilder::new(&mut func, &mut ctx);
+        let block = b.create_block();
+        b.switch_to_block(block);
+        let big = b.ins().iconst(types::I64, 1 << 62);
+        let four = b.ins().iconst(types::I64, 4);
+        let (_, overflow) = b.ins().smul_overflow(big, four);
+        b.ins().return_(&[overflow]);
+        b.seal_all_blocks();
+        b.finalize(frontend());
+        assert_eq!(fold(&mut func), 0);
     }
 
     #[test]
