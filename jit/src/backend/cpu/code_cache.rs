@@ -99,8 +99,11 @@ pub fn define(
     let (alignment, bytes, relocs) = match hit {
         Some(hit) => hit,
         None => {
+            // Cranelift keeps its pass times per thread: start this function's afresh.
+            let _ = cranelift_codegen::timing::take_current();
             ctx.compile(module.isa(), &mut Default::default())
                 .map_err(|e| format!("Cranelift could not compile the nest: {:?}", e.inner))?;
+            let passes = cranelift_codegen::timing::take_current();
             let code = ctx.compiled_code().expect("just compiled");
             if asm && let Some(text) = code.vcode.as_ref() {
                 eprintln!("{text}");
@@ -109,6 +112,7 @@ pub fn define(
                     "the CLIF as Cranelift optimised it:\n{}",
                     ctx.func.display()
                 );
+                eprintln!("Cranelift's passes:\n{passes}");
             }
             let alignment = code.buffer.alignment as u64;
             let mach_relocs = code.buffer.relocs();

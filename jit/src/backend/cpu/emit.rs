@@ -98,7 +98,8 @@ pub(super) fn emit(
     super::phis::remove_trivial_params(&mut ctx.func);
     super::identities::fold(&mut ctx.func);
     // KILN_JIT_DUMP=1 prints the CLIF handed to Cranelift; =asm also the machine code
-    // (as text, and as bytes in a file), its address, and the CLIF Cranelift optimised.
+    // (as text, and as bytes in a file), its address, the CLIF Cranelift optimised and
+    // the time each of Cranelift's passes took.
     let dump = std::env::var("KILN_JIT_DUMP").ok();
     if dump.is_some() {
         eprintln!("{}", ctx.func.display());
