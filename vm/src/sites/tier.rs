@@ -390,7 +390,11 @@ fn fresh_array(
             // and the buffer owns it from now on (moving a Vec keeps its heap memory
             // where it is).
             let buffer = unsafe {
-                kiln_stdlib::numpy::multiarray::buffer::Buffer::external(ptr, bytes, Box::new(memory))
+                kiln_stdlib::numpy::multiarray::buffer::Buffer::external(
+                    ptr,
+                    bytes,
+                    Box::new(memory),
+                )
             };
             let a = NdArray {
                 buffer: std::sync::Arc::new(buffer),

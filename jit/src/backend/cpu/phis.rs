@@ -40,11 +40,12 @@ pub(super) fn remove_trivial_params(func: &mut Function) -> usize {
                 continue;
             }
             let params = func.dfg.block_params(block).to_vec();
+            let passed = passed_args(func, &incoming[block]);
             let trivial: Vec<(usize, Value)> = params
                 .iter()
                 .enumerate()
                 .filter_map(|(k, p)| {
-                    let v = only_value(func, &incoming[block], k, *p)?;
+                    let v = only_value(func, &passed, k, *p)?;
                     let own = matches!(func.dfg.value_def(v), ValueDef::Param(b, _) if b == block);
                     (!own).then_some((k, v))
                 })
@@ -93,16 +94,36 @@ fn incoming_edges(func: &Function) -> SecondaryMap<Block, Vec<(Inst, usize)>> {
     incoming
 }
 
+/// The arguments each of `edges` passes (`None` for one that is not a plain value),
+/// read once per block: reading them per parameter took time quadratic in a loop
+/// header's parameters, of which a nest's innermost loop may have a hundred.
+fn passed_args(func: &Function, edges: &[(Inst, usize)]) -> Vec<Vec<Option<Value>>> {
+    edges
+        .iter()
+        .map(|(inst, ix)| {
+            let dests = func.dfg.insts[*inst]
+                .branch_destination(&func.dfg.jump_tables, &func.dfg.exception_tables);
+            dests[*ix]
+                .args(&func.dfg.value_lists)
+                .map(|a| match a {
+                    BlockArg::Value(v) => Some(v),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// The one value other than `param` itself that the edges pass as parameter `k`.
-fn only_value(func: &Function, edges: &[(Inst, usize)], k: usize, param: Value) -> Option<Value> {
+fn only_value(
+    func: &Function,
+    passed: &[Vec<Option<Value>>],
+    k: usize,
+    param: Value,
+) -> Option<Value> {
     let mut only = None;
-    for (inst, ix) in edges {
-        let dests = func.dfg.insts[*inst]
-            .branch_destination(&func.dfg.jump_tables, &func.dfg.exception_tables);
-        let BlockArg::Value(v) = dests[*ix].args(&func.dfg.value_lists).nth(k)? else {
-            return None;
-        };
-        let v = func.dfg.resolve_aliases(v);
+    for args in passed {
+        let v = func.dfg.resolve_aliases((*args.get(k)?)?);
         if v == param {
             continue;
         }

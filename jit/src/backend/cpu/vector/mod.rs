@@ -237,7 +237,10 @@ impl Gen<'_, '_> {
             .ins()
             .iadd_imm_s(j, groups * i64::from(lane.count) - 1);
         // Out when the group would pass `stop`; the body second (`Gen::branch_into_body`).
-        let short = self.b.ins().icmp(IntCC::SignedGreaterThanOrEqual, last, stop);
+        let short = self
+            .b
+            .ins()
+            .icmp(IntCC::SignedGreaterThanOrEqual, last, stop);
         self.b.ins().brif(short, out, &[], body, &[]);
 
         self.b.switch_to_block(body);
