@@ -115,6 +115,8 @@ pub fn install(waker: Waker) -> Result<(), String> {
             ));
         }
     }
+    // Compiled loops' handler goes in front of this one at their next entry.
+    kiln_vm::sites::interrupt::sigint_handler_changed();
     Ok(())
 }
 

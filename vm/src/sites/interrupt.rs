@@ -66,7 +66,22 @@ fn hook(signum: libc::c_int) {
 
 /// Checks SIGINT's handler before compiled code runs.
 pub fn ensure_sigint_hook() {
+    // Asking the kernel costs a system call on every entry; SIGINT's handler changes
+    // only through `signal.signal` (wrapped below) and the kernel's own, which say so.
+    if SIGINT_HOOKED.load(Ordering::Relaxed) {
+        return;
+    }
     hook(libc::SIGINT);
+    SIGINT_HOOKED.store(true, Ordering::Relaxed);
+}
+
+/// Whether [`ensure_sigint_hook`] has looked since SIGINT's handler last changed.
+static SIGINT_HOOKED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Says that SIGINT's handler was replaced (by the Jupyter kernel's), so that the
+/// next entry into compiled code puts ours in front again.
+pub fn sigint_handler_changed() {
+    SIGINT_HOOKED.store(false, Ordering::Relaxed);
 }
 
 /// The name `_signal.signal` keeps RustPython's own function under.
@@ -81,6 +96,9 @@ fn signal_then_hook(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         .and_then(|s| s.try_index(vm).ok())
         .and_then(|s| s.as_bigint().try_into().ok());
     let previous = module.get_attr(ORIGINAL, vm)?.call(args, vm)?;
+    if signum == Some(libc::SIGINT) {
+        sigint_handler_changed();
+    }
     // SIGINT is left to `ensure_sigint_hook`: whoever handles it next (the Jupyter
     // kernel takes RustPython's handler as the one to chain to) must not find ours
     // there, or each would call the other.

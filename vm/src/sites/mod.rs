@@ -67,6 +67,9 @@ pub struct Site {
     pub item_attributes: Vec<kiln_jit::objects::ItemAttribute>,
     /// The lists whose objects the nest compares by `is` (`objects`).
     pub compared_lists: Vec<kiln_jit::ir::Var>,
+    /// The variables an outcome's values are, in order
+    /// (`kiln_jit::objects::written_back`): found once, not on every entry.
+    pub written_back: Vec<kiln_jit::ir::Var>,
     /// Back-edges taken in the interpreter, this loop's and its inner loops'.
     pub count: AtomicU64,
     /// The back-edges after which it is hot: the settings' threshold, or 1 for the
@@ -123,6 +126,10 @@ pub fn register_site(
         .as_ref()
         .map(kiln_jit::objects::compared_lists)
         .unwrap_or_default();
+    let written_back = nest
+        .as_ref()
+        .map(|n| kiln_jit::objects::written_back(n, &item_attributes))
+        .unwrap_or_default();
     let mut sites = REGISTRY.write().expect("site registry poisoned");
     let id = sites.len() as u32;
     sites.push(Arc::new(Site {
@@ -136,6 +143,7 @@ pub fn register_site(
         attributes,
         item_attributes,
         compared_lists,
+        written_back,
         count: AtomicU64::new(0),
         threshold,
         next_try: AtomicU64::new(threshold),

@@ -59,6 +59,39 @@ use rustpython_vm::compiler::ast::{self, Expr, Stmt};
 use kiln_jit::ir::CALL_VAR;
 use resume::resume_code;
 
+/// What a function compiled whole returns when compiled code ended its call: the
+/// one item `_kiln_jit.quick` gives, `for __kiln_q in _kiln_jit.quick(S): return
+/// __kiln_q` (no item: the body runs, or the outcome waits for its loop).
+const QUICK_VAR: &str = "__kiln_q";
+
+/// Whether statements declare `global` or `nonlocal` names, at any depth of their
+/// blocks (not inside nested functions or classes, whose declarations are theirs).
+fn declares_outer_names(body: &[Stmt]) -> bool {
+    body.iter().any(|s| match s {
+        Stmt::Global(_) | Stmt::Nonlocal(_) => true,
+        Stmt::For(f) => declares_outer_names(&f.body) || declares_outer_names(&f.orelse),
+        Stmt::While(w) => declares_outer_names(&w.body) || declares_outer_names(&w.orelse),
+        Stmt::If(i) => {
+            declares_outer_names(&i.body)
+                || i.elif_else_clauses
+                    .iter()
+                    .any(|c| declares_outer_names(&c.body))
+        }
+        Stmt::With(w) => declares_outer_names(&w.body),
+        Stmt::Try(t) => {
+            declares_outer_names(&t.body)
+                || declares_outer_names(&t.orelse)
+                || declares_outer_names(&t.finalbody)
+                || t.handlers.iter().any(|h| {
+                    let ast::ExceptHandler::ExceptHandler(h) = h;
+                    declares_outer_names(&h.body)
+                })
+        }
+        Stmt::Match(m) => m.cases.iter().any(|c| declares_outer_names(&c.body)),
+        _ => false,
+    })
+}
+
 /// Whether a function is decorated for Numba's JIT (`@njit`, `@jit(...)`,
 /// `@numba.njit`, `@nb.jit(nopython=True)`): such a function is compiled whole.
 fn jit_decorated(f: &ast::StmtFunctionDef) -> bool {
@@ -241,6 +274,19 @@ impl Rewriter<'_> {
             unreachable!("a function site stays a `for` loop")
         };
         *w.iter = call(attr(name("_kiln_jit", r), "call", r), vec![int(id, r)], r);
+        // A call that compiled code ends returns from here (`_kiln_jit.quick`), unless
+        // the body names globals or nonlocals, which the write-back must assign.
+        if !declares_outer_names(&f.body) && !declares_outer_names(w.body.as_slice()) {
+            let quick = call(attr(name("_kiln_jit", r), "quick", r), vec![int(id, r)], r);
+            let ret = return_stmt(name(QUICK_VAR, r), r);
+            f.body.push(for_stmt(
+                name_store(QUICK_VAR, r),
+                quick,
+                vec![ret],
+                Vec::new(),
+                r,
+            ));
+        }
         f.body.push(wrapper);
         Some(id)
     }

@@ -501,6 +501,16 @@ pub(super) fn clear_pending() {
     PENDING.with(|p| p.borrow_mut().clear());
 }
 
+/// Whether an outcome waits for `site`'s next entry.
+pub(super) fn has_pending(site: u32) -> bool {
+    PENDING.with(|p| p.borrow().contains_key(&site))
+}
+
+/// Leaves `outcome` for `site`'s entry to take (`_kiln_jit.quick`'s hand-backs).
+pub(super) fn leave_pending(site: u32, outcome: Outcome) {
+    PENDING.with(|p| p.borrow_mut().insert(site, outcome));
+}
+
 /// The outcome pending for `site`, which its entry takes instead of running.
 pub(super) fn take_pending(site: u32) -> Option<Outcome> {
     PENDING.with(|p| p.borrow_mut().remove(&site))

@@ -823,8 +823,10 @@ pub fn run(
 
     let boxed = |var| boxed_value(vm, &code, &frame, &objects, var);
     receivers.write_back(&boxed, &vars, vm)?;
-    let values = kiln_jit::objects::written_back(nest, &site.item_attributes)
-        .into_iter()
+    let values = site
+        .written_back
+        .iter()
+        .copied()
         .map(boxed)
         .collect::<PyResult<Vec<_>>>()?;
     // A stop inside a spliced callee: the callee resumes where it stopped, the nest at
