@@ -439,24 +439,72 @@ extern "C" fn kiln_scratch(key: i64, bytes: i64) -> *mut u8 {
         let buffer = s.entry(key).or_default();
         if buffer.len() < words {
             // What the buffer held need not survive: each temporary is stored in full
-            // after it is pointed at its buffer. A fresh zeroed allocation takes pages
-            // the system zeroed, where growing in place would write every byte.
-            *buffer = vec![0; words];
+            // (or cleared, `Intrinsic::Zeroed`) after it is pointed at its buffer.
+            *buffer = spare(words).unwrap_or_else(|| vec![0; words]);
         }
         buffer.as_mut_ptr() as *mut u8
     })
 }
 
+/// The memory of an array a nest made, handed to the interpreter ([`take_scratch`]):
+/// when the array dies, its buffer goes back to the spares the scratch memory grows
+/// from, as the memory behind a loop's temporaries did before it was handed over.
+/// Freeing it instead made a call that returns a fresh array each time (`z =
+/// conv(z, h)`, 20 times) shrink and grow the process's heap every call: 3.5 times
+/// the page faults.
+pub struct ScratchMemory(Vec<u64>);
+
+impl ScratchMemory {
+    pub fn bytes(&self) -> usize {
+        self.0.len() * 8
+    }
+
+    pub fn as_ptr(&self) -> *const u8 {
+        self.0.as_ptr() as *const u8
+    }
+}
+
+impl Drop for ScratchMemory {
+    fn drop(&mut self) {
+        let memory = std::mem::take(&mut self.0);
+        if memory.len() * 8 < SPARE_MIN {
+            return;
+        }
+        let mut spares = SPARES.lock().unwrap_or_else(|e| e.into_inner());
+        let held: usize = spares.iter().map(|v| v.len() * 8).sum();
+        if spares.len() < SPARE_COUNT && held + memory.len() * 8 <= SPARE_BYTES {
+            spares.push(memory);
+        }
+    }
+}
+
+/// Buffers of arrays that died, for the scratch memory to grow from: at most
+/// [`SPARE_COUNT`] of them, [`SPARE_BYTES`] together, none under [`SPARE_MIN`] (the
+/// allocator keeps small ones well).
+static SPARES: std::sync::Mutex<Vec<Vec<u64>>> = std::sync::Mutex::new(Vec::new());
+const SPARE_COUNT: usize = 8;
+const SPARE_BYTES: usize = 64 << 20;
+const SPARE_MIN: usize = 64 << 10;
+
+/// A spare buffer of `words` to twice that many words, where there is one.
+fn spare(words: usize) -> Option<Vec<u64>> {
+    let mut spares = SPARES.lock().unwrap_or_else(|e| e.into_inner());
+    let k = spares
+        .iter()
+        .position(|v| v.len() >= words && v.len() / 2 <= words)?;
+    Some(spares.swap_remove(k))
+}
+
 /// The scratch buffer that starts at `data`, handed over by this thread's scratch
 /// memory: an array a nest made (`D = np.empty((n, n))`, filled in the loop) becomes
 /// the interpreter's without a copy. The temporary gets a new buffer on its next run.
-pub fn take_scratch(data: *const u8) -> Option<Vec<u64>> {
+pub fn take_scratch(data: *const u8) -> Option<ScratchMemory> {
     SCRATCH.with(|s| {
         let mut s = s.borrow_mut();
         let buffer = s
             .values_mut()
             .find(|b| !b.is_empty() && std::ptr::eq(b.as_ptr() as *const u8, data))?;
-        Some(std::mem::take(buffer))
+        Some(ScratchMemory(std::mem::take(buffer)))
     })
 }
 

@@ -383,7 +383,7 @@ fn fresh_array(
     let data = frame[slot] as *mut u8;
     // The nest's buffer itself where it is the whole of one: no copy.
     if let Some(memory) = kiln_jit::runtime::take_scratch(data) {
-        if memory.len() * 8 >= bytes
+        if memory.bytes() >= bytes
             && let Some(ptr) = std::ptr::NonNull::new(data)
         {
             // SAFETY: `memory` is the allocation at `data`, of at least `bytes` bytes,
@@ -405,7 +405,7 @@ fn fresh_array(
             };
             return Ok(PyNdArray::from(a).into_py(vm));
         }
-        return copied_array(vm, dtype, &shape, memory.as_ptr() as *const u8, bytes);
+        return copied_array(vm, dtype, &shape, memory.as_ptr(), bytes);
     }
     copied_array(vm, dtype, &shape, data, bytes)
 }

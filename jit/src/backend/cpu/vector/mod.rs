@@ -20,10 +20,11 @@
 //! carried from one iteration to the next is a sum or product `s op= e`, combined lane
 //! after lane in iteration order, so it is bit for bit the scalar result; except where
 //! the nest carries the fastmath grant ([`crate::ir::Nest::fastmath`]): there a sum
-//! (`+=`, `-=`) is kept as one partial sum per lane, added up where the loop ends, and
-//! a loop that stores nothing and carries only such sums does two groups an iteration,
-//! into sums of their own (two chains of vector additions instead of one). Each lane is
-//! kept below an eighth of the largest float, so adding up the lanes cannot overflow.
+//! (`+=`, `-=`) is kept as one partial sum per lane, added up where the loop ends;
+//! each lane is kept below an eighth of the largest float, so adding up the lanes
+//! cannot overflow. A loop that carries only such sums, or nothing, does two groups
+//! an iteration (the sums into sums of their own: two chains of vector additions
+//! instead of one).
 //!
 //! What the loop keeps in registers is made just before it: the arrays' data pointers
 //! read again from the frame (where the unchecked copy starts, `bounds`), the
@@ -201,15 +202,14 @@ impl Gen<'_, '_> {
         // the others; each lane then sums every `count`-th iteration.
         let mut partial: Vec<Var> = plan.partial.iter().copied().collect();
         partial.sort();
-        // A loop whose only carried values are granted sums and that stores nothing
-        // (a dot product, a norm) does two groups an iteration, each into sums of its
-        // own: one chain of vector additions waited on itself, 4 cycles a group.
-        let twice = !partial.is_empty()
-            && plan.partial.len() == plan.reductions.len()
-            && !l
-                .body
-                .iter()
-                .any(|s| matches!(s.kind, StmtKind::Store { .. }));
+        // A loop whose only carried values are granted sums (a dot product, a norm),
+        // or that carries none (`C[i, j] += a * B[k, j]`), does two groups an
+        // iteration, each into sums of its own: one chain of vector additions waited
+        // on itself, 4 cycles a group, and the loop's own work (the bound's test, the
+        // checks' branch) was paid per group. Its iterations are independent (see the
+        // module doc), so the second group's loads never read the first's stores,
+        // which wait, with the second's, until both groups' checks passed.
+        let twice = plan.reductions.iter().all(|r| plan.partial.contains(r));
         let groups: i64 = if twice { 2 } else { 1 };
         let mut second = twice.then(Lanes::default);
         for var in partial {
@@ -278,7 +278,8 @@ impl Gen<'_, '_> {
 
         self.b.switch_to_block(commit);
         let flags = MemFlagsData::new().with_notrap();
-        for (address, v, _) in lanes.stores {
+        let later = second.as_mut().map(|s| std::mem::take(&mut s.stores));
+        for (address, v, _) in lanes.stores.into_iter().chain(later.into_iter().flatten()) {
             self.b.ins().store(flags, v, address, 0);
         }
         for (var, v) in lanes.reductions {
