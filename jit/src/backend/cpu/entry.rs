@@ -259,6 +259,16 @@ impl Gen<'_, '_> {
         }
     }
 
+    /// The first of the three frame slots (next value, stop, step) of the `for` loop at
+    /// `point`.
+    fn loop_state_slot(&self, point: Point) -> usize {
+        if point == self.nest.root.point {
+            frame::ROOT_CUR
+        } else {
+            self.layout.loop_state(point).expect("for loops have state")
+        }
+    }
+
     /// Stores the given loop states.
     fn write_loops(&mut self, loops: &[(Point, LoopState)]) {
         for (point, state) in loops {
@@ -270,13 +280,7 @@ impl Gen<'_, '_> {
                 self.b.use_var(*stop),
                 self.b.use_var(*step),
             ];
-            let base = if *point == self.nest.root.point {
-                frame::ROOT_CUR
-            } else {
-                self.layout
-                    .loop_state(*point)
-                    .expect("for loops have state")
-            };
+            let base = self.loop_state_slot(*point);
             for (k, v) in values.into_iter().enumerate() {
                 self.store_slot(v, base + k);
             }
@@ -393,13 +397,7 @@ impl Gen<'_, '_> {
                 if state.is_none() {
                     continue;
                 }
-                let base = if *point == self.nest.root.point {
-                    frame::ROOT_CUR
-                } else {
-                    self.layout
-                        .loop_state(*point)
-                        .expect("for loops have state")
-                };
+                let base = self.loop_state_slot(*point);
                 for k in 0..3 {
                     let v = values.next().expect("a loop's state");
                     self.store_slot(v, base + k);

@@ -190,99 +190,95 @@ fn truncate(x: i64, ty: Type) -> i64 {
 mod tests {
     use super::*;
     use cranelift_codegen::ir::{AbiParam, Signature, UserFuncName, ValueDef, types};
-    use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
+    use cranelift_codegen::isa::CallConv;
     use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 
-    fn frontend() -> TargetFrontendConfig {
-        let flags = cranelift_codegen::settings::Flags::new(cranelift_codegen::settings::builder());
-        cranelift_native::builder()
-            .expect("a Cranelift backend for this machine")
-            .finish(flags)
-            .expect("the host's ISA")
-            .frontend_config()
-    }
-
-    /// `(k * 1 + 0) * stride + 0 * 8` over two parameters.
-    fn row_offset() -> Function {
+    /// A function of one block with parameters and results of these types, whose body
+    /// `body` makes from the parameters, returning the results.
+    fn function(
+        params: &[Type],
+        returns: &[Type],
+        body: impl FnOnce(&mut FunctionBuilder, &[Value]) -> Vec<Value>,
+    ) -> Function {
         let mut sig = Signature::new(CallConv::SystemV);
-        sig.params.push(AbiParam::new(types::I64));
-        sig.params.push(AbiParam::new(types::I64));
-        sig.returns.push(AbiParam::new(types::I64));
+        sig.params.extend(params.iter().map(|t| AbiParam::new(*t)));
+        sig.returns
+            .extend(returns.iter().map(|t| AbiParam::new(*t)));
         let mut func = Function::with_name_signature(UserFuncName::default(), sig);
         let mut ctx = FunctionBuilderContext::new();
         let mut b = FunctionBuilder::new(&mut func, &mut ctx);
         let block = b.create_block();
         b.append_block_params_for_function_params(block);
         b.switch_to_block(block);
-        let (k, stride) = (b.block_params(block)[0], b.block_params(block)[1]);
-        let zero = b.ins().iconst(types::I64, 0);
-        let one = b.ins().iconst(types::I64, 1);
-        let eight = b.ins().iconst(types::I64, 8);
-        let k1 = b.ins().imul(one, k);
-        let k0 = b.ins().iadd(zero, k1);
-        let row = b.ins().imul(k0, stride);
-        let col = b.ins().imul(zero, eight);
-        let offset = b.ins().iadd(row, col);
-        b.ins().return_(&[offset]);
+        let args = b.block_params(block).to_vec();
+        let results = body(&mut b, &args);
+        b.ins().return_(&results);
         b.seal_all_blocks();
-        b.finalize(frontend());
+        let flags = cranelift_codegen::settings::Flags::new(cranelift_codegen::settings::builder());
+        let isa = cranelift_native::builder()
+            .expect("a Cranelift backend for this machine")
+            .finish(flags)
+            .expect("the host's ISA");
+        b.finalize(isa.frontend_config());
         func
     }
 
-    #[test]
-    fn leaves_one_multiplication() {
-        let mut func = row_offset();
-        assert_eq!(fold(&mut func), 4);
-        let text = func.display().to_string();
-        assert_eq!(text.matches("imul").count(), 1, "{text}");
-        assert_eq!(text.matches("iadd").count(), 0, "{text}");
+    /// What the function's `return` passes first, aliases resolved.
+    fn first_returned(func: &Function) -> Value {
         let ret = func
             .layout
             .last_inst(func.layout.entry_block().unwrap())
             .unwrap();
-        let returned = func.dfg.resolve_aliases(func.dfg.inst_args(ret)[0]);
-        let params = func.dfg.block_params(func.layout.entry_block().unwrap());
-        let ValueDef::Result(mul, _) = func.dfg.value_def(returned) else {
+        func.dfg.resolve_aliases(func.dfg.inst_args(ret)[0])
+    }
+
+    /// `(k * 1 + 0) * stride + 0 * 8` over two parameters: one multiplication is left,
+    /// of the parameters themselves.
+    #[test]
+    fn leaves_one_multiplication() {
+        let mut func = function(&[types::I64, types::I64], &[types::I64], |b, p| {
+            let zero = b.ins().iconst(types::I64, 0);
+            let one = b.ins().iconst(types::I64, 1);
+            let eight = b.ins().iconst(types::I64, 8);
+            let k1 = b.ins().imul(one, p[0]);
+            let k0 = b.ins().iadd(zero, k1);
+            let row = b.ins().imul(k0, p[1]);
+            let col = b.ins().imul(zero, eight);
+            vec![b.ins().iadd(row, col)]
+        });
+        assert_eq!(fold(&mut func), 4);
+        let text = func.display().to_string();
+        assert_eq!(text.matches("imul").count(), 1, "{text}");
+        assert_eq!(text.matches("iadd").count(), 0, "{text}");
+        let ValueDef::Result(mul, _) = func.dfg.value_def(first_returned(&func)) else {
             panic!("{text}");
         };
-        assert_eq!(
-            func.dfg
-                .inst_args(mul)
-                .iter()
-                .map(|v| func.dfg.resolve_aliases(*v))
-                .collect::<Vec<_>>(),
-            params.to_vec()
-        );
+        let params = func.dfg.block_params(func.layout.entry_block().unwrap());
+        let args: Vec<Value> = func
+            .dfg
+            .inst_args(mul)
+            .iter()
+            .map(|v| func.dfg.resolve_aliases(*v))
+            .collect();
+        assert_eq!(args, params.to_vec());
     }
 
     /// `0 + n` and `1 * n` checked for overflow, and `3 * 4` (a proof's arithmetic).
     #[test]
     fn folds_overflow_checks() {
-        let mut sig = Signature::new(CallConv::SystemV);
-        sig.params.push(AbiParam::new(types::I64));
-        sig.returns.push(AbiParam::new(types::I64));
-        sig.returns.push(AbiParam::new(types::I8));
-        let mut func = Function::with_name_signature(UserFuncName::default(), sig);
-        let mut ctx = FunctionBuilderContext::new();
-        let mut b = FunctionBuilder::new(&mut func, &mut ctx);
-        let block = b.create_block();
-        b.append_block_params_for_function_params(block);
-        b.switch_to_block(block);
-        let n = b.block_params(block)[0];
-        let zero = b.ins().iconst(types::I64, 0);
-        let one = b.ins().iconst(types::I64, 1);
-        let three = b.ins().iconst(types::I64, 3);
-        let four = b.ins().iconst(types::I64, 4);
-        let (sum, o1) = b.ins().sadd_overflow(zero, n);
-        let (prod, o2) = b.ins().smul_overflow(one, sum);
-        let (twelve, o3) = b.ins().smul_overflow(three, four);
-        let (total, o4) = b.ins().sadd_overflow(prod, twelve);
-        let any = b.ins().bor(o1, o2);
-        let any = b.ins().bor(any, o3);
-        let any = b.ins().bor(any, o4);
-        b.ins().return_(&[total, any]);
-        b.seal_all_blocks();
-        b.finalize(frontend());
+        let mut func = function(&[types::I64], &[types::I64, types::I8], |b, p| {
+            let zero = b.ins().iconst(types::I64, 0);
+            let one = b.ins().iconst(types::I64, 1);
+            let three = b.ins().iconst(types::I64, 3);
+            let four = b.ins().iconst(types::I64, 4);
+            let (sum, o1) = b.ins().sadd_overflow(zero, p[0]);
+            let (prod, o2) = b.ins().smul_overflow(one, sum);
+            let (twelve, o3) = b.ins().smul_overflow(three, four);
+            let (total, o4) = b.ins().sadd_overflow(prod, twelve);
+            let any = b.ins().bor(o1, o2);
+            let any = b.ins().bor(any, o3);
+            vec![total, b.ins().bor(any, o4)]
+        });
         assert_eq!(fold(&mut func), 3);
         let text = func.display().to_string();
         assert_eq!(text.matches("overflow").count(), 1, "{text}");
@@ -301,37 +297,21 @@ mod tests {
     /// An overflowing product of constants is left to the instruction.
     #[test]
     fn keeps_an_overflowing_constant_product() {
-        let mut sig = Signature::new(CallConv::SystemV);
-        sig.returns.push(AbiParam::new(types::I8));
-        let mut func = Function::with_name_signature(UserFuncName::default(), sig);
-        let mut ctx = FunctionBuilderContext::new();
-        let mut b = FunctionBuilder::new(&mut func, &mut ctx);
-        let block = b.create_block();
-        b.switch_to_block(block);
-        let big = b.ins().iconst(types::I64, 1 << 62);
-        let four = b.ins().iconst(types::I64, 4);
-        let (_, overflow) = b.ins().smul_overflow(big, four);
-        b.ins().return_(&[overflow]);
-        b.seal_all_blocks();
-        b.finalize(frontend());
+        let mut func = function(&[], &[types::I8], |b, _| {
+            let big = b.ins().iconst(types::I64, 1 << 62);
+            let four = b.ins().iconst(types::I64, 4);
+            vec![b.ins().smul_overflow(big, four).1]
+        });
         assert_eq!(fold(&mut func), 0);
     }
 
     #[test]
     fn folds_constants_with_wrapping() {
-        let mut sig = Signature::new(CallConv::SystemV);
-        sig.returns.push(AbiParam::new(types::I8));
-        let mut func = Function::with_name_signature(UserFuncName::default(), sig);
-        let mut ctx = FunctionBuilderContext::new();
-        let mut b = FunctionBuilder::new(&mut func, &mut ctx);
-        let block = b.create_block();
-        b.switch_to_block(block);
-        let x = b.ins().iconst(types::I8, 100);
-        let y = b.ins().iconst(types::I8, 100);
-        let s = b.ins().iadd(x, y);
-        b.ins().return_(&[s]);
-        b.seal_all_blocks();
-        b.finalize(frontend());
+        let mut func = function(&[], &[types::I8], |b, _| {
+            let x = b.ins().iconst(types::I8, 100);
+            let y = b.ins().iconst(types::I8, 100);
+            vec![b.ins().iadd(x, y)]
+        });
         assert_eq!(fold(&mut func), 1);
         let text = func.display().to_string();
         assert!(text.contains("v2 = iconst.i8 -56"), "{text}");
