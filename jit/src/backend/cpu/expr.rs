@@ -168,8 +168,12 @@ impl Gen<'_, '_> {
                 // Both arms computed, one selected: no branch for the data to
                 // mispredict (`select_stores`' `d[i, j] = alt if alt < d[i, j] else
                 // d[i, j]`). Neither can fail or compute a float.
-                let c = self.truth(cond)?;
-                let (va, vb) = (self.scalar(a)?, self.scalar(b)?);
+                let outer = self.loaded_here.replace(Vec::new());
+                let values = self
+                    .truth(cond)
+                    .and_then(|c| Ok((c, self.scalar(a)?, self.scalar(b)?)));
+                self.loaded_here = outer;
+                let (c, va, vb) = values?;
                 let (fa, fb) = (self.numpy_flag(&va), self.numpy_flag(&vb));
                 let (ha, hb) = (self.storage(&va, ty), self.storage(&vb, ty));
                 let v = self.b.ins().select(c, ha, hb);
@@ -212,12 +216,23 @@ impl Gen<'_, '_> {
                     }
                     return Ok(self.list_item(*array, &at, elements, ty.dtype));
                 }
+                if let Some((_, v)) = self
+                    .loaded_here
+                    .as_ref()
+                    .and_then(|loaded| loaded.iter().find(|(l, _)| l == e))
+                {
+                    return Ok(*v);
+                }
                 let address = self.element_address(*array, index)?;
                 // Only where every subscript is proven: a pure load may be hoisted
                 // above the checks that guard it, to an address that is not an element.
                 let constant = self.constant_arrays.contains(array)
                     && self.access_bases.contains_key(&index.as_ptr());
-                self.load_element(address, ty.dtype, constant)
+                let v = self.load_element(address, ty.dtype, constant);
+                if let Some(loaded) = &mut self.loaded_here {
+                    loaded.push((e.clone(), v));
+                }
+                v
             }
             Expr::Shape(array, axis) => {
                 let a = self.arrays[*array].as_ref().expect("typed as an array");

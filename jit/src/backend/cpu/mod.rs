@@ -490,6 +490,12 @@ struct Gen<'a, 'f> {
     /// Whether the code being generated is a nest's copy for a failed proof (its
     /// loops are not versioned again).
     nest_tried: bool,
+    /// While an `a if c else b` of arms computed eagerly is generated, the elements
+    /// loaded so far and their values: an arm that is the element the condition
+    /// compared takes the value loaded (`d[i, j] = alt if alt < d[i, j] else d[i, j]`
+    /// loaded `d[i, j]` twice; Cranelift could not tell the two addresses equal when
+    /// it looks for redundant loads).
+    loaded_here: Option<Vec<(crate::ir::Expr, Val)>>,
     /// Nests generated with a copy proven at once so far.
     nest_loops: u32,
 }
@@ -559,6 +565,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             flag_loops: 0,
             nest_forms: None,
             nest_tried: false,
+            loaded_here: None,
             nest_loops: 0,
         }
     }
