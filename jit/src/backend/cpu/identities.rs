@@ -1,23 +1,25 @@
 //! Integer arithmetic with a constant that changes nothing (`x + 0`, `x * 1`, `x * 0`,
-//! two constants) folded before Cranelift sees it, so address arithmetic stays out of
-//! loops.
+//! two constants) folded before Cranelift sees it, checked for overflow or not.
 //!
-//! Code generation builds subscripts' offsets term by term (`0 + i * stride + 0 * 8`)
-//! and leaves the folding to Cranelift's e-graph. That folds them, but one of its rules
-//! marks an e-class *rematerialised* wherever it holds an add of a constant; the value
-//! is then computed again in every block that uses it, instead of once where its
-//! operands are ready. A row offset `k * stride` in the same e-class as `k * stride +
-//! 0` was so multiplied afresh on every iteration of the innermost loop that uses it
-//! (Floyd-Warshall's `dist[k, j]`: two `imul`s an iteration).
+//! Code generation builds subscripts' offsets and a nest's proofs term by term (`0 +
+//! i * stride + 0 * 8`, `1 * n` checked for overflow) and left the folding to
+//! Cranelift. Its e-graph folds the plain forms but leaves instructions of two results
+//! (`sadd_overflow`, `smul_overflow`) as they are, so a proof's arithmetic was half of
+//! some functions' entry blocks; and it computes an add of a constant again in every
+//! block that uses it (such e-classes are rematerialised). Folding first shrinks what
+//! Cranelift compiles: lu_solve's machine code 45 -> 32 KB, with the shared exits.
 //!
 //! The algorithm: one pass in layout order (each operand is defined before its use,
 //! except block parameters, which are never constants here), with the constants known
 //! so far: an `iconst`, or an operation this pass folded into one. An instruction whose
 //! result equals one operand becomes an alias of that operand; one whose result is a
-//! constant becomes an `iconst`. Wrapping arithmetic, as Cranelift's is.
+//! constant becomes an `iconst`. Wrapping arithmetic, as Cranelift's is, for the plain
+//! forms; an overflowing form is folded only where it cannot overflow, its flag then
+//! the constant 0.
 //!
-//! Invariant: only scalar integer `iadd`, `isub` and `imul` change, each into a value
-//! that already dominates its uses (an operand) or a constant, so SSA form holds.
+//! Invariant: only scalar integer `iadd`, `isub`, `imul` and int64 `sadd_overflow`,
+//! `ssub_overflow`, `smul_overflow` change, each result into a value that already
+//! dominates its uses (an operand) or a constant, so SSA form holds.
 
 use crate::collections::HashMap;
 use cranelift_codegen::cursor::{Cursor, FuncCursor};
