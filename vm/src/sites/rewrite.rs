@@ -275,8 +275,9 @@ impl Rewriter<'_> {
         };
         *w.iter = call(attr(name("_kiln_jit", r), "call", r), vec![int(id, r)], r);
         // A call that compiled code ends returns from here (`_kiln_jit.quick`), unless
-        // the body names globals or nonlocals, which the write-back must assign.
-        if !declares_outer_names(&f.body) && !declares_outer_names(w.body.as_slice()) {
+        // the body (all of it but a docstring is the loop's now) names globals or
+        // nonlocals, which the write-back must assign.
+        if !declares_outer_names(w.body.as_slice()) {
             let quick = call(attr(name("_kiln_jit", r), "quick", r), vec![int(id, r)], r);
             let ret = return_stmt(name(QUICK_VAR, r), r);
             f.body.push(for_stmt(

@@ -100,10 +100,11 @@ pub fn define(
         Some(hit) => hit,
         None => {
             // Cranelift keeps its pass times per thread: start this function's afresh.
-            let _ = cranelift_codegen::timing::take_current();
+            if asm {
+                let _ = cranelift_codegen::timing::take_current();
+            }
             ctx.compile(module.isa(), &mut Default::default())
                 .map_err(|e| format!("Cranelift could not compile the nest: {:?}", e.inner))?;
-            let passes = cranelift_codegen::timing::take_current();
             let code = ctx.compiled_code().expect("just compiled");
             if asm && let Some(text) = code.vcode.as_ref() {
                 eprintln!("{text}");
@@ -112,6 +113,7 @@ pub fn define(
                     "the CLIF as Cranelift optimised it:\n{}",
                     ctx.func.display()
                 );
+                let passes = cranelift_codegen::timing::take_current();
                 eprintln!("Cranelift's passes:\n{passes}");
             }
             let alignment = code.buffer.alignment as u64;

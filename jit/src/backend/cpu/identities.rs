@@ -36,7 +36,7 @@ pub(super) fn fold(func: &mut Function) -> usize {
         let mut next = func.layout.first_inst(block);
         while let Some(inst) = next {
             next = func.layout.next_inst(inst);
-            let (opcode, args) = match func.dfg.insts[inst] {
+            let done = match func.dfg.insts[inst] {
                 InstructionData::UnaryImm {
                     opcode: Opcode::Iconst,
                     imm,
@@ -44,74 +44,127 @@ pub(super) fn fold(func: &mut Function) -> usize {
                     let result = func.dfg.first_result(inst);
                     let ty = func.dfg.value_type(result);
                     constants.insert(result, truncate(imm.bits(), ty));
-                    continue;
+                    false
                 }
-                InstructionData::Binary { opcode, args }
-                    if matches!(
-                        opcode,
-                        Opcode::SaddOverflow | Opcode::SsubOverflow | Opcode::SmulOverflow
-                    ) =>
-                {
-                    if fold_overflowing(func, inst, opcode, args, &mut constants) {
-                        folded += 1;
-                    }
-                    continue;
-                }
-                InstructionData::Binary { opcode, args }
-                    if matches!(opcode, Opcode::Iadd | Opcode::Isub | Opcode::Imul) =>
-                {
-                    (opcode, args)
-                }
-                _ => continue,
+                InstructionData::Binary { opcode, args } => match Arith::of(opcode) {
+                    Some((op, false)) => fold_wrapping(func, inst, op, args, &mut constants),
+                    Some((op, true)) => fold_overflowing(func, inst, op, args, &mut constants),
+                    None => false,
+                },
+                _ => false,
             };
-            let result = func.dfg.first_result(inst);
-            let ty = func.dfg.value_type(result);
-            if !ty.is_int() || ty.is_vector() {
-                continue;
-            }
-            let [a, b] = args.map(|v| func.dfg.resolve_aliases(v));
-            let (ca, cb) = (constants.get(&a).copied(), constants.get(&b).copied());
-            let same = match (opcode, ca, cb) {
-                (_, Some(x), Some(y)) => {
-                    let c = match opcode {
-                        Opcode::Iadd => x.wrapping_add(y),
-                        Opcode::Isub => x.wrapping_sub(y),
-                        _ => x.wrapping_mul(y),
-                    };
-                    let c = truncate(c, ty);
-                    func.replace(inst).iconst(ty, c);
-                    constants.insert(result, c);
-                    folded += 1;
-                    continue;
-                }
-                (Opcode::Imul, Some(0), _) | (Opcode::Imul, _, Some(0)) => {
-                    func.replace(inst).iconst(ty, 0);
-                    constants.insert(result, 0);
-                    folded += 1;
-                    continue;
-                }
-                (Opcode::Iadd, Some(0), _) | (Opcode::Imul, Some(1), _) => b,
-                (Opcode::Iadd | Opcode::Isub, _, Some(0)) | (Opcode::Imul, _, Some(1)) => a,
-                _ => continue,
-            };
-            func.dfg.clear_results(inst);
-            func.dfg.change_to_alias(result, same);
-            func.layout.remove_inst(inst);
-            folded += 1;
+            folded += usize::from(done);
         }
     }
     folded
 }
 
+/// The arithmetic this pass folds.
+#[derive(Clone, Copy)]
+enum Arith {
+    Add,
+    Sub,
+    Mul,
+}
+
+impl Arith {
+    /// The operation of `opcode`, and whether it is the form checked for overflow.
+    fn of(opcode: Opcode) -> Option<(Arith, bool)> {
+        Some(match opcode {
+            Opcode::Iadd => (Arith::Add, false),
+            Opcode::Isub => (Arith::Sub, false),
+            Opcode::Imul => (Arith::Mul, false),
+            Opcode::SaddOverflow => (Arith::Add, true),
+            Opcode::SsubOverflow => (Arith::Sub, true),
+            Opcode::SmulOverflow => (Arith::Mul, true),
+            _ => return None,
+        })
+    }
+}
+
+/// What `a op b` is known to be.
+enum Folded {
+    Operand(Value),
+    Constant(i64),
+}
+
+/// `a op b` as an operand or a constant, given the constants known (`ca`, `cb`):
+/// `0 + x`, `x - 0`, `1 * x`, `0 * x`, or two constants, which `combine` computes
+/// (`None`: left as it is). Nothing where it is none of those.
+fn simplified(
+    op: Arith,
+    [a, b]: [Value; 2],
+    [ca, cb]: [Option<i64>; 2],
+    combine: impl Fn(i64, i64) -> Option<i64>,
+) -> Option<Folded> {
+    match (op, ca, cb) {
+        (_, Some(x), Some(y)) => combine(x, y).map(Folded::Constant),
+        (Arith::Mul, Some(0), _) | (Arith::Mul, _, Some(0)) => Some(Folded::Constant(0)),
+        (Arith::Add, Some(0), _) | (Arith::Mul, Some(1), _) => Some(Folded::Operand(b)),
+        (Arith::Add | Arith::Sub, _, Some(0)) | (Arith::Mul, _, Some(1)) => {
+            Some(Folded::Operand(a))
+        }
+        _ => None,
+    }
+}
+
+/// The operands of `inst`, aliases resolved, and the constants they are known to be.
+fn operands(
+    func: &Function,
+    args: [Value; 2],
+    constants: &HashMap<Value, i64>,
+) -> ([Value; 2], [Option<i64>; 2]) {
+    let values = args.map(|v| func.dfg.resolve_aliases(v));
+    (values, values.map(|v| constants.get(&v).copied()))
+}
+
+/// A scalar integer `iadd`, `isub` or `imul` folded, with Cranelift's wrapping
+/// arithmetic; whether it was.
+fn fold_wrapping(
+    func: &mut Function,
+    inst: Inst,
+    op: Arith,
+    args: [Value; 2],
+    constants: &mut HashMap<Value, i64>,
+) -> bool {
+    let result = func.dfg.first_result(inst);
+    let ty = func.dfg.value_type(result);
+    if !ty.is_int() || ty.is_vector() {
+        return false;
+    }
+    let (values, known) = operands(func, args, constants);
+    let combine = |x: i64, y: i64| {
+        let c = match op {
+            Arith::Add => x.wrapping_add(y),
+            Arith::Sub => x.wrapping_sub(y),
+            Arith::Mul => x.wrapping_mul(y),
+        };
+        Some(truncate(c, ty))
+    };
+    match simplified(op, values, known, combine) {
+        Some(Folded::Constant(c)) => {
+            func.replace(inst).iconst(ty, c);
+            constants.insert(result, c);
+        }
+        Some(Folded::Operand(v)) => {
+            func.dfg.clear_results(inst);
+            func.dfg.change_to_alias(result, v);
+            func.layout.remove_inst(inst);
+        }
+        None => return false,
+    }
+    true
+}
+
 /// An int64 `sadd_overflow`, `ssub_overflow` or `smul_overflow` whose result is an
-/// operand or a constant (`0 + x`, `x * 1`, two constants): its value becomes that,
-/// and its overflow flag a constant. The e-graph leaves instructions of two results
-/// alone, and the proof of a nest's subscripts (`nest_bounds`) is made of them: half of
-/// softmax's entry block was `1 * n` and `0 + k` checked for overflow.
+/// operand or a constant that does not overflow: its value becomes that, and its
+/// overflow flag the constant 0; whether it was. The e-graph leaves instructions of two
+/// results alone, and the proof of a nest's subscripts (`nest_bounds`) is made of
+/// them: half of softmax's entry block was `1 * n` and `0 + k` checked for overflow.
 fn fold_overflowing(
     func: &mut Function,
     inst: Inst,
-    opcode: Opcode,
+    op: Arith,
     args: [Value; 2],
     constants: &mut HashMap<Value, i64>,
 ) -> bool {
@@ -122,34 +175,15 @@ fn fold_overflowing(
     if func.dfg.value_type(value) != types::I64 {
         return false;
     }
-    let [a, b] = args.map(|v| func.dfg.resolve_aliases(v));
-    let (ca, cb) = (constants.get(&a).copied(), constants.get(&b).copied());
-    enum Folded {
-        Operand(Value),
-        Constant(i64),
-    }
-    let folded = match (opcode, ca, cb) {
-        (_, Some(x), Some(y)) => {
-            let checked = match opcode {
-                Opcode::SaddOverflow => x.checked_add(y),
-                Opcode::SsubOverflow => x.checked_sub(y),
-                _ => x.checked_mul(y),
-            };
-            // An overflow is left to the instruction, which the code after it handles.
-            match checked {
-                Some(c) => Folded::Constant(c),
-                None => return false,
-            }
-        }
-        (Opcode::SmulOverflow, Some(0), _) | (Opcode::SmulOverflow, _, Some(0)) => {
-            Folded::Constant(0)
-        }
-        (Opcode::SaddOverflow, Some(0), _) | (Opcode::SmulOverflow, Some(1), _) => {
-            Folded::Operand(b)
-        }
-        (Opcode::SaddOverflow | Opcode::SsubOverflow, _, Some(0))
-        | (Opcode::SmulOverflow, _, Some(1)) => Folded::Operand(a),
-        _ => return false,
+    let (values, known) = operands(func, args, constants);
+    // An overflow is left to the instruction, which the code after it handles.
+    let combine = |x: i64, y: i64| match op {
+        Arith::Add => x.checked_add(y),
+        Arith::Sub => x.checked_sub(y),
+        Arith::Mul => x.checked_mul(y),
+    };
+    let Some(folded) = simplified(op, values, known, combine) else {
+        return false;
     };
     func.dfg.clear_results(inst);
     let zero = match folded {
