@@ -15,6 +15,10 @@ pub enum Command {
     Run(RunOptions),
     /// `kiln kernel ...`: the Jupyter kernel's commands (`kiln_kernel::cli`).
     Kernel(Vec<String>),
+    /// `--gpu-info`: what the GPU tier found (CUDA driver, NVRTC, device).
+    GpuInfo,
+    /// `--compile-kernels FILE...`: each CUDA C file compiled with NVRTC for sm_90.
+    CompileKernels(Vec<String>),
 }
 
 /// Options for running a program (or the interactive prompt, when `target` is None).
@@ -59,6 +63,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
         match arg.as_str() {
             "--help" => return Ok(Command::Help),
             "--version" => return Ok(Command::Version),
+            "--gpu-info" => return Ok(Command::GpuInfo),
+            "--compile-kernels" => return Ok(Command::CompileKernels(args.collect())),
             "-" => {
                 options.target = Some(MainTarget::Stdin);
                 options.dash = true;
@@ -163,6 +169,11 @@ Options:
   --jit-report print, when the program ends, each loop that ran: whether it was
                compiled, specialised on which types, compile time, entries,
                deopts, guard failures, and for a hot loop left interpreted, why
+  --gpu-info   say what the GPU tier found (the CUDA driver, NVRTC, the device)
+               and where it looked, and exit (0 also without a GPU)
+  --compile-kernels FILE...
+               compile CUDA C files (those KILN_DUMP_KERNELS writes) with NVRTC
+               for sm_90 and say how each went; status 1 if one did not
   -h, --help   print this help and exit
   -V, --version
                print kiln's version and exit
@@ -190,6 +201,12 @@ Environment:
                function: float sums may be reassociated (partial sums in
                vector lanes and threads), so results may differ from the
                interpreter's in the last bits
+  KILN_DEVICE=cpu|sim|gpu
+               where parallel loop nests run: the CPU tiers (the default),
+               the simulated device, which runs the GPU tier's kernels on the
+               CPU and checks their memory accesses, or a CUDA GPU
+  KILN_DUMP_KERNELS=dir
+               write each GPU kernel's CUDA C to dir, named after its loop
   KILN_JIT_LIST_HELPERS=1
                read every list item through the VM's helpers, not in place
   KILN_CACHE=0

@@ -29,6 +29,17 @@ fn main() -> ExitCode {
             );
             ExitCode::SUCCESS
         }
+        Ok(Command::GpuInfo) => {
+            print!("{}", kiln_vm::gpu_info());
+            ExitCode::SUCCESS
+        }
+        Ok(Command::CompileKernels(files)) => {
+            ExitCode::from(if kiln_vm::check_kernel_files(&files) {
+                0
+            } else {
+                1
+            })
+        }
         Ok(Command::Run(options)) => ExitCode::from(run(&program, options)),
         Ok(Command::Kernel(args)) => ExitCode::from(kiln_kernel::cli::main(&args)),
         Err(cli::UsageError(message)) => {

@@ -38,6 +38,8 @@ pub use main_mode::{MainOutcome, MainTarget, main_argv, run_main};
 pub use output::OutputMode;
 pub use session::{InterruptHandle, PyErrorReport, Session, SessionConfig};
 
+/// The GPU tier's entry points the command line offers (`kiln --gpu-info`).
+pub use kiln_jit::backend::gpu::{check_kernel_files, driver::info as gpu_info};
 /// Re-exported so the binaries need not depend on RustPython directly.
 pub use rustpython_vm;
 

@@ -38,6 +38,97 @@ pub struct SpecReport {
     pub parallel: super::tier::ParallelRuns,
     /// The loops in the body of a function compiled whole, as tier 2 saw them.
     pub loops: Vec<LoopReport>,
+    /// How its outer loop went on the device (tier 3), where one is chosen.
+    pub device: Option<DeviceReport>,
+}
+
+/// A nest's entries on the device (tier 3, `KILN_DEVICE=sim|gpu`).
+pub struct DeviceReport {
+    /// "gpu" or "sim".
+    pub kind: &'static str,
+    pub runs: u64,
+    pub launches: u64,
+    pub bytes_in: u64,
+    pub bytes_out: u64,
+    /// Entries a failed check on the device gave back to the CPU tiers.
+    pub failed: u64,
+    pub compile_ms: f64,
+    /// Why the last entry that did not run there did not (or why none can).
+    pub refused: Option<String>,
+}
+
+fn device_report(code: &kiln_jit::CompiledNest) -> Option<DeviceReport> {
+    use kiln_jit::backend::gpu::DeviceChoice;
+    let o = code.offload.as_ref()?;
+    let load = |a: &std::sync::atomic::AtomicU64| a.load(Ordering::Relaxed);
+    Some(DeviceReport {
+        kind: if o.device == DeviceChoice::Gpu {
+            "gpu"
+        } else {
+            "sim"
+        },
+        runs: load(&o.stats.runs),
+        launches: load(&o.stats.launches),
+        bytes_in: load(&o.stats.bytes_in),
+        bytes_out: load(&o.stats.bytes_out),
+        failed: load(&o.stats.failed),
+        compile_ms: load(&o.stats.compile_us) as f64 / 1e3,
+        refused: o
+            .stats
+            .refused
+            .lock()
+            .ok()
+            .and_then(|r| r.clone())
+            .or_else(|| o.kernel.as_ref().err().cloned()),
+    })
+}
+
+/// The text's lines for a nest's device runs.
+fn device_lines(out: &mut String, what: &str, d: &DeviceReport) {
+    let device = if d.kind == "gpu" {
+        "the GPU"
+    } else {
+        "the simulated device"
+    };
+    if d.runs > 0 {
+        let _ = writeln!(
+            out,
+            "      {what} on {device} (tier 3): {} entries, {} launches, {} bytes in, {} bytes out{}{}",
+            d.runs,
+            d.launches,
+            d.bytes_in,
+            d.bytes_out,
+            if d.compile_ms > 0.0 {
+                format!(", kernel compiled in {:.1} ms", d.compile_ms)
+            } else {
+                String::new()
+            },
+            match d.failed {
+                0 => String::new(),
+                n => format!(", {n} given back to the CPU after a failed check"),
+            }
+        );
+    }
+    if let Some(why) = &d.refused {
+        let _ = writeln!(out, "      {what} not on {device}: {why}");
+    }
+}
+
+fn device_json(d: &Option<DeviceReport>) -> String {
+    match d {
+        None => "null".into(),
+        Some(d) => format!(
+            "{{\"kind\": \"{}\", \"runs\": {}, \"launches\": {}, \"bytes_in\": {}, \"bytes_out\": {}, \"failed\": {}, \"compile_ms\": {:.3}, \"refused\": {}}}",
+            d.kind,
+            d.runs,
+            d.launches,
+            d.bytes_in,
+            d.bytes_out,
+            d.failed,
+            d.compile_ms,
+            d.refused.as_deref().map_or("null".into(), json_string)
+        ),
+    }
 }
 
 /// A loop in the body of a function compiled whole, as tier 2 saw it.
@@ -50,6 +141,7 @@ pub struct LoopReport {
     pub undone: u64,
     /// Why the last serial entry was (or why every entry is) serial.
     pub serial: Option<String>,
+    pub device: Option<DeviceReport>,
 }
 
 /// The text's note of how many innermost loops are `what` (none: nothing).
@@ -79,6 +171,7 @@ fn loop_reports(code: &kiln_jit::CompiledNest) -> Vec<LoopReport> {
             threads: l.runs.threads.load(Ordering::Relaxed),
             undone: l.runs.undone.load(Ordering::Relaxed),
             serial: l.runs.serial.lock().ok().and_then(|s| s.clone()),
+            device: device_report(&l.code),
         })
         .chain(code.refused_loops.iter().map(|(line, why)| LoopReport {
             line: *line,
@@ -86,6 +179,7 @@ fn loop_reports(code: &kiln_jit::CompiledNest) -> Vec<LoopReport> {
             threads: 0,
             undone: 0,
             serial: Some(why.clone()),
+            device: None,
         }))
         .collect();
     out.sort_by_key(|l| l.line);
@@ -198,6 +292,14 @@ pub fn sites() -> Vec<SiteReport> {
         }
         let compiled = !state.specs.is_empty();
         let hot = back_edges >= threshold || compiled;
+        // The device a specialisation's nest (or a loop of it) ran on, if any did.
+        let on_device = state.specs.iter().find_map(|s| {
+            std::iter::once(&*s.code)
+                .chain(s.code.loops.iter().map(|l| &*l.code))
+                .filter_map(device_report)
+                .find(|d| d.runs > 0)
+                .map(|d| d.kind)
+        });
         let reason = match (&site.nest, &state.reason) {
             (Err(why), _) => Some(why.clone()),
             (Ok(_), Some(why)) => Some(why.clone()),
@@ -214,7 +316,11 @@ pub fn sites() -> Vec<SiteReport> {
                 SiteKind::While => "while",
                 SiteKind::Function => "function",
             },
-            tier: if compiled { "tier 1" } else { "interpreted" },
+            tier: match on_device {
+                Some(kind) => kind,
+                None if compiled => "tier 1",
+                None => "interpreted",
+            },
             back_edges,
             hot,
             entries: state.entries,
@@ -246,6 +352,7 @@ pub fn sites() -> Vec<SiteReport> {
                     },
                     parallel: s.parallel.clone(),
                     loops: loop_reports(&s.code),
+                    device: device_report(&s.code),
                 })
                 .collect(),
             grants: match &site.nest {
@@ -368,7 +475,13 @@ pub fn text() -> String {
             {
                 let _ = writeln!(out, "      outer loop serial: {why}");
             }
+            if let Some(d) = &spec.device {
+                device_lines(&mut out, "outer loop", d);
+            }
             for l in &spec.loops {
+                if let Some(d) = &l.device {
+                    device_lines(&mut out, &format!("loop at line {}", l.line), d);
+                }
                 if l.runs > 0 {
                     let _ = writeln!(
                         out,
@@ -427,7 +540,7 @@ pub fn json() -> String {
             .iter()
             .map(|spec| {
                 format!(
-                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"partial_sum_loops\": {}, \"flag_loops\": {}, \"nest_proofs\": {}, \"select_stores\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}], \"parallel_loops\": [{}]}}",
+                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"partial_sum_loops\": {}, \"flag_loops\": {}, \"nest_proofs\": {}, \"select_stores\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}], \"parallel_loops\": [{}], \"device\": {}}}",
                     json_string(&spec.types),
                     spec.compile_ms,
                     spec.from_cache,
@@ -458,15 +571,17 @@ pub fn json() -> String {
                     spec.loops
                         .iter()
                         .map(|l| format!(
-                            "{{\"line\": {}, \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}}}",
+                            "{{\"line\": {}, \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"device\": {}}}",
                             l.line,
                             l.runs,
                             l.threads,
                             l.undone,
-                            l.serial.as_deref().map_or("null".into(), json_string)
+                            l.serial.as_deref().map_or("null".into(), json_string),
+                            device_json(&l.device)
                         ))
                         .collect::<Vec<_>>()
-                        .join(", ")
+                        .join(", "),
+                    device_json(&spec.device)
                 )
             })
             .collect::<Vec<_>>()

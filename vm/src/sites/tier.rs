@@ -99,6 +99,8 @@ impl ParallelRuns {
                 self.undone += 1
             }
             ParallelRun::Serial(why) => self.serial = Some(why),
+            // Counted by the nest's `Offload`.
+            ParallelRun::OnDevice => {}
         }
     }
 }
@@ -679,6 +681,7 @@ pub fn run(
             let mut state = site.state.lock().expect("site state poisoned");
             match compiled {
                 Ok((code, guards, splices, receivers, read, inlined)) => {
+                    kiln_jit::backend::gpu::dump_kernels(&code, &site.file);
                     let code = Arc::new(code);
                     state.specs.push(Spec {
                         key,
@@ -794,7 +797,7 @@ pub fn run(
     // handed back, everything undone) the serial run.
     let parallel = unsafe { code.run_parallel(&mut frame) };
     let point = match parallel {
-        ParallelRun::Ran { .. } => kiln_jit::FINISHED,
+        ParallelRun::Ran { .. } | ParallelRun::OnDevice => kiln_jit::FINISHED,
         ParallelRun::Stopped { point, .. } => point,
         _ => unsafe { code.run(&mut frame) },
     };

@@ -121,6 +121,8 @@ pub struct CompiledNest {
     /// The loops of a function compiled whole that always run on one thread: each
     /// one's line and why.
     pub refused_loops: Vec<(u32, String)>,
+    /// Its outer loop as a GPU kernel, where `KILN_DEVICE` chose a device (tier 3).
+    pub offload: Option<crate::backend::gpu::Offload>,
 }
 
 // The module's code is immutable once finalised and the entry point is re-entrant.
@@ -229,6 +231,7 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
     crate::draws::check_typed(nest, &typing)?;
     let layout = Layout::new(nest, entry);
     let parallel = crate::analysis::ParallelPlan::new(nest, &typing);
+    let offload = crate::backend::gpu::Offload::new(nest, &typing, &layout, &parallel.verdict);
     let marks = Marks {
         hardware_floats,
         cold_loops,
@@ -265,6 +268,7 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         parallel,
         loops,
         refused_loops: refused,
+        offload,
     })
 }
 

@@ -68,6 +68,8 @@ impl LoopRuns {
                 self.threads.fetch_max(threads, Ordering::Relaxed);
                 true
             }
+            // Counted by the nest's `Offload`.
+            ParallelRun::OnDevice => true,
             ParallelRun::Serial(why) => {
                 *self.serial.lock().expect("loop runs") = Some(why);
                 false
@@ -112,7 +114,8 @@ pub(super) fn compile_loops(
     let StmtKind::For { var, body, .. } = &nest.root.kind else {
         return (search.loops, search.refused);
     };
-    if nest.vars[*var].name == CALL_VAR && super::threads::thread_count() >= 2 {
+    let device = crate::backend::gpu::device_choice() != crate::backend::gpu::DeviceChoice::Cpu;
+    if nest.vars[*var].name == CALL_VAR && (super::threads::thread_count() >= 2 || device) {
         search.body(body, &HashSet::default());
     }
     (search.loops, search.refused)
@@ -208,6 +211,7 @@ impl Search<'_, '_> {
         if let Err(why) = &parallel.verdict {
             return Err(why.clone());
         }
+        let offload = crate::backend::gpu::Offload::new(&part, &typing, layout, &parallel.verdict);
         let Emitted {
             module,
             entry,
@@ -241,6 +245,7 @@ impl Search<'_, '_> {
             parallel,
             loops: Vec::new(),
             refused_loops: Vec::new(),
+            offload,
         };
         Ok(ParallelLoop {
             point: stmt.point,

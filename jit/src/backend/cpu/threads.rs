@@ -85,6 +85,8 @@ pub enum ParallelRun {
     /// compiled code leaves it where it stops (its reductions combined with those of
     /// the chunks before it).
     Stopped { threads: usize, point: i64 },
+    /// Ran on the device (tier 3, `backend::gpu`): the frame holds the result.
+    OnDevice,
 }
 
 /// The threads tier 2 uses: `KILN_THREADS`, else the machine's cores.
@@ -133,6 +135,15 @@ impl CompiledNest {
     /// As for [`CompiledNest::run`]; and no other thread may touch the nest's arrays
     /// while it runs.
     pub unsafe fn run_parallel(&self, frame: &mut [u64]) -> ParallelRun {
+        // Tier 3 first, where a device is chosen; it leaves everything as it was
+        // where it does not run the nest (or a check failed there).
+        if let (Some(offload), Ok(staged)) = (&self.offload, &self.parallel.verdict) {
+            // SAFETY: the caller's promise.
+            let run = unsafe { offload.run(staged, &self.layout, frame) };
+            if let crate::backend::gpu::DeviceRun::Ran = run {
+                return ParallelRun::OnDevice;
+            }
+        }
         let threads = thread_count();
         if threads < 2 {
             return ParallelRun::Serial(

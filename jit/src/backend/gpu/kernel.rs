@@ -1,0 +1,207 @@
+//! The kernel tree: what one GPU thread does, as typed statements and expressions.
+//!
+//! [`super::build`] makes it from a typed nest whose outer loop the analysis proved
+//! parallel; [`super::cuda`] prints it as CUDA C, and the simulated device
+//! (`backend::sim`) interprets the same tree, so a wrong index, guard or grid tail
+//! fails a test on a machine without a GPU.
+//!
+//! A thread runs one iteration of the outer loop: its variable is the loop's start
+//! plus the thread's index times the step. Every check the CPU tier makes (an index
+//! past the end, an integer overflow, a division by zero, a numpy float operation
+//! that would warn) sets the thread's `failed` flag instead of handing back; a
+//! failed thread stores nothing more, and the host then discards the whole run and
+//! lets the CPU tiers run the nest, which fail exactly where the interpreter would.
+//!
+//! Invariant: expressions have no effect but the flag, and an access reads or writes
+//! memory only while the flag is clear and its index is in bounds, so a failed thread
+//! never touches memory outside the arrays' footprints.
+
+use crate::ir::{CmpOp, Var};
+
+/// A value's type in the kernel (a C type).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum KTy {
+    /// `long long`: Python ints and numpy int64 (overflow-checked).
+    I64,
+    /// `double`: Python floats and numpy float64.
+    F64,
+    /// `bool`.
+    Bool,
+}
+
+/// An array's element type in device memory.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Elem {
+    F64,
+    I64,
+}
+
+impl Elem {
+    pub fn ty(self) -> KTy {
+        match self {
+            Elem::F64 => KTy::F64,
+            Elem::I64 => KTy::I64,
+        }
+    }
+
+    pub fn bytes(self) -> usize {
+        8
+    }
+}
+
+/// An arithmetic operation, of the type of its operands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Arith {
+    Add,
+    Sub,
+    Mul,
+    /// True division (floats only).
+    Div,
+    /// Python's flooring division and remainder (integers only).
+    FloorDiv,
+    Mod,
+}
+
+/// A function of the kernel's small library (`kiln_*` in the CUDA C).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum KFn {
+    /// `math.sqrt` (a negative argument fails) or `np.sqrt` (`numpy`: a negative
+    /// argument would warn, and fails too).
+    Sqrt,
+    /// `abs` of a float; `math.fabs`.
+    FAbs,
+    /// `abs` of an int (the smallest one fails: its absolute value overflows).
+    IAbs,
+    /// Python's `min(a, b)` / `max(a, b)`: the first of equal (or unordered) values.
+    Min(KTy),
+    Max(KTy),
+    /// `int(x)` of a float: truncated; NaN, an infinity or a value past 64 bits fails.
+    FloatToInt,
+}
+
+/// A kernel expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum KExpr {
+    Int(i64),
+    Float(f64),
+    Bool(bool),
+    /// A scalar variable of the nest (a local of the thread).
+    Local(Var, KTy),
+    /// Whether a variable of mixed type (a Python float or a numpy float64, say)
+    /// holds the numpy one now: a bool the thread keeps beside it.
+    IsNumpy(Var),
+    /// An int or a bool as a float (Python's conversion in mixed arithmetic).
+    ToFloat(Box<KExpr>),
+    /// A bool as an int.
+    ToInt(Box<KExpr>),
+    /// `a op b` of operands of type `ty`; `numpy`: numpy's float rules (a result
+    /// that turns inf or NaN from finite operands fails, for numpy would warn).
+    Arith {
+        op: Arith,
+        ty: KTy,
+        numpy: bool,
+        a: Box<KExpr>,
+        b: Box<KExpr>,
+    },
+    Neg(KTy, Box<KExpr>),
+    /// A comparison of two operands of type `ty`.
+    Cmp(CmpOp, KTy, Box<KExpr>, Box<KExpr>),
+    Not(Box<KExpr>),
+    /// Short-circuit `and` / `or` of bools.
+    And(Box<KExpr>, Box<KExpr>),
+    Or(Box<KExpr>, Box<KExpr>),
+    /// `cond ? a : b`, only the chosen operand evaluated.
+    Select(Box<KExpr>, Box<KExpr>, Box<KExpr>),
+    /// An element of array `array` (an index into [`Kernel::arrays`]): one subscript
+    /// per axis, each checked against the axis's extent.
+    Load(usize, Vec<KExpr>),
+    /// An array's extent along an axis.
+    Extent(usize, usize),
+    Call(KFn, Vec<KExpr>),
+}
+
+/// A kernel statement.
+#[derive(Clone, Debug, PartialEq)]
+pub enum KStmt {
+    /// Every value evaluated, then every variable assigned; for a variable of mixed
+    /// type, also whether the value is the numpy one.
+    Assign(Vec<(Var, KTy, KExpr, Option<KExpr>)>),
+    /// `array[index] = value`, or `array[index] op= value` (`op`: the operation and
+    /// whether by numpy's rules).
+    Store {
+        array: usize,
+        index: Vec<KExpr>,
+        op: Option<(Arith, bool)>,
+        value: KExpr,
+    },
+    If(KExpr, Vec<KStmt>, Vec<KStmt>),
+    /// `for var in range(start, stop, step)`: the bounds evaluated once, a zero step
+    /// fails; after the loop `var` holds its last value (unchanged if none ran).
+    For {
+        var: Var,
+        start: KExpr,
+        stop: KExpr,
+        step: KExpr,
+        body: Vec<KStmt>,
+    },
+    While(KExpr, Vec<KStmt>),
+    Break,
+    Continue,
+}
+
+/// An array the kernel reads or writes: where its descriptor is in the frame.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KArray {
+    pub var: Var,
+    pub name: String,
+    pub elem: Elem,
+    pub ndim: usize,
+    /// The frame slot of its data pointer; the extents and byte strides follow.
+    pub slot: usize,
+}
+
+impl KArray {
+    pub fn extent_slot(&self, axis: usize) -> usize {
+        self.slot + 1 + axis
+    }
+
+    pub fn stride_slot(&self, axis: usize) -> usize {
+        self.slot + 1 + self.ndim + axis
+    }
+}
+
+/// A scalar variable of the kernel: its frame slot (value bits, then type code).
+#[derive(Clone, Debug, PartialEq)]
+pub struct KLocal {
+    pub var: Var,
+    pub name: String,
+    pub ty: KTy,
+    pub slot: usize,
+    /// The frame type code of the value it holds after the loop, if the loop assigns
+    /// it (the last iteration's thread writes it back), else `None`.
+    pub written_back: Option<u64>,
+    /// For a variable of mixed type, the type code of its numpy variant (the one in
+    /// `written_back` is its Python one's): the thread keeps an [`KExpr::IsNumpy`]
+    /// flag, read from the frame's type code on entry.
+    pub numpy_code: Option<u64>,
+}
+
+/// One parallel loop as a kernel: a thread per iteration of `outer`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kernel {
+    /// The C function's name.
+    pub name: String,
+    /// Where the loop is (for the dumped file's header).
+    pub file_line: String,
+    pub outer: Var,
+    pub locals: Vec<KLocal>,
+    pub arrays: Vec<KArray>,
+    /// The outer loop's body.
+    pub body: Vec<KStmt>,
+}
+
+impl Kernel {
+    pub fn local(&self, var: Var) -> Option<&KLocal> {
+        self.locals.iter().find(|l| l.var == var)
+    }
+}

@@ -1,0 +1,481 @@
+//! Tier 3: a parallel nest as a GPU kernel, moving only the memory it touches.
+//!
+//! When a nest compiles and `KILN_DEVICE` names a device (`sim` or `gpu`), its outer
+//! loop, if the analysis can prove it parallel (`crate::analysis`), is also made a
+//! [`Kernel`] (`build`): one thread per iteration, printed as CUDA C (`cuda`) for
+//! NVRTC and run as is by the simulated device (`backend::sim`). At each entry
+//! ([`Offload::run`]) the staged analysis decides again with the values in the frame
+//! and gives each array's footprint; the run then
+//!
+//! 1. gives every array a device buffer spanning its footprint (read and written
+//!    regions), the device frame pointing into them;
+//! 2. copies in what the kernel reads, and for a written array also its written box
+//!    unless the kernel writes every element of it (`coverage`): never a write-only
+//!    output;
+//! 3. launches the kernel over the outer loop's iterations;
+//! 4. if any thread failed a check, discards everything (nothing was copied back):
+//!    the CPU tiers run the nest and fail where the interpreter would;
+//! 5. else copies back only the written boxes, row by row, and the last iteration's
+//!    scalars into the host frame.
+//!
+//! Invariant (the semantics contract): host memory changes only in step 5, after every
+//! thread's checks passed, and only in elements the serial run writes (a dense box)
+//! or that hold what they held (a box copied in first).
+
+pub mod build;
+pub mod coverage;
+pub mod cuda;
+pub mod driver;
+pub mod kernel;
+
+use crate::analysis::{Footprint, parallel::Staged};
+use crate::backend::sim;
+use crate::frame::{Layout, ROOT_STEP};
+pub use kernel::Kernel;
+use std::sync::Mutex;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Where parallel nests may run, from `KILN_DEVICE`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DeviceChoice {
+    /// The CPU tiers only (`cpu`, and `auto` until the GPU script has passed on real
+    /// hardware: ARCHITECTURE.md).
+    Cpu,
+    /// The simulated device (`sim`).
+    Sim,
+    /// A CUDA GPU (`gpu`), where one is found.
+    Gpu,
+}
+
+/// `KILN_DEVICE`, read once.
+pub fn device_choice() -> DeviceChoice {
+    static CHOICE: OnceLock<DeviceChoice> = OnceLock::new();
+    *CHOICE.get_or_init(
+        || match std::env::var("KILN_DEVICE").as_deref().map(str::trim) {
+            Ok("sim") => DeviceChoice::Sim,
+            Ok("gpu") => DeviceChoice::Gpu,
+            _ => DeviceChoice::Cpu,
+        },
+    )
+}
+
+/// A nest's kernel and how its entries on the device went.
+pub struct Offload {
+    pub device: DeviceChoice,
+    pub kernel: Result<Kernel, String>,
+    pub stats: DeviceStats,
+    /// The kernel's compiled module on the GPU (compiled at its first launch).
+    module: OnceLock<Result<driver::Module, String>>,
+}
+
+/// Counters for the jit report.
+#[derive(Default)]
+pub struct DeviceStats {
+    /// Entries that ran on the device (their results kept).
+    pub runs: AtomicU64,
+    pub launches: AtomicU64,
+    pub bytes_in: AtomicU64,
+    pub bytes_out: AtomicU64,
+    /// Entries a failed check on the device gave to the CPU tiers.
+    pub failed: AtomicU64,
+    /// Microseconds NVRTC and the driver spent making the kernel.
+    pub compile_us: AtomicU64,
+    /// Why the last entry that did not run on the device did not.
+    pub refused: Mutex<Option<String>>,
+}
+
+/// How an entry went on the device.
+pub enum DeviceRun {
+    /// Ran; the frame and the arrays hold the results.
+    Ran,
+    /// Not run (or run and discarded): why. Everything is as it was at entry.
+    NotRun(String),
+}
+
+impl Offload {
+    /// The offload of a nest whose outer loop the analysis judged (`staged`), when a
+    /// device is chosen; `None` when none is.
+    pub fn new(
+        nest: &crate::ir::Nest,
+        typing: &crate::infer::Typing,
+        layout: &Layout,
+        staged: &Result<Staged, String>,
+    ) -> Option<Offload> {
+        let device = device_choice();
+        if device == DeviceChoice::Cpu {
+            return None;
+        }
+        let kernel = match staged {
+            Ok(s) => build::kernel(nest, typing, layout, s, format!("line {}", nest.root.line)),
+            Err(why) => Err(why.clone()),
+        };
+        Some(Offload {
+            device,
+            kernel,
+            stats: DeviceStats::default(),
+            module: OnceLock::new(),
+        })
+    }
+
+    /// The kernel's CUDA C, if it has a kernel.
+    pub fn source(&self) -> Option<String> {
+        self.kernel.as_ref().ok().map(cuda::source)
+    }
+
+    fn refuse(&self, why: String) -> DeviceRun {
+        *self.stats.refused.lock().expect("device stats") = Some(why.clone());
+        DeviceRun::NotRun(why)
+    }
+
+    /// Runs the nest's outer loop on the device if it can, with the values in `frame`.
+    ///
+    /// # Safety
+    /// The frame must describe live arrays of the nest's types, which no other thread
+    /// touches while it runs.
+    pub unsafe fn run(&self, staged: &Staged, layout: &Layout, frame: &mut [u64]) -> DeviceRun {
+        let kernel = match &self.kernel {
+            Ok(k) => k,
+            Err(why) => return self.refuse(why.clone()),
+        };
+        let schedule = match staged.decide(frame, layout, 0.0) {
+            Ok(s) => s,
+            Err(why) => return self.refuse(why),
+        };
+        let result = match self.device {
+            DeviceChoice::Sim => {
+                let mut mem = sim::DeviceMemory::default();
+                unsafe {
+                    self.run_on(
+                        &mut SimDevice(&mut mem),
+                        kernel,
+                        &schedule.footprints,
+                        schedule.trips,
+                        frame,
+                    )
+                }
+            }
+            DeviceChoice::Gpu => {
+                let module = self.module.get_or_init(|| {
+                    let started = std::time::Instant::now();
+                    let m = driver::Module::compile(&cuda::source(kernel), &kernel.name);
+                    self.stats
+                        .compile_us
+                        .fetch_add(started.elapsed().as_micros() as u64, Ordering::Relaxed);
+                    m
+                });
+                match module {
+                    Ok(m) => {
+                        let mut dev = driver::GpuRun::new(m);
+                        unsafe {
+                            self.run_on(
+                                &mut dev,
+                                kernel,
+                                &schedule.footprints,
+                                schedule.trips,
+                                frame,
+                            )
+                        }
+                    }
+                    Err(why) => Err(why.clone()),
+                }
+            }
+            DeviceChoice::Cpu => Err("no device chosen".into()),
+        };
+        match result {
+            Ok(true) => {
+                self.stats.runs.fetch_add(1, Ordering::Relaxed);
+                DeviceRun::Ran
+            }
+            Ok(false) => {
+                self.stats.failed.fetch_add(1, Ordering::Relaxed);
+                self.refuse("a check failed on the device (the CPU tiers ran it)".into())
+            }
+            Err(why) => self.refuse(format!("the device: {why}")),
+        }
+    }
+
+    /// Steps 1-5 of the module doc on `dev`; whether the results were kept.
+    unsafe fn run_on(
+        &self,
+        dev: &mut dyn Device,
+        kernel: &Kernel,
+        footprints: &[Footprint],
+        trips: i64,
+        frame: &mut [u64],
+    ) -> Result<bool, String> {
+        let mut device_frame = frame.to_vec();
+        let mut outs = Vec::new();
+        let unit_outer = frame[ROOT_STEP] as i64 == 1;
+        for (k, a) in kernel.arrays.iter().enumerate() {
+            let fp = footprints.iter().find(|f| f.array == a.var);
+            let Some(fp) = fp else {
+                // Only its shape is read: no memory.
+                device_frame[a.slot] = 0;
+                continue;
+            };
+            let shape = Shape::of(frame, a.slot, a.ndim, a.elem.bytes());
+            let whole: Vec<_> = (0..a.ndim)
+                .map(|d| crate::analysis::affine::Interval {
+                    lo: 0,
+                    hi: shape.extents[d] - 1,
+                })
+                .collect();
+            let read = if fp.whole_read {
+                Some(whole.clone())
+            } else {
+                fp.read.clone()
+            };
+            let region = match (&read, &fp.written) {
+                (Some(r), Some(w)) => r.iter().zip(w).map(|(x, y)| x.hull(*y)).collect(),
+                (Some(r), None) => r.clone(),
+                (None, Some(w)) => w.clone(),
+                (None, None) => continue,
+            };
+            let Some((lo, hi)) = shape.span(&region) else {
+                device_frame[a.slot] = 0;
+                continue;
+            };
+            let address = dev.alloc((hi - lo) as usize)?;
+            let host = frame[a.slot] as i64;
+            device_frame[a.slot] = address.wrapping_sub(lo as u64);
+            let dense = unit_outer && coverage::dense(&kernel.body, kernel.outer, k);
+            let copied = match (&read, &fp.written) {
+                (Some(r), Some(w)) if !dense => {
+                    Some(r.iter().zip(w).map(|(x, y)| x.hull(*y)).collect::<Vec<_>>())
+                }
+                (Some(r), _) => Some(r.clone()),
+                (None, Some(w)) if !dense => Some(w.clone()),
+                _ => None,
+            };
+            if let Some(c) = copied {
+                for (off, len) in shape.runs(&c) {
+                    // SAFETY: the runs lie in the array's elements (clipped to its shape).
+                    let bytes =
+                        unsafe { std::slice::from_raw_parts((host + off) as *const u8, len) };
+                    dev.copy_in(address.wrapping_add((off - lo) as u64), bytes)?;
+                    self.stats.bytes_in.fetch_add(len as u64, Ordering::Relaxed);
+                }
+            }
+            if let Some(w) = &fp.written {
+                outs.push((host, address, lo, shape.runs(w)));
+            }
+        }
+        let written: usize = kernel
+            .locals
+            .iter()
+            .filter(|l| l.written_back.is_some())
+            .count();
+        let mut out = vec![0u64; 2 * written];
+        self.stats.launches.fetch_add(1, Ordering::Relaxed);
+        let failed = dev.launch(kernel, &device_frame, trips, &mut out)?;
+        if failed {
+            return Ok(false);
+        }
+        for (host, address, lo, runs) in outs {
+            for (off, len) in runs {
+                // SAFETY: as for the copy in.
+                let bytes = unsafe { std::slice::from_raw_parts_mut((host + off) as *mut u8, len) };
+                dev.copy_out(address.wrapping_add((off - lo) as u64), bytes)?;
+                self.stats
+                    .bytes_out
+                    .fetch_add(len as u64, Ordering::Relaxed);
+            }
+        }
+        let mut n = 0;
+        for l in &kernel.locals {
+            if l.written_back.is_some() {
+                frame[l.slot] = out[2 * n];
+                frame[l.slot + 1] = out[2 * n + 1];
+                n += 1;
+            }
+        }
+        Ok(true)
+    }
+}
+
+/// Writes the CUDA C of `code`'s kernels (its outer loop's and its loops') into
+/// `KILN_DUMP_KERNELS`, if set, each named after the file and line of its loop.
+pub fn dump_kernels(code: &crate::backend::cpu::CompiledNest, file: &str) {
+    let Some(dir) = std::env::var_os("KILN_DUMP_KERNELS") else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    let stem = std::path::Path::new(file)
+        .file_stem()
+        .map_or("kiln".into(), |s| s.to_string_lossy().into_owned());
+    let own = code.offload.as_ref().map(|o| (o, &o.kernel));
+    let loops = code
+        .loops
+        .iter()
+        .filter_map(|l| l.code.offload.as_ref().map(|o| (o, &o.kernel)));
+    for (_, kernel) in own.into_iter().chain(loops) {
+        let Ok(k) = kernel else { continue };
+        let line = k.file_line.trim_start_matches("line ");
+        let mut at = k.clone();
+        at.file_line = format!("{file}:{line}");
+        let text = cuda::source(&at);
+        let _ = std::fs::create_dir_all(&dir);
+        let mut path = dir.join(format!("{stem}_{line}.cu"));
+        let mut n = 1;
+        // Another specialisation of the same loop: its own file.
+        while path.exists() && std::fs::read_to_string(&path).ok().as_deref() != Some(&text) {
+            n += 1;
+            path = dir.join(format!("{stem}_{line}_{n}.cu"));
+        }
+        let _ = std::fs::write(&path, text);
+    }
+}
+
+/// `kiln --compile-kernels FILE...`: compiles each CUDA C file with NVRTC for sm_90,
+/// as the GPU tier would for an H100, and says how each went; whether all compiled.
+pub fn check_kernel_files(files: &[String]) -> bool {
+    let mut ok = true;
+    for f in files {
+        match std::fs::read_to_string(f) {
+            Ok(src) => match driver::ptx(&src, "sm_90") {
+                Ok(ptx) => println!("{f}: compiled ({} bytes of PTX)", ptx.to_src().len()),
+                Err(why) => {
+                    println!("{f}: {why}");
+                    ok = false;
+                }
+            },
+            Err(e) => {
+                println!("{f}: {e}");
+                ok = false;
+            }
+        }
+    }
+    ok
+}
+
+/// What the run needs of a device: memory, copies and a launch.
+pub(crate) trait Device {
+    fn alloc(&mut self, len: usize) -> Result<u64, String>;
+    fn copy_in(&mut self, address: u64, data: &[u8]) -> Result<(), String>;
+    fn copy_out(&mut self, address: u64, data: &mut [u8]) -> Result<(), String>;
+    /// Runs the kernel; whether a thread failed.
+    fn launch(
+        &mut self,
+        kernel: &Kernel,
+        frame: &[u64],
+        trips: i64,
+        out: &mut [u64],
+    ) -> Result<bool, String>;
+}
+
+struct SimDevice<'m>(&'m mut sim::DeviceMemory);
+
+impl Device for SimDevice<'_> {
+    fn alloc(&mut self, len: usize) -> Result<u64, String> {
+        Ok(self.0.alloc(len))
+    }
+
+    fn copy_in(&mut self, address: u64, data: &[u8]) -> Result<(), String> {
+        self.0.copy_in(address, data)
+    }
+
+    fn copy_out(&mut self, address: u64, data: &mut [u8]) -> Result<(), String> {
+        data.copy_from_slice(self.0.copy_out(address, data.len())?);
+        Ok(())
+    }
+
+    fn launch(
+        &mut self,
+        kernel: &Kernel,
+        frame: &[u64],
+        trips: i64,
+        out: &mut [u64],
+    ) -> Result<bool, String> {
+        Ok(sim::launch(kernel, self.0, frame, trips, out)?.failed)
+    }
+}
+
+/// An array's shape as the frame describes it, in bytes.
+struct Shape {
+    extents: Vec<i64>,
+    strides: Vec<i64>,
+    elem: i64,
+}
+
+impl Shape {
+    fn of(frame: &[u64], slot: usize, ndim: usize, elem: usize) -> Shape {
+        Shape {
+            extents: (0..ndim).map(|d| frame[slot + 1 + d] as i64).collect(),
+            strides: (0..ndim)
+                .map(|d| frame[slot + 1 + ndim + d] as i64)
+                .collect(),
+            elem: elem as i64,
+        }
+    }
+
+    /// The box clipped to the array: per axis the first and last index, or `None`
+    /// where it holds no element.
+    fn clip(&self, region: &[crate::analysis::affine::Interval]) -> Option<Vec<(i64, i64)>> {
+        region
+            .iter()
+            .zip(&self.extents)
+            .map(|(i, e)| {
+                let (a, b) = (i.lo.max(0), i.hi.min(e - 1));
+                (a <= b).then_some((a, b))
+            })
+            .collect()
+    }
+
+    /// The byte offsets from the data pointer of the box's first and one past its
+    /// last byte.
+    fn span(&self, region: &[crate::analysis::affine::Interval]) -> Option<(i64, i64)> {
+        let b = self.clip(region)?;
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for ((first, last), s) in b.iter().zip(&self.strides) {
+            let (x, y) = (first * s, last * s);
+            lo += x.min(y);
+            hi += x.max(y);
+        }
+        Some((lo, hi + self.elem))
+    }
+
+    /// The box's elements as runs of bytes (offset from the data pointer, length):
+    /// one per row of the innermost axis where it steps by one element, merged where
+    /// rows follow each other; else one per element.
+    fn runs(&self, region: &[crate::analysis::affine::Interval]) -> Vec<(i64, usize)> {
+        let Some(b) = self.clip(region) else {
+            return Vec::new();
+        };
+        let nd = b.len();
+        if nd == 0 {
+            return vec![(0, self.elem as usize)];
+        }
+        let unit = self.strides[nd - 1] == self.elem;
+        let (inner_first, inner_last) = b[nd - 1];
+        let row_len = if unit {
+            inner_last - inner_first + 1
+        } else {
+            1
+        };
+        let mut runs: Vec<(i64, usize)> = Vec::new();
+        let mut index: Vec<i64> = b.iter().map(|(f, _)| *f).collect();
+        loop {
+            let off: i64 = index.iter().zip(&self.strides).map(|(i, s)| i * s).sum();
+            let len = (row_len * self.elem) as usize;
+            match runs.last_mut() {
+                Some((o, l)) if *o + *l as i64 == off => *l += len,
+                _ => runs.push((off, len)),
+            }
+            // The next row (or element), the innermost axis fastest.
+            let mut d = nd;
+            loop {
+                if d == 0 {
+                    return runs;
+                }
+                d -= 1;
+                let step = if d == nd - 1 { row_len } else { 1 };
+                if index[d] + step <= b[d].1 {
+                    index[d] += step;
+                    break;
+                }
+                index[d] = b[d].0;
+            }
+        }
+    }
+}

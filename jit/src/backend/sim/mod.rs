@@ -1,0 +1,717 @@
+//! The simulated device: runs a [`Kernel`] tree, the one printed as CUDA C, on the
+//! host, over a device memory that holds only what the host copied in.
+//!
+//! It exists so that a machine without a GPU (CI, most sessions) checks the GPU tier's
+//! kernels and plans, not only its plans: each tree node is evaluated as its CUDA C
+//! twin computes it (`backend::gpu::cuda`'s `kiln_*` helpers: 64-bit indices, the
+//! same checks setting the same flag), threads get their index from a grid of blocks
+//! of [`BLOCK`] as a launch gives it, and blocks run last first, so a kernel that
+//! relies on the order of iterations gets a wrong answer here too.
+//!
+//! Memory is the strict part. Device memory is a set of buffers at made-up addresses;
+//! an access that falls in none (a footprint too narrow, a wrong index computation)
+//! is an error, as is reading a word nobody copied in or wrote (a write-only array
+//! must not be read), or one another thread wrote, or writing a word another thread
+//! wrote (the analysis called a loop parallel that is not). Errors are not failures
+//! of the nest (which hand it to the CPU): they are bugs of the GPU tier, and the
+//! run reports them as such.
+
+use crate::backend::gpu::kernel::{Arith, KExpr, KFn, KStmt, KTy, Kernel};
+use crate::ir::{CmpOp, Var};
+
+/// Threads per block, as the GPU launches them (`backend::gpu`).
+pub const BLOCK: i64 = 128;
+
+/// Where the simulated device's first buffer starts: far from any host address a
+/// confused kernel might compute.
+const FIRST_ADDRESS: u64 = 0x7e00_0000_0000;
+
+/// Simulated device memory.
+#[derive(Default)]
+pub struct DeviceMemory {
+    buffers: Vec<Buffer>,
+}
+
+struct Buffer {
+    address: u64,
+    bytes: Vec<u8>,
+    /// Per 8-byte word: whether it holds something copied in or written.
+    defined: Vec<bool>,
+    /// Per word: the thread that wrote it in the current launch, plus one (0: none).
+    writer: Vec<u64>,
+}
+
+impl DeviceMemory {
+    /// A new buffer of `len` bytes, nothing in it defined; its address.
+    pub fn alloc(&mut self, len: usize) -> u64 {
+        let address = self
+            .buffers
+            .last()
+            .map_or(FIRST_ADDRESS, |b| b.address + b.bytes.len() as u64 + 4096)
+            .next_multiple_of(256);
+        let words = len.div_ceil(8);
+        self.buffers.push(Buffer {
+            address,
+            bytes: vec![0; len],
+            defined: vec![false; words],
+            writer: vec![0; words],
+        });
+        address
+    }
+
+    fn find(&self, address: u64, len: usize) -> Option<(usize, usize)> {
+        self.buffers.iter().enumerate().find_map(|(k, b)| {
+            let end = b.address + b.bytes.len() as u64;
+            (address >= b.address && address + len as u64 <= end)
+                .then(|| (k, (address - b.address) as usize))
+        })
+    }
+
+    /// Copies `data` in at `address` (host to device).
+    pub fn copy_in(&mut self, address: u64, data: &[u8]) -> Result<(), String> {
+        let (k, at) = self.find(address, data.len()).ok_or_else(|| {
+            format!(
+                "copy of {} bytes to {address:#x}: no such buffer",
+                data.len()
+            )
+        })?;
+        let b = &mut self.buffers[k];
+        b.bytes[at..at + data.len()].copy_from_slice(data);
+        for w in at / 8..(at + data.len()).div_ceil(8) {
+            b.defined[w] = true;
+        }
+        Ok(())
+    }
+
+    /// The `len` bytes at `address` (device to host).
+    pub fn copy_out(&self, address: u64, len: usize) -> Result<&[u8], String> {
+        let (k, at) = self
+            .find(address, len)
+            .ok_or_else(|| format!("copy of {len} bytes from {address:#x}: no such buffer"))?;
+        Ok(&self.buffers[k].bytes[at..at + len])
+    }
+
+    fn word(&self, address: u64, what: &str) -> Result<(usize, usize), String> {
+        if !address.is_multiple_of(8) {
+            return Err(format!("{what} at {address:#x}: not aligned"));
+        }
+        self.find(address, 8).ok_or_else(|| {
+            format!("{what} at {address:#x}: outside every array's copied footprint")
+        })
+    }
+
+    fn load(&self, address: u64, tid: i64) -> Result<u64, String> {
+        let (k, at) = self.word(address, "a load")?;
+        let b = &self.buffers[k];
+        let w = at / 8;
+        if !b.defined[w] {
+            return Err(format!(
+                "a load at {address:#x} reads a word never copied in nor written"
+            ));
+        }
+        if b.writer[w] != 0 && b.writer[w] != tid as u64 + 1 {
+            return Err(format!(
+                "thread {tid} read a word thread {} wrote (a loop called parallel is not)",
+                b.writer[w] - 1
+            ));
+        }
+        Ok(u64::from_le_bytes(
+            b.bytes[at..at + 8].try_into().expect("8 bytes"),
+        ))
+    }
+
+    fn store(&mut self, address: u64, bits: u64, tid: i64) -> Result<(), String> {
+        let (k, at) = self.word(address, "a store")?;
+        let b = &mut self.buffers[k];
+        let w = at / 8;
+        if b.writer[w] != 0 && b.writer[w] != tid as u64 + 1 {
+            return Err(format!(
+                "threads {} and {tid} wrote one word (a loop called parallel is not)",
+                b.writer[w] - 1
+            ));
+        }
+        b.writer[w] = tid as u64 + 1;
+        b.defined[w] = true;
+        b.bytes[at..at + 8].copy_from_slice(&bits.to_le_bytes());
+        Ok(())
+    }
+
+    fn end_launch(&mut self) {
+        for b in &mut self.buffers {
+            b.writer.iter_mut().for_each(|w| *w = 0);
+        }
+    }
+}
+
+/// What a launch did: whether a thread failed (the nest goes to the CPU).
+#[derive(Debug)]
+pub struct Launched {
+    pub failed: bool,
+}
+
+/// Runs `kernel` for `trips` iterations on the device `frame` (data pointers into
+/// `mem`), filling `out` as the CUDA kernel does.
+pub fn launch(
+    kernel: &Kernel,
+    mem: &mut DeviceMemory,
+    frame: &[u64],
+    trips: i64,
+    out: &mut [u64],
+) -> Result<Launched, String> {
+    let nvars = kernel
+        .locals
+        .iter()
+        .map(|l| l.var.as_u32() as usize + 1)
+        .max()
+        .unwrap_or(0);
+    let mut failed = false;
+    let blocks = (trips + BLOCK - 1) / BLOCK;
+    for block in (0..blocks).rev() {
+        for thread in 0..BLOCK {
+            let tid = block * BLOCK + thread;
+            if tid >= trips {
+                break;
+            }
+            let mut t = Thread {
+                k: kernel,
+                frame,
+                mem,
+                tid,
+                vars: vec![0; nvars],
+                numpy: vec![false; nvars],
+                failed: false,
+            };
+            for l in &kernel.locals {
+                let at = l.var.as_u32() as usize;
+                t.vars[at] = match l.ty {
+                    KTy::Bool => (frame[l.slot] != 0) as u64,
+                    _ => frame[l.slot],
+                };
+                t.numpy[at] = l.numpy_code == Some(frame[l.slot + 1]);
+            }
+            let start = frame[crate::frame::ROOT_CUR] as i64;
+            let step = frame[crate::frame::ROOT_STEP] as i64;
+            t.set(
+                kernel.outer,
+                start.wrapping_add(tid.wrapping_mul(step)) as u64,
+            );
+            t.block(&kernel.body)?;
+            if t.failed {
+                failed = true;
+                continue;
+            }
+            if tid == trips - 1 {
+                let mut n = 0;
+                for l in &kernel.locals {
+                    if let Some(code) = l.written_back {
+                        let at = l.var.as_u32() as usize;
+                        out[2 * n] = t.vars[at];
+                        out[2 * n + 1] = match l.numpy_code {
+                            Some(np) if t.numpy[at] => np,
+                            _ => code,
+                        };
+                        n += 1;
+                    }
+                }
+            }
+        }
+    }
+    mem.end_launch();
+    Ok(Launched { failed })
+}
+
+enum Flow {
+    Normal,
+    Break,
+    Continue,
+    /// The flag is set: `goto done`.
+    Done,
+}
+
+struct Thread<'a> {
+    k: &'a Kernel,
+    frame: &'a [u64],
+    mem: &'a mut DeviceMemory,
+    tid: i64,
+    vars: Vec<u64>,
+    /// Per variable of mixed type: whether it holds its numpy variant.
+    numpy: Vec<bool>,
+    failed: bool,
+}
+
+fn f(bits: u64) -> f64 {
+    f64::from_bits(bits)
+}
+
+fn fb(x: f64) -> u64 {
+    x.to_bits()
+}
+
+impl Thread<'_> {
+    fn set(&mut self, v: Var, bits: u64) {
+        self.vars[v.as_u32() as usize] = bits;
+    }
+
+    fn fail(&mut self) -> u64 {
+        self.failed = true;
+        0
+    }
+
+    fn block(&mut self, body: &[KStmt]) -> Result<Flow, String> {
+        for s in body {
+            match self.stmt(s)? {
+                Flow::Normal => {}
+                other => return Ok(other),
+            }
+        }
+        Ok(Flow::Normal)
+    }
+
+    fn after(&self) -> Flow {
+        if self.failed {
+            Flow::Done
+        } else {
+            Flow::Normal
+        }
+    }
+
+    fn stmt(&mut self, s: &KStmt) -> Result<Flow, String> {
+        match s {
+            KStmt::Assign(pairs) => {
+                let mut values = Vec::new();
+                for (_, _, e, flag) in pairs {
+                    let bits = self.expr(e)?;
+                    let numpy = match flag {
+                        Some(f) => Some(self.expr(f)? != 0),
+                        None => None,
+                    };
+                    values.push((bits, numpy));
+                }
+                for ((v, ..), (bits, numpy)) in pairs.iter().zip(values) {
+                    self.set(*v, bits);
+                    if let Some(np) = numpy {
+                        self.numpy[v.as_u32() as usize] = np;
+                    }
+                }
+                Ok(self.after())
+            }
+            KStmt::Store {
+                array,
+                index,
+                op,
+                value,
+            } => {
+                let address = self.address(*array, index)?;
+                let v = self.expr(value)?;
+                let elem = self.k.arrays[*array].elem;
+                let stored = match op {
+                    None => v,
+                    Some((op, numpy)) => {
+                        let old = self.load(address)?;
+                        self.arith(*op, elem.ty(), *numpy, old, v)
+                    }
+                };
+                if !self.failed {
+                    self.mem.store(address, stored, self.tid)?;
+                }
+                Ok(self.after())
+            }
+            KStmt::If(c, then, orelse) => {
+                let c = self.expr(c)? != 0;
+                if self.failed {
+                    return Ok(Flow::Done);
+                }
+                let flow = self.block(if c { then } else { orelse })?;
+                if self.failed {
+                    return Ok(Flow::Done);
+                }
+                Ok(flow)
+            }
+            KStmt::For {
+                var,
+                start,
+                stop,
+                step,
+                body,
+            } => {
+                let mut t = self.expr(start)? as i64;
+                let hi = self.expr(stop)? as i64;
+                let st = self.expr(step)? as i64;
+                if self.failed || st == 0 {
+                    self.failed = true;
+                    return Ok(Flow::Done);
+                }
+                while if st > 0 { t < hi } else { t > hi } {
+                    self.set(*var, t as u64);
+                    match self.block(body)? {
+                        Flow::Break => break,
+                        Flow::Done => return Ok(Flow::Done),
+                        Flow::Normal | Flow::Continue => {}
+                    }
+                    t = step_saturating(t, st);
+                }
+                Ok(Flow::Normal)
+            }
+            KStmt::While(c, body) => {
+                loop {
+                    let go = self.expr(c)? != 0;
+                    if !go {
+                        break;
+                    }
+                    if self.failed {
+                        return Ok(Flow::Done);
+                    }
+                    match self.block(body)? {
+                        Flow::Break => break,
+                        Flow::Done => return Ok(Flow::Done),
+                        Flow::Normal | Flow::Continue => {}
+                    }
+                }
+                Ok(self.after())
+            }
+            KStmt::Break => Ok(Flow::Break),
+            KStmt::Continue => Ok(Flow::Continue),
+        }
+    }
+
+    /// The address of an element (`kiln_ix` on each subscript: one out of range sets
+    /// the flag and counts as 0).
+    fn address(&mut self, array: usize, index: &[KExpr]) -> Result<u64, String> {
+        let a = &self.k.arrays[array];
+        let (slot, ndim) = (a.slot, a.ndim);
+        let mut offset: i64 = 0;
+        for (d, i) in index.iter().enumerate() {
+            let i = self.expr(i)? as i64;
+            let extent = self.frame[slot + 1 + d] as i64;
+            let stride = self.frame[slot + 1 + ndim + d] as i64;
+            let i = if i < 0 || i >= extent {
+                self.failed = true;
+                0
+            } else {
+                i
+            };
+            offset = offset.wrapping_add(i.wrapping_mul(stride));
+        }
+        Ok(self.frame[slot].wrapping_add(offset as u64))
+    }
+
+    fn load(&mut self, address: u64) -> Result<u64, String> {
+        if self.failed {
+            return Ok(0);
+        }
+        self.mem.load(address, self.tid)
+    }
+
+    fn arith(&mut self, op: Arith, ty: KTy, numpy: bool, a: u64, b: u64) -> u64 {
+        match ty {
+            KTy::I64 | KTy::Bool => {
+                let (a, b) = (a as i64, b as i64);
+                let r = match op {
+                    Arith::Add => a.checked_add(b),
+                    Arith::Sub => a.checked_sub(b),
+                    Arith::Mul => a.checked_mul(b),
+                    Arith::FloorDiv => (b != 0 && !(a == i64::MIN && b == -1)).then(|| {
+                        let (q, r) = (a / b, a % b);
+                        if r != 0 && ((r ^ b) < 0) { q - 1 } else { q }
+                    }),
+                    Arith::Mod => (b != 0 && !(a == i64::MIN && b == -1)).then(|| {
+                        let r = a % b;
+                        if r != 0 && ((r ^ b) < 0) { r + b } else { r }
+                    }),
+                    Arith::Div => unreachable!("true division of ints is made a float's"),
+                };
+                match r {
+                    Some(r) => r as u64,
+                    None => self.fail(),
+                }
+            }
+            KTy::F64 => {
+                let (x, y) = (f(a), f(b));
+                let r = match op {
+                    Arith::Add => x + y,
+                    Arith::Sub => x - y,
+                    Arith::Mul => x * y,
+                    Arith::Div => {
+                        if y == 0.0 {
+                            return self.fail();
+                        }
+                        x / y
+                    }
+                    Arith::FloorDiv | Arith::Mod => unreachable!("refused by build"),
+                };
+                if numpy
+                    && ((r.is_nan() && !x.is_nan() && !y.is_nan())
+                        || (!r.is_finite() && x.is_finite() && y.is_finite()))
+                {
+                    self.failed = true;
+                }
+                fb(r)
+            }
+        }
+    }
+
+    fn expr(&mut self, e: &KExpr) -> Result<u64, String> {
+        Ok(match e {
+            KExpr::Int(i) => *i as u64,
+            KExpr::Float(x) => fb(*x),
+            KExpr::Bool(b) => *b as u64,
+            KExpr::Local(v, _) => self.vars[v.as_u32() as usize],
+            KExpr::IsNumpy(v) => self.numpy[v.as_u32() as usize] as u64,
+            KExpr::ToFloat(x) => fb(self.expr(x)? as i64 as f64),
+            KExpr::ToInt(x) => self.expr(x)?,
+            KExpr::Arith {
+                op,
+                ty,
+                numpy,
+                a,
+                b,
+            } => {
+                let (a, b) = (self.expr(a)?, self.expr(b)?);
+                self.arith(*op, *ty, *numpy, a, b)
+            }
+            KExpr::Neg(KTy::F64, x) => fb(-f(self.expr(x)?)),
+            KExpr::Neg(_, x) => match (self.expr(x)? as i64).checked_neg() {
+                Some(r) => r as u64,
+                None => self.fail(),
+            },
+            KExpr::Cmp(op, ty, a, b) => {
+                let (a, b) = (self.expr(a)?, self.expr(b)?);
+                let r = match ty {
+                    KTy::F64 => compare(*op, f(a).partial_cmp(&f(b))),
+                    _ => compare(*op, Some((a as i64).cmp(&(b as i64)))),
+                };
+                r as u64
+            }
+            KExpr::Not(x) => (self.expr(x)? == 0) as u64,
+            KExpr::And(a, b) => (self.expr(a)? != 0 && self.expr(b)? != 0) as u64,
+            KExpr::Or(a, b) => (self.expr(a)? != 0 || self.expr(b)? != 0) as u64,
+            KExpr::Select(c, a, b) => {
+                if self.expr(c)? != 0 {
+                    self.expr(a)?
+                } else {
+                    self.expr(b)?
+                }
+            }
+            KExpr::Load(a, index) => {
+                let address = self.address(*a, index)?;
+                self.load(address)?
+            }
+            KExpr::Extent(a, d) => self.frame[self.k.arrays[*a].extent_slot(*d)],
+            KExpr::Call(func, args) => {
+                let mut xs = Vec::new();
+                for a in args {
+                    xs.push(self.expr(a)?);
+                }
+                match func {
+                    KFn::Sqrt => {
+                        let x = f(xs[0]);
+                        if x < 0.0 { self.fail() } else { fb(x.sqrt()) }
+                    }
+                    KFn::FAbs => fb(f(xs[0]).abs()),
+                    KFn::IAbs => match (xs[0] as i64).checked_abs() {
+                        Some(r) => r as u64,
+                        None => self.fail(),
+                    },
+                    KFn::FloatToInt => {
+                        let x = f(xs[0]);
+                        if (-9223372036854775808.0..9223372036854775808.0).contains(&x) {
+                            x as i64 as u64
+                        } else {
+                            self.fail()
+                        }
+                    }
+                    KFn::Min(t) | KFn::Max(t) => {
+                        let (a, b) = (xs[0], xs[1]);
+                        let op = if matches!(func, KFn::Min(_)) {
+                            CmpOp::Lt
+                        } else {
+                            CmpOp::Gt
+                        };
+                        let b_wins = match t {
+                            KTy::F64 => compare(op, f(b).partial_cmp(&f(a))),
+                            _ => compare(op, Some((b as i64).cmp(&(a as i64)))),
+                        };
+                        if b_wins { b } else { a }
+                    }
+                }
+            }
+        })
+    }
+}
+
+fn compare(op: CmpOp, o: Option<std::cmp::Ordering>) -> bool {
+    use std::cmp::Ordering::*;
+    match (op, o) {
+        (CmpOp::Ne, None) => true,
+        (_, None) => false,
+        (CmpOp::Eq, Some(o)) => o == Equal,
+        (CmpOp::Ne, Some(o)) => o != Equal,
+        (CmpOp::Lt, Some(o)) => o == Less,
+        (CmpOp::Le, Some(o)) => o != Greater,
+        (CmpOp::Gt, Some(o)) => o == Greater,
+        (CmpOp::Ge, Some(o)) => o != Less,
+    }
+}
+
+/// `kiln_step`: the next value of a loop variable, held at the end of the range of
+/// i64 where it would pass it.
+fn step_saturating(t: i64, s: i64) -> i64 {
+    t.saturating_add(s)
+}
+
+#[cfg(test)]
+mod tests {
+    //! The simulator catches what a wrong kernel or a wrong footprint does.
+    use super::*;
+    use crate::backend::gpu::kernel::{Elem, KArray, KLocal};
+    use crate::ir::EntityRef;
+
+    const N: usize = 10;
+
+    /// `out[i] = a[sub] + 1.0` for `i` in `range(N)`, with frame slots: loop state
+    /// 0-3, `i` at 4, `a` at 6 (pointer, extent, stride), `out` at 10.
+    fn kernel(sub: KExpr) -> Kernel {
+        let i = Var::new(0);
+        let array = |k: usize, name: &str, slot: usize| KArray {
+            var: Var::new(k),
+            name: name.into(),
+            elem: Elem::F64,
+            ndim: 1,
+            slot,
+        };
+        Kernel {
+            name: "kiln_nest".into(),
+            file_line: "test".into(),
+            outer: i,
+            locals: vec![KLocal {
+                var: i,
+                name: "i".into(),
+                ty: KTy::I64,
+                slot: 4,
+                written_back: Some(2),
+                numpy_code: None,
+            }],
+            arrays: vec![array(1, "a", 6), array(2, "out", 10)],
+            body: vec![KStmt::Store {
+                array: 1,
+                index: vec![KExpr::Local(i, KTy::I64)],
+                op: None,
+                value: KExpr::Arith {
+                    op: Arith::Add,
+                    ty: KTy::F64,
+                    numpy: true,
+                    a: Box::new(KExpr::Load(0, vec![sub])),
+                    b: Box::new(KExpr::Float(1.0)),
+                },
+            }],
+        }
+    }
+
+    /// Runs `k` with `a` copied in over `a_len` elements (its footprint), `out`
+    /// given a buffer and nothing copied in; `out`'s values, or the error.
+    fn run(k: &Kernel, a_len: usize) -> Result<Vec<f64>, String> {
+        let mut mem = DeviceMemory::default();
+        let a: Vec<u8> = (0..N).flat_map(|x| (x as f64).to_le_bytes()).collect();
+        let pa = mem.alloc(a_len * 8);
+        mem.copy_in(pa, &a[..a_len * 8])?;
+        let po = mem.alloc(N * 8);
+        let mut frame = vec![0u64; 14];
+        frame[1] = N as u64;
+        frame[2] = 1;
+        frame[6..9].copy_from_slice(&[pa, N as u64, 8]);
+        frame[10..13].copy_from_slice(&[po, N as u64, 8]);
+        let mut out = [0u64; 2];
+        let launched = launch(k, &mut mem, &frame, N as i64, &mut out)?;
+        assert!(!launched.failed);
+        assert_eq!(
+            out,
+            [N as u64 - 1, 2],
+            "the last iteration's `i` written back"
+        );
+        let bytes = mem.copy_out(po, N * 8)?;
+        Ok(bytes
+            .chunks(8)
+            .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
+            .collect())
+    }
+
+    fn i() -> KExpr {
+        KExpr::Local(Var::new(0), KTy::I64)
+    }
+
+    #[test]
+    fn a_right_kernel_runs() {
+        let out = run(&kernel(i()), N).unwrap();
+        assert_eq!(out, (0..N).map(|x| x as f64 + 1.0).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_footprint_narrowed_on_purpose_fails() {
+        let err = run(&kernel(i()), N - 1).unwrap_err();
+        assert!(
+            err.contains("outside every array's copied footprint"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn broken_index_arithmetic_fails() {
+        // `a[i + 1]` where the footprint (and the array) ends at `a[N - 1]`: the last
+        // thread's index is past the extent, which fails the check (a hand-back)...
+        let past = KExpr::Arith {
+            op: Arith::Add,
+            ty: KTy::I64,
+            numpy: false,
+            a: Box::new(i()),
+            b: Box::new(KExpr::Int(1)),
+        };
+        let k = kernel(past);
+        let mut mem = DeviceMemory::default();
+        let pa = mem.alloc(N * 8);
+        mem.copy_in(pa, &[0u8; N * 8]).unwrap();
+        let po = mem.alloc(N * 8);
+        let mut frame = vec![0u64; 14];
+        frame[1] = N as u64;
+        frame[2] = 1;
+        frame[6..9].copy_from_slice(&[pa, N as u64, 8]);
+        frame[10..13].copy_from_slice(&[po, N as u64, 8]);
+        let mut out = [0u64; 2];
+        assert!(
+            launch(&k, &mut mem, &frame, N as i64, &mut out)
+                .unwrap()
+                .failed
+        );
+        // ...and with the extent lied about (index arithmetic that trusts a wrong
+        // bound), the access leaves the copied memory and the simulator says so.
+        frame[7] = N as u64 + 1;
+        let err = launch(&k, &mut mem, &frame, N as i64, &mut out).unwrap_err();
+        assert!(
+            err.contains("outside every array's copied footprint"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_write_only_array_is_never_read() {
+        // `out[i] = out[i] + 1.0`, `out` never copied in.
+        let mut k = kernel(i());
+        let KStmt::Store { value, .. } = &mut k.body[0] else {
+            unreachable!()
+        };
+        *value = KExpr::Load(1, vec![i()]);
+        let err = run(&k, N).unwrap_err();
+        assert!(err.contains("never copied in"), "{err}");
+    }
+
+    #[test]
+    fn threads_meeting_in_memory_fail() {
+        // `out[0] = a[i] + 1.0`: every thread writes one element.
+        let mut k = kernel(i());
+        let KStmt::Store { index, .. } = &mut k.body[0] else {
+            unreachable!()
+        };
+        *index = vec![KExpr::Int(0)];
+        let err = run(&k, N).unwrap_err();
+        assert!(err.contains("wrote one word"), "{err}");
+    }
+}

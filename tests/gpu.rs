@@ -1,0 +1,241 @@
+//! The GPU tier without a GPU: every script in tests/gpu/ runs under kiln with
+//! `KILN_JIT=0`, then with `KILN_DEVICE=sim` (the simulated device runs the kernels
+//! the GPU would, checking every memory access), and both must print the same stdout
+//! and stderr and exit the same way. Then every benchmark kernel (benches/kernels/)
+//! runs at its tiny size both ways and must give the same checksum. Last, every
+//! kernel those runs generated (`KILN_DUMP_KERNELS`) is compiled with NVRTC for sm_90,
+//! the lent H100s' architecture, from the `nvidia-cuda-nvrtc` package tests/setup
+//! installs: a kernel NVRTC rejects fails the test.
+//!
+//! The scripts mark what the device must have done, on the line of a loop:
+//! `# gpu: sim` (some entry ran on the simulated device), `# gpu: failed` (a check
+//! failed there and the CPU tiers ran the entry), `# gpu: refused(TEXT)` (the report
+//! says why not, containing TEXT), `moves(IN:OUT)` (bytes copied in and out were in
+//! that ratio: what shows a read-only array never copied back and a write-only one
+//! never copied in). So a silent fall back to the CPU cannot pass.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+mod support;
+use support::{check_all, describe, finish, py_cases, ref_python, root, take_jit_report};
+
+fn kernels_dir() -> PathBuf {
+    std::env::temp_dir().join(format!("kiln-gpu-kernels-{}", std::process::id()))
+}
+
+fn kiln(args: &[&Path], sim: bool, report: Option<&Path>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_kiln"));
+    cmd.args(args).current_dir(root());
+    cmd.env_remove("KILN_JIT_REPORT");
+    cmd.env("KILN_CACHE", "0");
+    if sim {
+        cmd.env("KILN_DEVICE", "sim");
+        cmd.env("KILN_JIT_THRESHOLD", "20");
+        cmd.env("KILN_JIT_VERIFY", "1");
+        cmd.env("KILN_DUMP_KERNELS", kernels_dir());
+    } else {
+        cmd.env("KILN_JIT", "0");
+    }
+    if let Some(report) = report {
+        cmd.env("KILN_JIT_REPORT", report);
+    }
+    cmd.output().expect("kiln runs")
+}
+
+struct Mark {
+    line: u64,
+    ran: bool,
+    failed: bool,
+    refused: Option<String>,
+    moves: Option<(u64, u64)>,
+}
+
+fn marks(source: &str) -> Vec<Mark> {
+    source
+        .lines()
+        .enumerate()
+        .filter_map(|(k, line)| {
+            let (_, mark) = line.split_once("# gpu:")?;
+            let inside = |word: &str| {
+                mark.split_once(&format!("{word}("))
+                    .and_then(|(_, rest)| rest.split_once(')'))
+                    .map(|(text, _)| text.to_string())
+            };
+            let moves = inside("moves").and_then(|m| {
+                let (a, b) = m.split_once(':')?;
+                Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+            });
+            Some(Mark {
+                line: k as u64 + 1,
+                ran: mark.split_whitespace().any(|w| w == "sim"),
+                failed: mark.contains("failed"),
+                refused: inside("refused"),
+                moves,
+            })
+        })
+        .collect()
+}
+
+/// Every device report of the loop at `line` of `name`: a site's specialisations'
+/// own, or those of a loop of a function compiled whole.
+fn device_reports(sites: &[serde_json::Value], name: &str, line: u64) -> Vec<serde_json::Value> {
+    let mut out = Vec::new();
+    for s in sites {
+        if !s["file"].as_str().is_some_and(|f| f.ends_with(name)) {
+            continue;
+        }
+        for spec in s["specialisations"].as_array().into_iter().flatten() {
+            if s["line"].as_u64() == Some(line) && !spec["device"].is_null() {
+                out.push(spec["device"].clone());
+            }
+            for l in spec["parallel_loops"].as_array().into_iter().flatten() {
+                if l["line"].as_u64() == Some(line) && !l["device"].is_null() {
+                    out.push(l["device"].clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+fn check(script: &Path) -> Result<(), String> {
+    let name = script.file_name().unwrap().to_string_lossy().into_owned();
+    let interpreted = kiln(&[script], false, None);
+    let report = std::env::temp_dir().join(format!("kiln-gpu-{}-{name}.json", std::process::id()));
+    let sim = kiln(&[script], true, Some(&report));
+    if sim.stdout != interpreted.stdout
+        || sim.stderr != interpreted.stderr
+        || sim.status.code() != interpreted.status.code()
+    {
+        return Err(format!(
+            "{name}: the simulated device and the interpreter differ\n=== sim\n{}\n=== interpreted\n{}",
+            describe(&sim),
+            describe(&interpreted)
+        ));
+    }
+    let (text, sites) = take_jit_report(&report).map_err(|e| format!("{name}: {e}"))?;
+    let source = std::fs::read_to_string(script).unwrap();
+    for mark in marks(&source) {
+        let at = format!("{name}:{}", mark.line);
+        let devices = device_reports(&sites, &name, mark.line);
+        if devices.is_empty() {
+            return Err(format!("{at}: no device report for this loop\n{text}"));
+        }
+        let sum = |key: &str| -> u64 { devices.iter().map(|d| d[key].as_u64().unwrap_or(0)).sum() };
+        if mark.ran && sum("runs") == 0 {
+            return Err(format!("{at}: never ran on the simulated device\n{text}"));
+        }
+        if mark.failed && sum("failed") == 0 {
+            return Err(format!("{at}: no check failed on the device\n{text}"));
+        }
+        if let Some(want) = &mark.refused
+            && !devices.iter().any(|d| {
+                d["refused"]
+                    .as_str()
+                    .is_some_and(|r| r.contains(want.as_str()))
+            })
+        {
+            return Err(format!("{at}: no refusal says `{want}`\n{text}"));
+        }
+        if let Some((a, b)) = mark.moves {
+            let (i, o) = (sum("bytes_in"), sum("bytes_out"));
+            if i * b != o * a || i == 0 {
+                return Err(format!(
+                    "{at}: {i} bytes in and {o} out, not in the ratio {a}:{b}\n{text}"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A benchmark kernel at its tiny size, called three times, under the interpreter
+/// and on the simulated device: the same checksums.
+fn check_bench_kernel(kernel: &Path) -> Result<(), String> {
+    let source = std::fs::read_to_string(kernel).unwrap();
+    let tiny = source
+        .lines()
+        .find_map(|l| l.strip_prefix("TINY_N = "))
+        .ok_or("no TINY_N")?
+        .trim()
+        .to_string();
+    let runner = root().join("benches/call_runner.py");
+    let n = Path::new(&tiny);
+    let warm = Path::new("--warm-calls");
+    let two = Path::new("2");
+    let args = [runner.as_path(), kernel, n, warm, two];
+    let interpreted = kiln(&args, false, None);
+    let sim = kiln(&args, true, None);
+    let checksums = |o: &Output| {
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .filter(|l| l.starts_with("checksum"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let name = kernel.file_name().unwrap().to_string_lossy();
+    if !sim.status.success()
+        || checksums(&sim) != checksums(&interpreted)
+        || checksums(&sim).is_empty()
+    {
+        return Err(format!(
+            "benches/kernels/{name}: the simulated device and the interpreter differ\n=== sim\n{}\n=== interpreted\n{}",
+            describe(&sim),
+            describe(&interpreted)
+        ));
+    }
+    Ok(())
+}
+
+/// NVRTC from the reference venv's `nvidia-cuda-nvrtc` (tests/setup).
+fn nvrtc_dir() -> Option<PathBuf> {
+    let venv = ref_python().parent()?.parent()?.to_path_buf();
+    std::fs::read_dir(venv.join("lib"))
+        .ok()?
+        .flatten()
+        .map(|e| e.path().join("site-packages/nvidia/cu13/lib"))
+        .find(|d| d.join("libnvrtc.so.13").exists())
+}
+
+fn compile_kernels() -> Result<usize, String> {
+    let dir = kernels_dir();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map_err(|e| format!("{}: {e} (no kernel was generated)", dir.display()))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cu"))
+        .collect();
+    files.sort();
+    let nvrtc = nvrtc_dir().ok_or("no NVRTC in the reference venv: run `bash tests/setup`")?;
+    let out = Command::new(env!("CARGO_BIN_EXE_kiln"))
+        .arg("--compile-kernels")
+        .args(&files)
+        .env("KILN_NVRTC_DIR", nvrtc)
+        .output()
+        .expect("kiln runs");
+    if !out.status.success() {
+        return Err(format!("NVRTC rejected a kernel:\n{}", describe(&out)));
+    }
+    Ok(files.len())
+}
+
+fn main() {
+    let _ = std::fs::remove_dir_all(kernels_dir());
+    let cases = py_cases("tests/gpu");
+    let mut failures = check_all(&cases, check);
+    let mut kernels: Vec<PathBuf> = std::fs::read_dir(root().join("benches/kernels"))
+        .expect("benches/kernels")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "py"))
+        .collect();
+    kernels.sort();
+    failures.extend(check_all(&kernels, check_bench_kernel));
+    match compile_kernels() {
+        Ok(n) => println!("NVRTC compiled all {n} generated kernels for sm_90"),
+        Err(e) => failures.push(e),
+    }
+    let _ = std::fs::remove_dir_all(kernels_dir());
+    finish("GPU tier cases", cases.len() + kernels.len() + 1, &failures);
+}
