@@ -12,7 +12,8 @@
 //! failed there and the CPU tiers ran the entry), `# gpu: refused(TEXT)` (the report
 //! says why not, containing TEXT), `moves(IN:OUT)` (bytes copied in and out were in
 //! that ratio: what shows a read-only array never copied back and a write-only one
-//! never copied in). So a silent fall back to the CPU cannot pass.
+//! never copied in), `grid(N)` (at most N loops of the nest shared the grid). So a
+//! silent fall back to the CPU cannot pass.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -47,8 +48,9 @@ struct Mark {
     line: u64,
     ran: bool,
     failed: bool,
-    refused: Option<String>,
+        refused: Option<String>,
     moves: Option<(u64, u64)>,
+    grid: Option<u64>,
 }
 
 fn marks(source: &str) -> Vec<Mark> {
@@ -70,8 +72,9 @@ fn marks(source: &str) -> Vec<Mark> {
                 line: k as u64 + 1,
                 ran: mark.split_whitespace().any(|w| w == "sim"),
                 failed: mark.contains("failed"),
-                refused: inside("refused"),
+                                refused: inside("refused"),
                 moves,
+                grid: inside("grid").and_then(|g| g.trim().parse().ok()),
             })
         })
         .collect()
@@ -137,6 +140,12 @@ fn check(script: &Path) -> Result<(), String> {
             })
         {
             return Err(format!("{at}: no refusal says `{want}`\n{text}"));
+        }
+                if let Some(want) = mark.grid {
+            let most = devices.iter().filter_map(|d| d["grid"].as_u64()).max();
+            if most != Some(want) {
+                return Err(format!("{at}: at most {most:?} loops on the grid, not {want}\n{text}"));
+            }
         }
         if let Some((a, b)) = mark.moves {
             let (i, o) = (sum("bytes_in"), sum("bytes_out"));

@@ -53,6 +53,10 @@ pub struct DeviceReport {
     /// Entries a failed check on the device gave back to the CPU tiers.
     pub failed: u64,
     pub compile_ms: f64,
+    /// The most loops an entry put on the grid (the outer one and those nested in it).
+    pub grid: u64,
+    /// Why the last entry kept a loop nested in the grid's inside each thread.
+    pub inner: Option<String>,
     /// Why the last entry that did not run there did not (or why none can).
     pub refused: Option<String>,
 }
@@ -73,13 +77,15 @@ fn device_report(code: &kiln_jit::CompiledNest) -> Option<DeviceReport> {
         bytes_out: load(&o.stats.bytes_out),
         failed: load(&o.stats.failed),
         compile_ms: load(&o.stats.compile_us) as f64 / 1e3,
+        grid: load(&o.stats.depth),
+        inner: o.stats.inner.lock().ok().and_then(|r| r.clone()),
         refused: o
             .stats
             .refused
             .lock()
             .ok()
             .and_then(|r| r.clone())
-            .or_else(|| o.kernel.as_ref().err().cloned()),
+            .or_else(|| o.no_kernel().map(str::to_string)),
     })
 }
 
@@ -93,9 +99,11 @@ fn device_lines(out: &mut String, what: &str, d: &DeviceReport) {
     if d.runs > 0 {
         let _ = writeln!(
             out,
-            "      {what} on {device} (tier 3): {} entries, {} launches, {} bytes in, {} bytes out{}{}",
+            "      {what} on {device} (tier 3): {} entries, {} launches on a grid of {} loop{}, {} bytes in, {} bytes out{}{}",
             d.runs,
             d.launches,
+            d.grid,
+            if d.grid == 1 { "" } else { "s" },
             d.bytes_in,
             d.bytes_out,
             if d.compile_ms > 0.0 {
@@ -109,6 +117,9 @@ fn device_lines(out: &mut String, what: &str, d: &DeviceReport) {
             }
         );
     }
+    if let Some(why) = &d.inner {
+        let _ = writeln!(out, "      {what} on {device}: {why}");
+    }
     if let Some(why) = &d.refused {
         let _ = writeln!(out, "      {what} not on {device}: {why}");
     }
@@ -118,7 +129,7 @@ fn device_json(d: &Option<DeviceReport>) -> String {
     match d {
         None => "null".into(),
         Some(d) => format!(
-            "{{\"kind\": \"{}\", \"runs\": {}, \"launches\": {}, \"bytes_in\": {}, \"bytes_out\": {}, \"failed\": {}, \"compile_ms\": {:.3}, \"refused\": {}}}",
+            "{{\"kind\": \"{}\", \"runs\": {}, \"launches\": {}, \"bytes_in\": {}, \"bytes_out\": {}, \"failed\": {}, \"compile_ms\": {:.3}, \"grid\": {}, \"inner\": {}, \"refused\": {}}}",
             d.kind,
             d.runs,
             d.launches,
@@ -126,6 +137,8 @@ fn device_json(d: &Option<DeviceReport>) -> String {
             d.bytes_out,
             d.failed,
             d.compile_ms,
+            d.grid,
+            d.inner.as_deref().map_or("null".into(), json_string),
             d.refused.as_deref().map_or("null".into(), json_string)
         ),
     }

@@ -11,7 +11,7 @@
 //! typing gives it, and a value is converted only where Python converts it (an int
 //! meeting a float in arithmetic or a comparison, an int stored into a float64 array).
 
-use super::kernel::{Arith, Elem, KArray, KExpr, KFn, KLocal, KStmt, KTy, Kernel};
+use super::kernel::{Arith, Elem, GridDim, KArray, KExpr, KFn, KLocal, KStmt, KTy, Kernel};
 use crate::analysis::parallel::Staged;
 use crate::frame::Layout;
 use crate::infer::{Typing, VarTy};
@@ -22,13 +22,15 @@ use crate::types::{Dtype, Scalar, ScalarTy};
 
 type Result<T> = std::result::Result<T, String>;
 
-/// The kernel of `nest`'s outer loop, or why it has none.
+/// The kernel of `nest`'s outer loop with the first `depth - 1` loops of its chain
+/// (`grid::chain`) on the grid too, or why it has none.
 pub fn kernel(
     nest: &Nest,
     typing: &Typing,
     layout: &Layout,
     staged: &Staged,
     file_line: String,
+    depth: usize,
 ) -> Result<Kernel> {
     if !staged.reductions.is_empty() {
         return Err("it reduces into a scalar (reductions on the GPU are not built yet)".into());
@@ -48,6 +50,33 @@ pub fn kernel(
         layout,
         arrays: Vec::new(),
     };
+    let mut body = body;
+    let mut grid = Vec::new();
+    for level in super::grid::chain(nest).into_iter().skip(1).take(depth - 1) {
+        let StmtKind::For {
+            var,
+            start,
+            stop,
+            step,
+            body: inner,
+            ..
+        } = &level.kind
+        else {
+            unreachable!("the chain holds `for` loops");
+        };
+        let mut int = |e: &Expr| -> Result<KExpr> {
+            let (k, t) = b.expr(e)?;
+            to_int(k, kty(t)?)
+        };
+        grid.push(GridDim {
+            var: *var,
+            line: level.line,
+            start: int(start)?,
+            stop: int(stop)?,
+            step: int(step)?,
+        });
+        body = inner;
+    }
     let body = b.stmts(body)?;
     let assigned = nest.assigned();
     let mut locals = Vec::new();
@@ -78,6 +107,7 @@ pub fn kernel(
         name: "kiln_nest".into(),
         file_line,
         outer: *var,
+        grid,
         locals,
         arrays: b.arrays,
         body,

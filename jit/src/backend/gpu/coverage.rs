@@ -8,8 +8,9 @@
 //! unconditional (no `if`, `while`, `break` or `continue` around or in the loops), each
 //! subscript is a loop variable plus a constant, a different one per axis, and every
 //! enclosing `for` steps by 1 over bounds that no loop variable or assigned local
-//! takes part in (a rectangle, not a triangle). The outer loop's step is known only
-//! at run time: the caller also needs it to be 1.
+//! takes part in (a rectangle, not a triangle). The grid loops' steps are known only
+//! at run time: the caller also needs them to be 1 (their bounds are invariant, see
+//! `grid`).
 //!
 //! Invariant: `dense` says true only if, for bounds fixed before the kernel runs, the
 //! store's subscripts take every tuple of the product of their loops' ranges.
@@ -18,11 +19,11 @@ use super::kernel::{Arith, KExpr, KStmt, KTy};
 use crate::collections::HashSet;
 use crate::ir::Var;
 
-/// Whether array `array` of a kernel whose outer loop variable is `outer` is written
-/// densely (see the module doc).
-pub fn dense(body: &[KStmt], outer: Var, array: usize) -> bool {
-    // The outer variable differs between threads: no inner bound may read it.
-    let mut assigned: HashSet<Var> = [outer].into_iter().collect();
+/// Whether array `array` of a kernel whose grid loops' variables are `grid` is
+/// written densely (see the module doc).
+pub fn dense(body: &[KStmt], grid: &[Var], array: usize) -> bool {
+    // The grid's variables differ between threads: no inner bound may read them.
+    let mut assigned: HashSet<Var> = grid.iter().copied().collect();
     let mut jumps = false;
     walk(body, &mut |s| match s {
         KStmt::Assign(pairs) => assigned.extend(pairs.iter().map(|(v, ..)| *v)),
@@ -36,7 +37,14 @@ pub fn dense(body: &[KStmt], outer: Var, array: usize) -> bool {
         return false;
     }
     let mut found = Vec::new();
-    stores(body, array, &mut vec![outer], false, &assigned, &mut found);
+    stores(
+        body,
+        array,
+        &mut grid.to_vec(),
+        false,
+        &assigned,
+        &mut found,
+    );
     matches!(&found[..], [true])
 }
 

@@ -1,9 +1,10 @@
 //! A [`Kernel`] printed as CUDA C, for NVRTC.
 //!
 //! The kernel takes the nest's frame as the device sees it (array data pointers
-//! pointing into device memory, everything else as on the host), the outer loop's
-//! trip count, a flag any failing thread sets, and a block of two slots per written
-//! local that the thread of the last iteration fills (value bits, type code).
+//! pointing into device memory, everything else as on the host), the number of
+//! threads (iterations of the grid's loops), a flag any failing thread sets, a block
+//! of two slots per written local that the thread of the last iteration fills (value
+//! bits, type code), and each inner grid loop's start, step and trip count.
 //!
 //! Checks are the small `kiln_*` functions at the top, each the C twin of what the
 //! simulated device does for the same tree node (`backend::sim`): they set the
@@ -175,7 +176,7 @@ impl Printer<'_> {
         self.out.push_str(PRELUDE);
         let _ = writeln!(
             self.out,
-            "\nextern \"C\" __global__ void {}(u64* frame, i64 trips, int* fail, u64* out) {{",
+            "\nextern \"C\" __global__ void {}(u64* frame, i64 trips, int* fail, u64* out, const i64* dims) {{",
             k.name
         );
         self.line(
@@ -211,9 +212,23 @@ impl Printer<'_> {
                 self.line(1, &text);
             }
         }
+        // The thread's iteration: the innermost grid loop fastest; `dims` holds
+        // each grid loop's start, step and trip count.
+        self.line(1, "i64 r = tid;");
+        for (l, g) in k.grid.iter().enumerate().rev() {
+            let text = format!(
+                "{} = dims[{}] + (r % dims[{}]) * dims[{}]; r /= dims[{}];",
+                self.local(g.var),
+                3 * l,
+                3 * l + 2,
+                3 * l + 1,
+                3 * l + 2
+            );
+            self.line(1, &text);
+        }
         let outer = self.local(k.outer);
         let text = format!(
-            "{outer} = (i64)frame[{}] + tid * (i64)frame[{}];",
+            "{outer} = (i64)frame[{}] + r * (i64)frame[{}];",
             crate::frame::ROOT_CUR,
             crate::frame::ROOT_STEP
         );

@@ -11,7 +11,6 @@
 //! Kernels are compiled for the device's own compute capability with `--fmad=false`
 //! (the semantics contract: `+ - * /` and `sqrt` give the CPU's bits).
 
-use super::Kernel;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
@@ -301,16 +300,22 @@ impl super::Device for GpuRun<'_> {
 
     fn launch(
         &mut self,
-        _kernel: &Kernel,
+        launch: &super::Launch,
         frame: &[u64],
-        trips: i64,
         out: &mut [u64],
     ) -> Result<bool, String> {
+        let trips = launch.threads;
         use cudarc::driver::{LaunchConfig, PushKernelArg};
         let stream = &self.m.gpu.stream;
         let dframe = stream.clone_htod(frame).map_err(err)?;
         let mut fail = stream.alloc_zeros::<i32>(1).map_err(err)?;
         let mut dout = stream.alloc_zeros::<u64>(out.len().max(1)).map_err(err)?;
+        let dims: Vec<i64> = if launch.dims.is_empty() {
+            vec![0]
+        } else {
+            launch.dims.to_vec()
+        };
+        let ddims = stream.clone_htod(&dims).map_err(err)?;
         let block = crate::backend::sim::BLOCK;
         let blocks = (trips + block - 1) / block;
         if blocks > i64::from(u32::MAX) {
@@ -322,8 +327,12 @@ impl super::Device for GpuRun<'_> {
             shared_mem_bytes: 0,
         };
         let mut args = stream.launch_builder(&self.m.func);
-        args.arg(&dframe).arg(&trips).arg(&mut fail).arg(&mut dout);
-        // SAFETY: the kernel's parameters are these four, and every pointer in the
+        args.arg(&dframe)
+            .arg(&trips)
+            .arg(&mut fail)
+            .arg(&mut dout)
+            .arg(&ddims);
+        // SAFETY: the kernel's parameters are these five, and every pointer in the
         // frame points into this run's buffers (module doc of `backend::gpu`).
         unsafe { args.launch(cfg) }.map_err(err)?;
         let mut flag = [0i32];

@@ -186,7 +186,20 @@ pub struct KLocal {
     pub numpy_code: Option<u64>,
 }
 
-/// One parallel loop as a kernel: a thread per iteration of `outer`.
+/// A loop nested in the outer one that shares the grid with it (`grid`): its
+/// iterations become threads too. Its bounds are loop-invariant; the host evaluates
+/// them to size the grid and passes each level's start, step and trip count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GridDim {
+    pub var: Var,
+    pub line: u32,
+    pub start: KExpr,
+    pub stop: KExpr,
+    pub step: KExpr,
+}
+
+/// A parallel loop nest as a kernel: a thread per iteration of `outer` and of the
+/// loops of `grid` (the innermost one varying fastest between neighbouring threads).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Kernel {
     /// The C function's name.
@@ -194,9 +207,10 @@ pub struct Kernel {
     /// Where the loop is (for the dumped file's header).
     pub file_line: String,
     pub outer: Var,
+    pub grid: Vec<GridDim>,
     pub locals: Vec<KLocal>,
     pub arrays: Vec<KArray>,
-    /// The outer loop's body.
+    /// The body of the innermost loop on the grid.
     pub body: Vec<KStmt>,
 }
 

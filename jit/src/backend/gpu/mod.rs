@@ -26,8 +26,10 @@ pub mod build;
 pub mod coverage;
 pub mod cuda;
 pub mod driver;
+pub mod grid;
 pub mod kernel;
 
+use crate::analysis::staged::trip_count;
 use crate::analysis::{Footprint, parallel::Staged};
 use crate::backend::sim;
 use crate::frame::{Layout, ROOT_STEP};
@@ -63,10 +65,14 @@ pub fn device_choice() -> DeviceChoice {
 /// A nest's kernel and how its entries on the device went.
 pub struct Offload {
     pub device: DeviceChoice,
-    pub kernel: Result<Kernel, String>,
+    /// Per grid depth (the outer loop alone first, then with the loops of
+    /// `grid::chain` nested in it): the kernel, or why there is none.
+    pub kernels: Vec<Result<Kernel, String>>,
+    /// The loops that may join the outer one on the grid.
+    grid: Option<grid::Grid>,
     pub stats: DeviceStats,
-    /// The kernel's compiled module on the GPU (compiled at its first launch).
-    module: OnceLock<Result<driver::Module, String>>,
+    /// Each kernel's compiled module on the GPU (compiled at its first launch).
+    modules: Vec<OnceLock<Result<driver::Module, String>>>,
 }
 
 /// Counters for the jit report.
@@ -83,6 +89,10 @@ pub struct DeviceStats {
     pub compile_us: AtomicU64,
     /// Why the last entry that did not run on the device did not.
     pub refused: Mutex<Option<String>>,
+    /// The most loops an entry put on the grid.
+    pub depth: AtomicU64,
+    /// Why the last entry kept a loop of the chain inside each thread.
+    pub inner: Mutex<Option<String>>,
 }
 
 /// How an entry went on the device.
@@ -106,21 +116,74 @@ impl Offload {
         if device == DeviceChoice::Cpu {
             return None;
         }
-        let kernel = match staged {
-            Ok(s) => build::kernel(nest, typing, layout, s, format!("line {}", nest.root.line)),
-            Err(why) => Err(why.clone()),
+        let at = format!("line {}", nest.root.line);
+        let (kernels, grid) = match staged {
+            Ok(s) => match build::kernel(nest, typing, layout, s, at.clone(), 1) {
+                Ok(k) => {
+                    let grid = grid::Grid::new(nest, typing);
+                    let levels = grid.as_ref().map_or(0, |g| g.lines.len());
+                    let deeper = (2..=1 + levels)
+                        .map(|d| build::kernel(nest, typing, layout, s, at.clone(), d));
+                    (std::iter::once(Ok(k)).chain(deeper).collect(), grid)
+                }
+                Err(why) => (vec![Err(why)], None),
+            },
+            Err(why) => (vec![Err(why.clone())], None),
         };
+        let modules = kernels.iter().map(|_| OnceLock::new()).collect();
         Some(Offload {
             device,
-            kernel,
+            kernels,
+            grid,
             stats: DeviceStats::default(),
-            module: OnceLock::new(),
+            modules,
         })
     }
 
-    /// The kernel's CUDA C, if it has a kernel.
-    pub fn source(&self) -> Option<String> {
-        self.kernel.as_ref().ok().map(cuda::source)
+    /// Why the nest has no kernel at all, if it has none.
+    pub fn no_kernel(&self) -> Option<&str> {
+        self.kernels[0].as_ref().err().map(String::as_str)
+    }
+
+    /// How many loops go on the grid for the values in `frame`, and each inner grid
+    /// loop's start, step and trip count (`grid`'s proof, decided at entry).
+    fn grid(&self, layout: &Layout, frame: &[u64]) -> (usize, Vec<i64>) {
+        let mut dims = Vec::new();
+        let mut depth = 1;
+        let Some(grid) = &self.grid else {
+            return (depth, dims);
+        };
+        for (l, line) in grid.lines.iter().enumerate() {
+            let Some(Ok(k)) = self.kernels.get(l + 1) else {
+                break;
+            };
+            let g = &k.grid[l];
+            let bounds = [&g.start, &g.stop, &g.step].map(|e| sim::evaluate(k, frame, e));
+            let [Some(start), Some(stop), Some(step)] = bounds else {
+                break;
+            };
+            let trips = if step == 0 {
+                0
+            } else {
+                trip_count(start, stop, step)
+            };
+            if trips < 1 {
+                break;
+            }
+            if let Err(why) = grid.decide(l + 1, frame, layout, (start, stop, step)) {
+                self.note_inner(*line, &why);
+                break;
+            }
+            dims.extend([start, step, trips]);
+            depth = l + 2;
+        }
+        (depth, dims)
+    }
+
+    fn note_inner(&self, line: u32, why: &str) {
+        *self.stats.inner.lock().expect("device stats") = Some(format!(
+            "the loop at line {line} runs inside each thread: {why}"
+        ));
     }
 
     fn refuse(&self, why: String) -> DeviceRun {
@@ -134,13 +197,29 @@ impl Offload {
     /// The frame must describe live arrays of the nest's types, which no other thread
     /// touches while it runs.
     pub unsafe fn run(&self, staged: &Staged, layout: &Layout, frame: &mut [u64]) -> DeviceRun {
-        let kernel = match &self.kernel {
-            Ok(k) => k,
-            Err(why) => return self.refuse(why.clone()),
-        };
+        if let Some(why) = self.no_kernel() {
+            return self.refuse(why.to_string());
+        }
         let schedule = match staged.decide(frame, layout, 0.0) {
             Ok(s) => s,
             Err(why) => return self.refuse(why),
+        };
+        let (depth, dims) = self.grid(layout, frame);
+        let kernel = self.kernels[depth - 1]
+            .as_ref()
+            .expect("a kernel of each depth offered");
+        let Some(threads) = dims
+            .chunks(3)
+            .try_fold(schedule.trips, |n, d| n.checked_mul(d[2]))
+            .filter(|n| *n < 1 << 40)
+        else {
+            return self.refuse("too many iterations for one grid".into());
+        };
+        self.stats.depth.fetch_max(depth as u64, Ordering::Relaxed);
+        let launch = Launch {
+            kernel,
+            dims: &dims,
+            threads,
         };
         let result = match self.device {
             DeviceChoice::Sim => {
@@ -148,34 +227,27 @@ impl Offload {
                 unsafe {
                     self.run_on(
                         &mut SimDevice(&mut mem),
-                        kernel,
+                        &launch,
                         &schedule.footprints,
-                        schedule.trips,
                         frame,
                     )
                 }
             }
             DeviceChoice::Gpu => {
-                let module = self.module.get_or_init(|| {
+                let module = self.modules[depth - 1].get_or_init(|| {
                     let started = std::time::Instant::now();
                     let m = driver::Module::compile(&cuda::source(kernel), &kernel.name);
-                    self.stats
-                        .compile_us
-                        .fetch_add(started.elapsed().as_micros() as u64, Ordering::Relaxed);
+                    if m.is_ok() {
+                        self.stats
+                            .compile_us
+                            .fetch_add(started.elapsed().as_micros() as u64, Ordering::Relaxed);
+                    }
                     m
                 });
                 match module {
                     Ok(m) => {
                         let mut dev = driver::GpuRun::new(m);
-                        unsafe {
-                            self.run_on(
-                                &mut dev,
-                                kernel,
-                                &schedule.footprints,
-                                schedule.trips,
-                                frame,
-                            )
-                        }
+                        unsafe { self.run_on(&mut dev, &launch, &schedule.footprints, frame) }
                     }
                     Err(why) => Err(why.clone()),
                 }
@@ -199,14 +271,19 @@ impl Offload {
     unsafe fn run_on(
         &self,
         dev: &mut dyn Device,
-        kernel: &Kernel,
+        launch: &Launch,
         footprints: &[Footprint],
-        trips: i64,
         frame: &mut [u64],
     ) -> Result<bool, String> {
+        let kernel = launch.kernel;
         let mut device_frame = frame.to_vec();
         let mut outs = Vec::new();
-        let unit_outer = frame[ROOT_STEP] as i64 == 1;
+        // Every grid loop steps by one: what `coverage` needs of the loops it
+        // cannot see.
+        let unit_steps = frame[ROOT_STEP] as i64 == 1 && launch.dims.chunks(3).all(|d| d[1] == 1);
+        let grid_vars: Vec<_> = std::iter::once(kernel.outer)
+            .chain(kernel.grid.iter().map(|g| g.var))
+            .collect();
         for (k, a) in kernel.arrays.iter().enumerate() {
             let fp = footprints.iter().find(|f| f.array == a.var);
             let Some(fp) = fp else {
@@ -239,7 +316,7 @@ impl Offload {
             let address = dev.alloc((hi - lo) as usize)?;
             let host = frame[a.slot] as i64;
             device_frame[a.slot] = address.wrapping_sub(lo as u64);
-            let dense = unit_outer && coverage::dense(&kernel.body, kernel.outer, k);
+            let dense = unit_steps && coverage::dense(&kernel.body, &grid_vars, k);
             let copied = match (&read, &fp.written) {
                 (Some(r), Some(w)) if !dense => {
                     Some(r.iter().zip(w).map(|(x, y)| x.hull(*y)).collect::<Vec<_>>())
@@ -268,7 +345,7 @@ impl Offload {
             .count();
         let mut out = vec![0u64; 2 * written];
         self.stats.launches.fetch_add(1, Ordering::Relaxed);
-        let failed = dev.launch(kernel, &device_frame, trips, &mut out)?;
+        let failed = dev.launch(launch, &device_frame, &mut out)?;
         if failed {
             return Ok(false);
         }
@@ -304,14 +381,15 @@ pub fn dump_kernels(code: &crate::backend::cpu::CompiledNest, file: &str) {
     let stem = std::path::Path::new(file)
         .file_stem()
         .map_or("kiln".into(), |s| s.to_string_lossy().into_owned());
-    let own = code.offload.as_ref().map(|o| (o, &o.kernel));
-    let loops = code
-        .loops
-        .iter()
-        .filter_map(|l| l.code.offload.as_ref().map(|o| (o, &o.kernel)));
-    for (_, kernel) in own.into_iter().chain(loops) {
+    let own = code.offload.iter();
+    let loops = code.loops.iter().filter_map(|l| l.code.offload.as_ref());
+    for kernel in own.chain(loops).flat_map(|o| &o.kernels) {
         let Ok(k) = kernel else { continue };
         let line = k.file_line.trim_start_matches("line ");
+        let line = match k.grid.len() {
+            0 => line.to_string(),
+            n => format!("{line}_grid{}", n + 1),
+        };
         let mut at = k.clone();
         at.file_line = format!("{file}:{line}");
         let text = cuda::source(&at);
@@ -355,13 +433,16 @@ pub(crate) trait Device {
     fn copy_in(&mut self, address: u64, data: &[u8]) -> Result<(), String>;
     fn copy_out(&mut self, address: u64, data: &mut [u8]) -> Result<(), String>;
     /// Runs the kernel; whether a thread failed.
-    fn launch(
-        &mut self,
-        kernel: &Kernel,
-        frame: &[u64],
-        trips: i64,
-        out: &mut [u64],
-    ) -> Result<bool, String>;
+    fn launch(&mut self, launch: &Launch, frame: &[u64], out: &mut [u64]) -> Result<bool, String>;
+}
+
+/// A kernel and its grid for one entry.
+pub(crate) struct Launch<'k> {
+    pub kernel: &'k Kernel,
+    /// Each inner grid loop's start, step and trip count.
+    pub dims: &'k [i64],
+    /// Threads: the product of every grid loop's trip count.
+    pub threads: i64,
 }
 
 struct SimDevice<'m>(&'m mut sim::DeviceMemory);
@@ -380,14 +461,16 @@ impl Device for SimDevice<'_> {
         Ok(())
     }
 
-    fn launch(
-        &mut self,
-        kernel: &Kernel,
-        frame: &[u64],
-        trips: i64,
-        out: &mut [u64],
-    ) -> Result<bool, String> {
-        Ok(sim::launch(kernel, self.0, frame, trips, out)?.failed)
+    fn launch(&mut self, launch: &Launch, frame: &[u64], out: &mut [u64]) -> Result<bool, String> {
+        Ok(sim::launch(
+            launch.kernel,
+            self.0,
+            frame,
+            launch.dims,
+            launch.threads,
+            out,
+        )?
+        .failed)
     }
 }
 

@@ -149,12 +149,14 @@ pub struct Launched {
     pub failed: bool,
 }
 
-/// Runs `kernel` for `trips` iterations on the device `frame` (data pointers into
-/// `mem`), filling `out` as the CUDA kernel does.
+/// Runs `kernel` for `trips` threads on the device `frame` (data pointers into
+/// `mem`), with `dims` (each inner grid loop's start, step and trip count), filling
+/// `out` as the CUDA kernel does.
 pub fn launch(
     kernel: &Kernel,
     mem: &mut DeviceMemory,
     frame: &[u64],
+    dims: &[i64],
     trips: i64,
     out: &mut [u64],
 ) -> Result<Launched, String> {
@@ -189,11 +191,17 @@ pub fn launch(
                 };
                 t.numpy[at] = l.numpy_code == Some(frame[l.slot + 1]);
             }
+            let mut r = tid;
+            for (l, g) in kernel.grid.iter().enumerate().rev() {
+                let (start, step, n) = (dims[3 * l], dims[3 * l + 1], dims[3 * l + 2]);
+                t.set(g.var, start.wrapping_add((r % n).wrapping_mul(step)) as u64);
+                r /= n;
+            }
             let start = frame[crate::frame::ROOT_CUR] as i64;
             let step = frame[crate::frame::ROOT_STEP] as i64;
             t.set(
                 kernel.outer,
-                start.wrapping_add(tid.wrapping_mul(step)) as u64,
+                start.wrapping_add(r.wrapping_mul(step)) as u64,
             );
             t.block(&kernel.body)?;
             if t.failed {
@@ -218,6 +226,32 @@ pub fn launch(
     }
     mem.end_launch();
     Ok(Launched { failed })
+}
+
+/// The value of a loop-invariant expression of `kernel` (a grid loop's bound) with
+/// the values in `frame`: `None` where it reads memory or fails a check.
+pub fn evaluate(kernel: &Kernel, frame: &[u64], e: &KExpr) -> Option<i64> {
+    let nvars = kernel
+        .locals
+        .iter()
+        .map(|l| l.var.as_u32() as usize + 1)
+        .max()
+        .unwrap_or(0);
+    let mut mem = DeviceMemory::default();
+    let mut t = Thread {
+        k: kernel,
+        frame,
+        mem: &mut mem,
+        tid: 0,
+        vars: vec![0; nvars],
+        numpy: vec![false; nvars],
+        failed: false,
+    };
+    for l in &kernel.locals {
+        t.vars[l.var.as_u32() as usize] = frame[l.slot];
+    }
+    let v = t.expr(e).ok()?;
+    (!t.failed).then_some(v as i64)
 }
 
 enum Flow {
@@ -583,6 +617,7 @@ mod tests {
             name: "kiln_nest".into(),
             file_line: "test".into(),
             outer: i,
+            grid: Vec::new(),
             locals: vec![KLocal {
                 var: i,
                 name: "i".into(),
@@ -621,7 +656,7 @@ mod tests {
         frame[6..9].copy_from_slice(&[pa, N as u64, 8]);
         frame[10..13].copy_from_slice(&[po, N as u64, 8]);
         let mut out = [0u64; 2];
-        let launched = launch(k, &mut mem, &frame, N as i64, &mut out)?;
+        let launched = launch(k, &mut mem, &frame, &[], N as i64, &mut out)?;
         assert!(!launched.failed);
         assert_eq!(
             out,
@@ -677,14 +712,14 @@ mod tests {
         frame[10..13].copy_from_slice(&[po, N as u64, 8]);
         let mut out = [0u64; 2];
         assert!(
-            launch(&k, &mut mem, &frame, N as i64, &mut out)
+            launch(&k, &mut mem, &frame, &[], N as i64, &mut out)
                 .unwrap()
                 .failed
         );
         // ...and with the extent lied about (index arithmetic that trusts a wrong
         // bound), the access leaves the copied memory and the simulator says so.
         frame[7] = N as u64 + 1;
-        let err = launch(&k, &mut mem, &frame, N as i64, &mut out).unwrap_err();
+        let err = launch(&k, &mut mem, &frame, &[], N as i64, &mut out).unwrap_err();
         assert!(
             err.contains("outside every array's copied footprint"),
             "{err}"
