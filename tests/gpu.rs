@@ -48,7 +48,7 @@ struct Mark {
     line: u64,
     ran: bool,
     failed: bool,
-        refused: Option<String>,
+    refused: Option<String>,
     moves: Option<(u64, u64)>,
     grid: Option<u64>,
 }
@@ -72,7 +72,7 @@ fn marks(source: &str) -> Vec<Mark> {
                 line: k as u64 + 1,
                 ran: mark.split_whitespace().any(|w| w == "sim"),
                 failed: mark.contains("failed"),
-                                refused: inside("refused"),
+                refused: inside("refused"),
                 moves,
                 grid: inside("grid").and_then(|g| g.trim().parse().ok()),
             })
@@ -141,10 +141,12 @@ fn check(script: &Path) -> Result<(), String> {
         {
             return Err(format!("{at}: no refusal says `{want}`\n{text}"));
         }
-                if let Some(want) = mark.grid {
+        if let Some(want) = mark.grid {
             let most = devices.iter().filter_map(|d| d["grid"].as_u64()).max();
             if most != Some(want) {
-                return Err(format!("{at}: at most {most:?} loops on the grid, not {want}\n{text}"));
+                return Err(format!(
+                    "{at}: at most {most:?} loops on the grid, not {want}\n{text}"
+                ));
             }
         }
         if let Some((a, b)) = mark.moves {

@@ -2,9 +2,18 @@
 import numpy as np
 
 
-def single(a, out):
-    for i in range(a.shape[0]):  # gpu: refused(float32)
-        out[i] = a[i] * 2.0
+def small(a, out):
+    for i in range(a.shape[0]):  # gpu: refused(uint8 array)
+        out[i] = a[i] // 2
+
+
+def mixed32(a, out):
+    # `e` is a Python float on entry to each iteration and a float32 after `+=`: the
+    # CPU tiers hold it as a double; the GPU tier does not build that.
+    for i in range(a.shape[0]):  # gpu: refused(numpy.float32 value)
+        e = 0.0
+        e += a[i]
+        out[i] = e
 
 
 def total(a):
@@ -19,10 +28,14 @@ def logs(a, out):
         out[i] = np.log(a[i] + 1.0)
 
 
-a = np.arange(100, dtype=np.float32)
+a = np.arange(100, dtype=np.uint8)
+for rep in range(3):
+    out = np.zeros(100, dtype=np.uint8)
+    small(a, out)
+    print(out.sum())
 for rep in range(3):
     out = np.zeros(100, dtype=np.float32)
-    single(a, out)
+    mixed32(np.arange(100, dtype=np.float32) / 3, out)
     print(out.sum())
 for rep in range(3):
     print(total(np.arange(100.0)))

@@ -122,6 +122,9 @@ fn kty(t: ScalarTy) -> Result<KTy> {
         Scalar::Int | Scalar::Np(Dtype::I64) => KTy::I64,
         Scalar::Float | Scalar::Np(Dtype::F64) => KTy::F64,
         Scalar::Bool | Scalar::Np(Dtype::Bool) => KTy::Bool,
+        // A float32 that is a Python float on other paths is held as a double by the
+        // CPU tiers (`ScalarTy::machine`); not built here.
+        Scalar::Np(Dtype::F32) if !t.mixed => KTy::F32,
         other => return Err(format!("a {} value", other.describe())),
     })
 }
@@ -156,9 +159,11 @@ impl Builder<'_, '_> {
         let elem = match a.dtype {
             Dtype::F64 => Elem::F64,
             Dtype::I64 => Elem::I64,
+            Dtype::F32 => Elem::F32,
+            Dtype::I32 => Elem::I32,
             d => {
                 return Err(format!(
-                    "`{}` is a {} array (the GPU tier takes float64 and int64 ones)",
+                    "`{}` is a {} array (the GPU tier takes float64, float32, int64 and int32 ones)",
                     self.name(v),
                     d.name()
                 ));
@@ -231,14 +236,18 @@ impl Builder<'_, '_> {
                 let (value, vt) = self.expr(value).map_err(at)?;
                 let vk = kty(vt).map_err(at)?;
                 let value = match (elem, vk) {
-                    (Elem::F64, KTy::F64) => value,
-                    (Elem::F64, KTy::I64 | KTy::Bool) => KExpr::ToFloat(Box::new(value)),
-                    (Elem::I64, KTy::I64) => value,
-                    (Elem::I64, KTy::Bool) => KExpr::ToInt(Box::new(value)),
-                    (Elem::I64, KTy::F64) => {
-                        return Err(at("a float stored into an int64 array".into()));
+                    (Elem::F64, KTy::F64) | (Elem::F32, KTy::F32) => value,
+                    (Elem::F64, k) => KExpr::ToFloat(k, Box::new(value)),
+                    (Elem::F32, k) => KExpr::ToF32(k, Box::new(value)),
+                    (Elem::I64 | Elem::I32, KTy::I64) => value,
+                    (Elem::I64 | Elem::I32, KTy::Bool) => KExpr::ToInt(Box::new(value)),
+                    (Elem::I64 | Elem::I32, KTy::F64 | KTy::F32) => {
+                        return Err(at("a float stored into an integer array".into()));
                     }
                 };
+                if op.is_some() && elem == Elem::I32 {
+                    return Err(at("`op=` of an int32 element".into()));
+                }
                 let op = match op {
                     None => None,
                     Some(op) => Some((arith(*op, elem.ty()).map_err(at)?, true)),
@@ -341,6 +350,12 @@ impl Builder<'_, '_> {
                 Box::new(k),
                 Box::new(KExpr::Float(0.0)),
             ),
+            KTy::F32 => KExpr::Cmp(
+                CmpOp::Ne,
+                KTy::F64,
+                Box::new(KExpr::ToFloat(KTy::F32, Box::new(k))),
+                Box::new(KExpr::Float(0.0)),
+            ),
         })
     }
 
@@ -382,10 +397,11 @@ impl Builder<'_, '_> {
                     let (a, at) = self.expr(left)?;
                     let (b, bt) = self.expr(right)?;
                     let (ak, bk) = (kty(at)?, kty(bt)?);
-                    let common = if ak == KTy::F64 || bk == KTy::F64 {
-                        KTy::F64
-                    } else {
-                        KTy::I64
+                    // A float32 compares exactly as a double.
+                    let common = match (ak, bk) {
+                        (KTy::F32, KTy::F32) => KTy::F32,
+                        (KTy::F64 | KTy::F32, _) | (_, KTy::F64 | KTy::F32) => KTy::F64,
+                        _ => KTy::I64,
                     };
                     let c = KExpr::Cmp(
                         *op,
@@ -461,7 +477,7 @@ impl Builder<'_, '_> {
         }
         let float = |(x, t): (KExpr, KTy)| to(x, t, KTy::F64);
         Ok(match (f, xs.len()) {
-            (Intrinsic::Math(MathFn::Sqrt) | Intrinsic::Ufunc(Ufunc::Sqrt), 1) => {
+            (Intrinsic::Math(MathFn::Sqrt) | Intrinsic::Ufunc(Ufunc::Sqrt), 1) if k == KTy::F64 => {
                 KExpr::Call(KFn::Sqrt, vec![float(xs.remove(0))?])
             }
             (Intrinsic::Math(MathFn::Fabs), 1) => {
@@ -469,8 +485,10 @@ impl Builder<'_, '_> {
             }
             (Intrinsic::Abs, 1) => match xs.remove(0) {
                 (x, KTy::F64) => KExpr::Call(KFn::FAbs, vec![x]),
+                (_, KTy::F32) => return Err("abs() of a float32 on the GPU".into()),
                 (x, t) => KExpr::Call(KFn::IAbs, vec![to(x, t, KTy::I64)?]),
             },
+
             (Intrinsic::Min | Intrinsic::Max, 2) if k != KTy::Bool => {
                 let args = xs
                     .into_iter()
@@ -499,7 +517,7 @@ fn arith(op: BinOp, k: KTy) -> Result<Arith> {
         (BinOp::Add, _) => Arith::Add,
         (BinOp::Sub, _) => Arith::Sub,
         (BinOp::Mul, _) => Arith::Mul,
-        (BinOp::Div, KTy::F64) => Arith::Div,
+        (BinOp::Div, KTy::F64 | KTy::F32) => Arith::Div,
         (BinOp::FloorDiv, KTy::I64) => Arith::FloorDiv,
         (BinOp::Mod, KTy::I64) => Arith::Mod,
         (op, k) => return Err(format!("`{}` of {k:?} on the GPU", op.symbol())),
@@ -510,7 +528,8 @@ fn arith(op: BinOp, k: KTy) -> Result<Arith> {
 fn to(e: KExpr, from: KTy, to: KTy) -> Result<KExpr> {
     Ok(match (from, to) {
         (f, t) if f == t => e,
-        (KTy::I64 | KTy::Bool, KTy::F64) => KExpr::ToFloat(Box::new(e)),
+        (f, KTy::F64) => KExpr::ToFloat(f, Box::new(e)),
+        (f, KTy::F32) => KExpr::ToF32(f, Box::new(e)),
         (KTy::Bool, KTy::I64) => KExpr::ToInt(Box::new(e)),
         (f, t) => return Err(format!("a {f:?} used as a {t:?}")),
     })

@@ -15,7 +15,7 @@
 //! Invariant: every local is declared at the top of the function, so `goto done`
 //! never jumps over an initialisation (which C++ forbids).
 
-use super::kernel::{Arith, Elem, KExpr, KFn, KStmt, KTy, Kernel};
+use super::kernel::{Arith, KExpr, KFn, KStmt, KTy, Kernel};
 use crate::ir::CmpOp;
 use std::fmt::Write;
 
@@ -66,6 +66,32 @@ __device__ __forceinline__ double kiln_np(double r, double a, double b, int* f) 
 __device__ __forceinline__ double kiln_fdiv(double a, double b, int* f) {
     if (b == 0.0) { *f = 1; return 0.0; }
     return __ddiv_rn(a, b);
+}
+/* float32, numpy's only: its arithmetic in float32, its warnings as for float64 (the
+   operands are exact in a double). */
+__device__ __forceinline__ float kiln_np32(float r, float a, float b, int* f) {
+    kiln_np((double)r, (double)a, (double)b, f);
+    return r;
+}
+__device__ __forceinline__ float kiln_np32_add(float a, float b, int* f) { return kiln_np32(__fadd_rn(a, b), a, b, f); }
+__device__ __forceinline__ float kiln_np32_sub(float a, float b, int* f) { return kiln_np32(__fsub_rn(a, b), a, b, f); }
+__device__ __forceinline__ float kiln_np32_mul(float a, float b, int* f) { return kiln_np32(__fmul_rn(a, b), a, b, f); }
+__device__ __forceinline__ float kiln_np32_div(float a, float b, int* f) {
+    if (b == 0.0f) { *f = 1; return 0.0f; }
+    return kiln_np32(__fdiv_rn(a, b), a, b, f);
+}
+__device__ __forceinline__ float kiln_min_float(float a, float b) { return b < a ? b : a; }
+__device__ __forceinline__ float kiln_max_float(float a, float b) { return b > a ? b : a; }
+__device__ __forceinline__ float kiln_ld_f32(char* base, i64 off, int* f) {
+    return *f ? 0.0f : *(float*)(base + off);
+}
+__device__ __forceinline__ void kiln_st_f32(char* base, i64 off, float v, int* f) {
+    if (!*f) *(float*)(base + off) = v;
+}
+/* An int stored into an int32 element: numpy raises for one out of its range. */
+__device__ __forceinline__ void kiln_st_i32(char* base, i64 off, i64 v, int* f) {
+    if (v < -2147483648LL || v > 2147483647LL) *f = 1;
+    if (!*f) *(int*)(base + off) = (int)v;
 }
 __device__ __forceinline__ double kiln_np_add(double a, double b, int* f) { return kiln_np(__dadd_rn(a, b), a, b, f); }
 __device__ __forceinline__ double kiln_np_sub(double a, double b, int* f) { return kiln_np(__dsub_rn(a, b), a, b, f); }
@@ -129,6 +155,7 @@ fn c_type(t: KTy) -> &'static str {
     match t {
         KTy::I64 => "i64",
         KTy::F64 => "double",
+        KTy::F32 => "float",
         KTy::Bool => "bool",
     }
 }
@@ -203,6 +230,8 @@ impl Printer<'_> {
             let init = match l.ty {
                 KTy::I64 => format!("(i64)frame[{}]", l.slot),
                 KTy::F64 => format!("__longlong_as_double((i64)frame[{}])", l.slot),
+                // A float32's bits are the slot's low half.
+                KTy::F32 => format!("__int_as_float((int)(unsigned)frame[{}])", l.slot),
                 KTy::Bool => format!("frame[{}] != 0", l.slot),
             };
             let text = format!("{} {name} = {init};", c_type(l.ty));
@@ -245,6 +274,7 @@ impl Printer<'_> {
             let bits = match l.ty {
                 KTy::I64 => format!("(u64){name}"),
                 KTy::F64 => format!("(u64)__double_as_longlong({name})"),
+                KTy::F32 => format!("(u64)(unsigned)__float_as_int({name})"),
                 KTy::Bool => format!("(u64)({name} ? 1 : 0)"),
             };
             let code = match l.numpy_code {
@@ -302,10 +332,7 @@ impl Printer<'_> {
                 value,
             } => {
                 let a = &self.k.arrays[*array];
-                let suffix = match a.elem {
-                    Elem::F64 => "f64",
-                    Elem::I64 => "i64",
-                };
+                let suffix = a.elem.suffix();
                 let ty = c_type(a.elem.ty());
                 let offset = self.offset(*array, index);
                 self.line(depth, "{");
@@ -433,6 +460,16 @@ impl Printer<'_> {
                 };
                 format!("{name}({a}, {b}, f)")
             }
+            KTy::F32 => {
+                let name = match op {
+                    Arith::Add => "kiln_np32_add",
+                    Arith::Sub => "kiln_np32_sub",
+                    Arith::Mul => "kiln_np32_mul",
+                    Arith::Div => "kiln_np32_div",
+                    Arith::FloorDiv | Arith::Mod => unreachable!("refused by build"),
+                };
+                format!("{name}({a}, {b}, f)")
+            }
         }
     }
 
@@ -444,7 +481,8 @@ impl Printer<'_> {
             KExpr::Bool(b) => b.to_string(),
             KExpr::Local(v, _) => self.local(*v),
             KExpr::IsNumpy(v) => format!("{}_np", self.local(*v)),
-            KExpr::ToFloat(x) => format!("(double)({})", self.expr(x)),
+            KExpr::ToFloat(_, x) => format!("(double)({})", self.expr(x)),
+            KExpr::ToF32(_, x) => format!("(float)({})", self.expr(x)),
             KExpr::ToInt(x) => format!("(i64)({})", self.expr(x)),
             KExpr::Arith {
                 op,
@@ -453,7 +491,7 @@ impl Printer<'_> {
                 a,
                 b,
             } => self.arith(*op, *ty, *numpy, &self.expr(a), &self.expr(b)),
-            KExpr::Neg(KTy::F64, x) => format!("(-({}))", self.expr(x)),
+            KExpr::Neg(KTy::F64 | KTy::F32, x) => format!("(-({}))", self.expr(x)),
             KExpr::Neg(_, x) => format!("kiln_ineg({}, f)", self.expr(x)),
             KExpr::Cmp(op, _, a, b) => {
                 let sym = match op {
@@ -473,10 +511,7 @@ impl Printer<'_> {
                 format!("({} ? {} : {})", self.expr(c), self.expr(a), self.expr(b))
             }
             KExpr::Load(a, index) => {
-                let suffix = match self.k.arrays[*a].elem {
-                    Elem::F64 => "f64",
-                    Elem::I64 => "i64",
-                };
+                let suffix = self.k.arrays[*a].elem.suffix();
                 format!("kiln_ld_{suffix}(a{a}, {}, f)", self.offset(*a, index))
             }
             KExpr::Extent(a, d) => format!("a{a}_e{d}"),

@@ -161,6 +161,8 @@ pub struct Gpu {
     pub name: String,
     pub capability: (i32, i32),
     pub memory: usize,
+    /// `cuDriverGetVersion`: 13000 for CUDA 13.0.
+    pub driver_version: i32,
 }
 
 /// Device 0, opened once.
@@ -179,12 +181,16 @@ pub fn device() -> Result<&'static Gpu, String> {
         let name = ctx.name().unwrap_or_else(|_| "an NVIDIA GPU".into());
         let memory = ctx.total_mem().unwrap_or(0);
         let stream = ctx.default_stream();
+        let mut driver_version = 0;
+        // SAFETY: the library is loaded and the pointer is to a live i32.
+        unsafe { cudarc::driver::sys::cuDriverGetVersion(&mut driver_version) };
         Ok(Gpu {
             ctx,
             stream,
             name,
             capability,
             memory,
+            driver_version,
         })
     })
     .as_ref()
@@ -214,6 +220,9 @@ fn arch(capability: (i32, i32)) -> &'static str {
     ARCH.get_or_init(|| Box::leak(format!("sm_{}{}", capability.0, capability.1).into_boxed_str()))
 }
 
+/// Compiled kernels (PTX) of earlier runs.
+static KERNELS: crate::disk_cache::Cache = crate::disk_cache::Cache::new("kernels", b"kilnptx1");
+
 /// A kernel loaded on the GPU.
 pub struct Module {
     gpu: &'static Gpu,
@@ -225,9 +234,26 @@ unsafe impl Send for Module {}
 unsafe impl Sync for Module {}
 
 impl Module {
+    /// The kernel `name` of `source`, its PTX from the kernel cache (`~/.cache/kiln/
+    /// kernels`, keyed by the source, the architecture and the driver) or compiled.
     pub fn compile(source: &str, name: &str) -> Result<Module, String> {
         let gpu = device()?;
-        let ptx = ptx(source, arch(gpu.capability))?;
+        let arch = arch(gpu.capability);
+        let mut h = crate::disk_cache::stamped_hasher();
+        std::hash::Hash::hash(&(source, arch, gpu.driver_version), &mut h);
+        let key = crate::disk_cache::finish(&h);
+        let cached = KERNELS
+            .load(key)
+            .and_then(|bytes| String::from_utf8(bytes).ok())
+            .map(cudarc::nvrtc::Ptx::from_src);
+        let ptx = match cached {
+            Some(ptx) => ptx,
+            None => {
+                let ptx = ptx(source, arch)?;
+                KERNELS.store(key, ptx.to_src().as_bytes());
+                ptx
+            }
+        };
         let module = gpu
             .ctx
             .load_module(ptx)

@@ -25,6 +25,8 @@ pub enum KTy {
     I64,
     /// `double`: Python floats and numpy float64.
     F64,
+    /// `float`: numpy float32 (its arithmetic rounds to float32, as numpy's does).
+    F32,
     /// `bool`.
     Bool,
 }
@@ -34,18 +36,37 @@ pub enum KTy {
 pub enum Elem {
     F64,
     I64,
+    F32,
+    /// int32: stored into from ints (a value out of its range fails, where numpy
+    /// raises); its elements are not read (numpy's int32 arithmetic is not built).
+    I32,
 }
 
 impl Elem {
+    /// The type of a value loaded from or stored into an element.
     pub fn ty(self) -> KTy {
         match self {
             Elem::F64 => KTy::F64,
-            Elem::I64 => KTy::I64,
+            Elem::I64 | Elem::I32 => KTy::I64,
+            Elem::F32 => KTy::F32,
         }
     }
 
     pub fn bytes(self) -> usize {
-        8
+        match self {
+            Elem::F64 | Elem::I64 => 8,
+            Elem::F32 | Elem::I32 => 4,
+        }
+    }
+
+    /// The suffix of its load and store helpers (`kiln_ld_f64`).
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Elem::F64 => "f64",
+            Elem::I64 => "i64",
+            Elem::F32 => "f32",
+            Elem::I32 => "i32",
+        }
     }
 }
 
@@ -90,8 +111,12 @@ pub enum KExpr {
     /// Whether a variable of mixed type (a Python float or a numpy float64, say)
     /// holds the numpy one now: a bool the thread keeps beside it.
     IsNumpy(Var),
-    /// An int or a bool as a float (Python's conversion in mixed arithmetic).
-    ToFloat(Box<KExpr>),
+    /// A value of the first type as a double: an int or a bool as Python converts it
+    /// in mixed arithmetic, a float32 exactly.
+    ToFloat(KTy, Box<KExpr>),
+    /// A value of the first type as a float32, rounded as numpy casts it (a Python
+    /// float or int meeting a float32 in arithmetic, a double stored into one).
+    ToF32(KTy, Box<KExpr>),
     /// A bool as an int.
     ToInt(Box<KExpr>),
     /// `a op b` of operands of type `ty`; `numpy`: numpy's float rules (a result

@@ -235,6 +235,9 @@ impl Offload {
             }
             DeviceChoice::Gpu => {
                 let module = self.modules[depth - 1].get_or_init(|| {
+                    // The CUDA context first: its start (once per process) is no
+                    // part of the kernel's compile time.
+                    let _ = driver::device();
                     let started = std::time::Instant::now();
                     let m = driver::Module::compile(&cuda::source(kernel), &kernel.name);
                     if m.is_ok() {

@@ -16,7 +16,7 @@
 //! of the nest (which hand it to the CPU): they are bugs of the GPU tier, and the
 //! run reports them as such.
 
-use crate::backend::gpu::kernel::{Arith, KExpr, KFn, KStmt, KTy, Kernel};
+use crate::backend::gpu::kernel::{Arith, Elem, KExpr, KFn, KStmt, KTy, Kernel};
 use crate::ir::{CmpOp, Var};
 
 /// Threads per block, as the GPU launches them (`backend::gpu`).
@@ -32,12 +32,15 @@ pub struct DeviceMemory {
     buffers: Vec<Buffer>,
 }
 
+/// The grain memory is tracked in: the smallest element (float32, int32).
+const GRAIN: usize = 4;
+
 struct Buffer {
     address: u64,
     bytes: Vec<u8>,
-    /// Per 8-byte word: whether it holds something copied in or written.
+    /// Per 4-byte grain: whether it holds something copied in or written.
     defined: Vec<bool>,
-    /// Per word: the thread that wrote it in the current launch, plus one (0: none).
+    /// Per grain: the thread that wrote it in the current launch, plus one (0: none).
     writer: Vec<u64>,
 }
 
@@ -49,7 +52,7 @@ impl DeviceMemory {
             .last()
             .map_or(FIRST_ADDRESS, |b| b.address + b.bytes.len() as u64 + 4096)
             .next_multiple_of(256);
-        let words = len.div_ceil(8);
+        let words = len.div_ceil(GRAIN);
         self.buffers.push(Buffer {
             address,
             bytes: vec![0; len],
@@ -77,7 +80,7 @@ impl DeviceMemory {
         })?;
         let b = &mut self.buffers[k];
         b.bytes[at..at + data.len()].copy_from_slice(data);
-        for w in at / 8..(at + data.len()).div_ceil(8) {
+        for w in at / GRAIN..(at + data.len()).div_ceil(GRAIN) {
             b.defined[w] = true;
         }
         Ok(())
@@ -91,48 +94,51 @@ impl DeviceMemory {
         Ok(&self.buffers[k].bytes[at..at + len])
     }
 
-    fn word(&self, address: u64, what: &str) -> Result<(usize, usize), String> {
-        if !address.is_multiple_of(8) {
+    fn word(&self, address: u64, width: usize, what: &str) -> Result<(usize, usize), String> {
+        if !address.is_multiple_of(width as u64) {
             return Err(format!("{what} at {address:#x}: not aligned"));
         }
-        self.find(address, 8).ok_or_else(|| {
+        self.find(address, width).ok_or_else(|| {
             format!("{what} at {address:#x}: outside every array's copied footprint")
         })
     }
 
-    fn load(&self, address: u64, tid: i64) -> Result<u64, String> {
-        let (k, at) = self.word(address, "a load")?;
+    /// The `width` bytes at `address`, little-endian, as thread `tid` reads them.
+    fn load(&self, address: u64, width: usize, tid: i64) -> Result<u64, String> {
+        let (k, at) = self.word(address, width, "a load")?;
         let b = &self.buffers[k];
-        let w = at / 8;
-        if !b.defined[w] {
-            return Err(format!(
-                "a load at {address:#x} reads a word never copied in nor written"
-            ));
+        for w in at / GRAIN..(at + width) / GRAIN {
+            if !b.defined[w] {
+                return Err(format!(
+                    "a load at {address:#x} reads a word never copied in nor written"
+                ));
+            }
+            if b.writer[w] != 0 && b.writer[w] != tid as u64 + 1 {
+                return Err(format!(
+                    "thread {tid} read a word thread {} wrote (a loop called parallel is not)",
+                    b.writer[w] - 1
+                ));
+            }
         }
-        if b.writer[w] != 0 && b.writer[w] != tid as u64 + 1 {
-            return Err(format!(
-                "thread {tid} read a word thread {} wrote (a loop called parallel is not)",
-                b.writer[w] - 1
-            ));
-        }
-        Ok(u64::from_le_bytes(
-            b.bytes[at..at + 8].try_into().expect("8 bytes"),
-        ))
+        let mut bytes = [0u8; 8];
+        bytes[..width].copy_from_slice(&b.bytes[at..at + width]);
+        Ok(u64::from_le_bytes(bytes))
     }
 
-    fn store(&mut self, address: u64, bits: u64, tid: i64) -> Result<(), String> {
-        let (k, at) = self.word(address, "a store")?;
+    fn store(&mut self, address: u64, bits: u64, width: usize, tid: i64) -> Result<(), String> {
+        let (k, at) = self.word(address, width, "a store")?;
         let b = &mut self.buffers[k];
-        let w = at / 8;
-        if b.writer[w] != 0 && b.writer[w] != tid as u64 + 1 {
-            return Err(format!(
-                "threads {} and {tid} wrote one word (a loop called parallel is not)",
-                b.writer[w] - 1
-            ));
+        for w in at / GRAIN..(at + width) / GRAIN {
+            if b.writer[w] != 0 && b.writer[w] != tid as u64 + 1 {
+                return Err(format!(
+                    "threads {} and {tid} wrote one word (a loop called parallel is not)",
+                    b.writer[w] - 1
+                ));
+            }
+            b.writer[w] = tid as u64 + 1;
+            b.defined[w] = true;
         }
-        b.writer[w] = tid as u64 + 1;
-        b.defined[w] = true;
-        b.bytes[at..at + 8].copy_from_slice(&bits.to_le_bytes());
+        b.bytes[at..at + width].copy_from_slice(&bits.to_le_bytes()[..width]);
         Ok(())
     }
 
@@ -187,6 +193,7 @@ pub fn launch(
                 let at = l.var.as_u32() as usize;
                 t.vars[at] = match l.ty {
                     KTy::Bool => (frame[l.slot] != 0) as u64,
+                    KTy::F32 => frame[l.slot] & 0xffff_ffff,
                     _ => frame[l.slot],
                 };
                 t.numpy[at] = l.numpy_code == Some(frame[l.slot + 1]);
@@ -341,12 +348,16 @@ impl Thread<'_> {
                 let stored = match op {
                     None => v,
                     Some((op, numpy)) => {
-                        let old = self.load(address)?;
+                        let old = self.load(address, elem)?;
                         self.arith(*op, elem.ty(), *numpy, old, v)
                     }
                 };
+                // `kiln_st_i32`: numpy raises for an int out of int32's range.
+                if elem == Elem::I32 && i32::try_from(stored as i64).is_err() {
+                    self.failed = true;
+                }
                 if !self.failed {
-                    self.mem.store(address, stored, self.tid)?;
+                    self.mem.store(address, stored, elem.bytes(), self.tid)?;
                 }
                 Ok(self.after())
             }
@@ -429,11 +440,16 @@ impl Thread<'_> {
         Ok(self.frame[slot].wrapping_add(offset as u64))
     }
 
-    fn load(&mut self, address: u64) -> Result<u64, String> {
+    /// An element's value bits (a float32's in the low half; an int32 widened).
+    fn load(&mut self, address: u64, elem: Elem) -> Result<u64, String> {
         if self.failed {
             return Ok(0);
         }
-        self.mem.load(address, self.tid)
+        let bits = self.mem.load(address, elem.bytes(), self.tid)?;
+        Ok(match elem {
+            Elem::I32 => bits as u32 as i32 as i64 as u64,
+            _ => bits,
+        })
     }
 
     fn arith(&mut self, op: Arith, ty: KTy, numpy: bool, a: u64, b: u64) -> u64 {
@@ -458,6 +474,28 @@ impl Thread<'_> {
                     Some(r) => r as u64,
                     None => self.fail(),
                 }
+            }
+            KTy::F32 => {
+                let (x, y) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
+                let r = match op {
+                    Arith::Add => x + y,
+                    Arith::Sub => x - y,
+                    Arith::Mul => x * y,
+                    Arith::Div => {
+                        if y == 0.0 {
+                            return self.fail();
+                        }
+                        x / y
+                    }
+                    Arith::FloorDiv | Arith::Mod => unreachable!("refused by build"),
+                };
+                let (r64, x, y) = (r as f64, x as f64, y as f64);
+                if (r64.is_nan() && !x.is_nan() && !y.is_nan())
+                    || (!r64.is_finite() && x.is_finite() && y.is_finite())
+                {
+                    self.failed = true;
+                }
+                r.to_bits() as u64
             }
             KTy::F64 => {
                 let (x, y) = (f(a), f(b));
@@ -491,7 +529,23 @@ impl Thread<'_> {
             KExpr::Bool(b) => *b as u64,
             KExpr::Local(v, _) => self.vars[v.as_u32() as usize],
             KExpr::IsNumpy(v) => self.numpy[v.as_u32() as usize] as u64,
-            KExpr::ToFloat(x) => fb(self.expr(x)? as i64 as f64),
+            KExpr::ToFloat(from, x) => {
+                let bits = self.expr(x)?;
+                fb(match from {
+                    KTy::F32 => f32::from_bits(bits as u32) as f64,
+                    KTy::F64 => f(bits),
+                    KTy::I64 | KTy::Bool => bits as i64 as f64,
+                })
+            }
+            KExpr::ToF32(from, x) => {
+                let bits = self.expr(x)?;
+                let v = match from {
+                    KTy::F32 => f32::from_bits(bits as u32),
+                    KTy::F64 => f(bits) as f32,
+                    KTy::I64 | KTy::Bool => bits as i64 as f32,
+                };
+                v.to_bits() as u64
+            }
             KExpr::ToInt(x) => self.expr(x)?,
             KExpr::Arith {
                 op,
@@ -504,6 +558,7 @@ impl Thread<'_> {
                 self.arith(*op, *ty, *numpy, a, b)
             }
             KExpr::Neg(KTy::F64, x) => fb(-f(self.expr(x)?)),
+            KExpr::Neg(KTy::F32, x) => (-f32::from_bits(self.expr(x)? as u32)).to_bits() as u64,
             KExpr::Neg(_, x) => match (self.expr(x)? as i64).checked_neg() {
                 Some(r) => r as u64,
                 None => self.fail(),
@@ -512,6 +567,10 @@ impl Thread<'_> {
                 let (a, b) = (self.expr(a)?, self.expr(b)?);
                 let r = match ty {
                     KTy::F64 => compare(*op, f(a).partial_cmp(&f(b))),
+                    KTy::F32 => compare(
+                        *op,
+                        f32::from_bits(a as u32).partial_cmp(&f32::from_bits(b as u32)),
+                    ),
                     _ => compare(*op, Some((a as i64).cmp(&(b as i64)))),
                 };
                 r as u64
@@ -528,7 +587,7 @@ impl Thread<'_> {
             }
             KExpr::Load(a, index) => {
                 let address = self.address(*a, index)?;
-                self.load(address)?
+                self.load(address, self.k.arrays[*a].elem)?
             }
             KExpr::Extent(a, d) => self.frame[self.k.arrays[*a].extent_slot(*d)],
             KExpr::Call(func, args) => {
@@ -563,6 +622,10 @@ impl Thread<'_> {
                         };
                         let b_wins = match t {
                             KTy::F64 => compare(op, f(b).partial_cmp(&f(a))),
+                            KTy::F32 => compare(
+                                op,
+                                f32::from_bits(b as u32).partial_cmp(&f32::from_bits(a as u32)),
+                            ),
                             _ => compare(op, Some((b as i64).cmp(&(a as i64)))),
                         };
                         if b_wins { b } else { a }
