@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-KERNELS = ["vadd", "gemm", "syr2k", "fbcorr"]
-SIZES = {"vadd": 16_000_000}
+KERNELS = ["vadd", "saxpy", "gemm", "syr2k", "fbcorr"]
+SIZES = {"vadd": 16_000_000, "saxpy": 16_000_000}
 
 
 def load(name):
@@ -105,7 +105,23 @@ def yardsticks(name, n):
         except Exception:  # noqa: BLE001
             out[key + "-error"] = traceback.format_exc()[-800:]
 
-    if name == "vadd":
+    if name == "saxpy":
+        a, x, y = args
+        timed_or_error("cupy", lambda: cp.asnumpy(a * cp.asarray(x) + cp.asarray(y)))
+
+        @jit
+        def k(a, x, y):
+            i = cuda.grid(1)
+            if i < y.shape[0]:
+                y[i] = a * x[i] + y[i]
+
+        def nb():
+            dx, dy = cuda.to_device(x), cuda.to_device(y)
+            k[(n + 255) // 256, 256](a, dx, dy)
+            return dy.copy_to_host()
+
+        timed_or_error("numba-cuda", nb)
+    elif name == "vadd":
         a, b, c = args
         timed_or_error("cupy", lambda: cp.asnumpy(cp.asarray(a) + cp.asarray(b)))
 
@@ -221,7 +237,7 @@ def main():
         results["bandwidth"] = bandwidth()
     except Exception as e:  # noqa: BLE001 - a yardstick missing is reported, not fatal
         results["bandwidth"] = {"error": repr(e)}
-    rows = ["| kernel | n | kiln CPU warm | kiln GPU cold | kiln GPU warm | CuPy warm | numba-cuda warm | kiln GPU bytes in/out | checksums |", "|---|---|---|---|---|---|---|---|---|"]
+    rows = ["| kernel | n | kiln CPU warm | kiln GPU cold | kiln GPU warm | CuPy warm | numba-cuda warm | kiln GPU bytes in/out per call | kiln GPU GB/s | checksums |", "|---|---|---|---|---|---|---|---|---|---|"]
     for name in args.kernels or KERNELS:
         text = (ROOT / "benches/kernels" / f"{name}.py").read_text()
         large = int(next(l.split("=")[1] for l in text.splitlines() if l.startswith("LARGE_N")))
@@ -238,10 +254,14 @@ def main():
         y = r["yardsticks"]
         dev = r["gpu"].get("device", {})
         sums = [r["cpu"].get("checksum"), r["gpu"].get("checksum")] + [str(v[1])[:14] for k, v in y.items() if not isinstance(v, str)]
+        runs = max(dev.get("runs", 0), 1)
+        per_call = (dev.get("bytes_in", 0) + dev.get("bytes_out", 0)) / runs
+        warm = float(r["gpu"].get("seconds") or 0)
+        rate = f"{per_call / warm / 1e9:.1f}" if warm and dev.get("runs") else "-"
         rows.append(
             f"| {name} | {n} | {ms(r['cpu'].get('seconds'))} | {ms(r['gpu'].get('cold-seconds'))} | {ms(r['gpu'].get('seconds'))} | "
             f"{ms(y['cupy'][0]) if 'cupy' in y else '-'} | {ms(y['numba-cuda'][0]) if 'numba-cuda' in y else '-'} | "
-            f"{dev.get('bytes_in', 0)}/{dev.get('bytes_out', 0)} | {' '.join(str(s) for s in sums)} |"
+            f"{dev.get('bytes_in', 0) // runs}/{dev.get('bytes_out', 0) // runs} | {rate} | {' '.join(str(s) for s in sums)} |"
         )
         print(rows[-1], flush=True)
     (out_dir / "bench.json").write_text(json.dumps(results, indent=1, default=str))

@@ -306,6 +306,14 @@ impl super::Device for GpuRun<'_> {
     }
 
     fn copy_in(&mut self, address: u64, data: &[u8]) -> Result<(), String> {
+        if data.len() >= super::staging::STAGED {
+            self.find(address, data.len())?;
+            // SAFETY: `find` showed the run inside a buffer of this run, allocated on
+            // the tier's stream, which it outlives.
+            return unsafe {
+                super::staging::copy_in(self.m.gpu.stream.cu_stream(), address, data)
+            };
+        }
         let (k, at) = self.find(address, data.len())?;
         let stream = self.m.gpu.stream.clone();
         let buf = &mut self.buffers[k].1;
@@ -315,6 +323,13 @@ impl super::Device for GpuRun<'_> {
     }
 
     fn copy_out(&mut self, address: u64, data: &mut [u8]) -> Result<(), String> {
+        if data.len() >= super::staging::STAGED {
+            self.find(address, data.len())?;
+            // SAFETY: as for the copy in.
+            return unsafe {
+                super::staging::copy_out(self.m.gpu.stream.cu_stream(), address, data)
+            };
+        }
         let (k, at) = self.find(address, data.len())?;
         let stream = self.m.gpu.stream.clone();
         let buf = &self.buffers[k].1;

@@ -28,6 +28,7 @@ pub mod cuda;
 pub mod driver;
 pub mod grid;
 pub mod kernel;
+pub mod staging;
 
 use crate::analysis::staged::trip_count;
 use crate::analysis::{Footprint, parallel::Staged};
