@@ -154,7 +154,22 @@ impl Search<'_, '_> {
                 continue;
             }
             match self.compile(stmt, &bound) {
-                Ok(l) => self.loops.push(l),
+                Ok(l) => {
+                    self.loops.push(l);
+                    // A loop that may split may still run serially at an entry (a
+                    // dependence its values show: a time loop). For the GPU tier,
+                    // whose kernels pay off on inner loops too (a launch per step,
+                    // ALPyNA's schedule), its serial copy offers its own loops; for
+                    // tier 2 alone the extra compiles do not pay.
+                    if crate::backend::gpu::device_choice()
+                        != crate::backend::gpu::DeviceChoice::Cpu
+                    {
+                        let mut inside = bound.clone();
+                        inside.insert(*var);
+                        inside.extend(items.iter().map(|(t, _)| *t));
+                        self.body(inner, &inside);
+                    }
+                }
                 Err(why) => {
                     self.refused.push((stmt.line, why));
                     let mut inside = bound.clone();
