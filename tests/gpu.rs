@@ -2,7 +2,9 @@
 //! `KILN_JIT=0`, then with `KILN_DEVICE=sim` (the simulated device runs the kernels
 //! the GPU would, checking every memory access), and both must print the same stdout
 //! and stderr and exit the same way. Then every benchmark kernel (benches/kernels/)
-//! runs at its tiny size both ways and must give the same checksum. Last, every
+//! runs at its tiny size both ways and must give the same checksum, and every program
+//! of the realistic corpus (tests/corpus/) must print on the simulated device what it
+//! prints on the CPU tiers. Last, every
 //! kernel those runs generated (`KILN_DUMP_KERNELS`) is compiled with NVRTC for sm_90,
 //! the lent H100s' architecture, from the `nvidia-cuda-nvrtc` package tests/setup
 //! installs: a kernel NVRTC rejects fails the test.
@@ -25,18 +27,32 @@ fn kernels_dir() -> PathBuf {
     std::env::temp_dir().join(format!("kiln-gpu-kernels-{}", std::process::id()))
 }
 
-fn kiln(args: &[&Path], sim: bool, report: Option<&Path>) -> Output {
+/// How a run is made: the interpreter alone, the CPU tiers, or the simulated device.
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Interpreted,
+    Cpu,
+    Sim,
+}
+
+fn kiln(args: &[&Path], mode: Mode, report: Option<&Path>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_kiln"));
     cmd.args(args).current_dir(root());
     cmd.env_remove("KILN_JIT_REPORT");
+    cmd.env_remove("KILN_DEVICE");
     cmd.env("KILN_CACHE", "0");
-    if sim {
+    match mode {
+        Mode::Interpreted => {
+            cmd.env("KILN_JIT", "0");
+        }
+        Mode::Cpu | Mode::Sim => {
+            cmd.env("KILN_JIT_THRESHOLD", "20");
+            cmd.env("KILN_JIT_VERIFY", "1");
+        }
+    }
+    if mode == Mode::Sim {
         cmd.env("KILN_DEVICE", "sim");
-        cmd.env("KILN_JIT_THRESHOLD", "20");
-        cmd.env("KILN_JIT_VERIFY", "1");
         cmd.env("KILN_DUMP_KERNELS", kernels_dir());
-    } else {
-        cmd.env("KILN_JIT", "0");
     }
     if let Some(report) = report {
         cmd.env("KILN_JIT_REPORT", report);
@@ -104,9 +120,9 @@ fn device_reports(sites: &[serde_json::Value], name: &str, line: u64) -> Vec<ser
 
 fn check(script: &Path) -> Result<(), String> {
     let name = script.file_name().unwrap().to_string_lossy().into_owned();
-    let interpreted = kiln(&[script], false, None);
+    let interpreted = kiln(&[script], Mode::Interpreted, None);
     let report = std::env::temp_dir().join(format!("kiln-gpu-{}-{name}.json", std::process::id()));
-    let sim = kiln(&[script], true, Some(&report));
+    let sim = kiln(&[script], Mode::Sim, Some(&report));
     if sim.stdout != interpreted.stdout
         || sim.stderr != interpreted.stderr
         || sim.status.code() != interpreted.status.code()
@@ -176,8 +192,8 @@ fn check_bench_kernel(kernel: &Path) -> Result<(), String> {
     let warm = Path::new("--warm-calls");
     let two = Path::new("2");
     let args = [runner.as_path(), kernel, n, warm, two];
-    let interpreted = kiln(&args, false, None);
-    let sim = kiln(&args, true, None);
+    let interpreted = kiln(&args, Mode::Interpreted, None);
+    let sim = kiln(&args, Mode::Sim, None);
     let checksums = |o: &Output| {
         String::from_utf8_lossy(&o.stdout)
             .lines()
@@ -194,6 +210,25 @@ fn check_bench_kernel(kernel: &Path) -> Result<(), String> {
             "benches/kernels/{name}: the simulated device and the interpreter differ\n=== sim\n{}\n=== interpreted\n{}",
             describe(&sim),
             describe(&interpreted)
+        ));
+    }
+    Ok(())
+}
+
+/// A program of the realistic corpus (tests/corpus/) on the CPU tiers and on the
+/// simulated device: the same output (what its loops that run on the device, the
+/// array statements among them, compute is the CPU tiers').
+fn check_corpus_program(program: &Path) -> Result<(), String> {
+    let cpu = kiln(&[program], Mode::Cpu, None);
+    let sim = kiln(&[program], Mode::Sim, None);
+    if (&sim.stdout, &sim.stderr, sim.status.code())
+        != (&cpu.stdout, &cpu.stderr, cpu.status.code())
+    {
+        let name = program.file_name().unwrap().to_string_lossy();
+        return Err(format!(
+            "tests/corpus/{name}: the simulated device and the CPU tiers differ\n=== sim\n{}\n=== cpu\n{}",
+            describe(&sim),
+            describe(&cpu)
         ));
     }
     Ok(())
@@ -243,10 +278,16 @@ fn main() {
         .collect();
     kernels.sort();
     failures.extend(check_all(&kernels, check_bench_kernel));
+    let corpus = py_cases("tests/corpus");
+    failures.extend(check_all(&corpus, check_corpus_program));
     match compile_kernels() {
         Ok(n) => println!("NVRTC compiled all {n} generated kernels for sm_90"),
         Err(e) => failures.push(e),
     }
     let _ = std::fs::remove_dir_all(kernels_dir());
-    finish("GPU tier cases", cases.len() + kernels.len() + 1, &failures);
+    finish(
+        "GPU tier cases",
+        cases.len() + kernels.len() + corpus.len() + 1,
+        &failures,
+    );
 }

@@ -48,6 +48,12 @@ mod _kiln {
         crate::sites::report::text()
     }
 
+    /// What the GPU tier found (`%jit gpu`, `kiln --gpu-info`).
+    #[pyfunction]
+    fn gpu_info() -> String {
+        kiln_jit::backend::gpu::driver::info()
+    }
+
     /// True when `path` lies in the standard library, which keeps its own code.
     #[pyfunction]
     fn is_stdlib_path(path: PyStrRef) -> bool {

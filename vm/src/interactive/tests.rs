@@ -265,6 +265,17 @@ fn jit_magic_prints_the_report() {
 }
 
 #[test]
+fn jit_gpu_magic_says_what_was_found() {
+    // On every machine, GPU or not: the driver's and NVRTC's lines, and where
+    // parallel nests run.
+    let s = session();
+    let out = run(&s, "%jit gpu");
+    assert!(out.contains("CUDA driver (libcuda): "), "{out}");
+    assert!(out.contains("NVRTC (libnvrtc): "), "{out}");
+    assert!(out.contains("KILN_DEVICE="), "{out}");
+}
+
+#[test]
 fn cells_end_in_literals_and_definitions() {
     let s = session();
     assert_eq!(s.run_cell_repr("10", "<c>").unwrap(), Some("10".into()));

@@ -232,9 +232,13 @@ def magic_run(args):
 def magic_jit(args):
     """%jit: the jit report of this session: each loop that ran, whether it was
     compiled and for which types, compile time, entries, deopts, and why a hot loop
-    stayed interpreted."""
+    stayed interpreted. %jit gpu: what the GPU tier found (the CUDA driver, NVRTC,
+    the device) and where parallel nests run."""
     import _kiln
 
+    if args.strip() == "gpu":
+        print(_kiln.gpu_info().rstrip("\n"))
+        return
     text = _kiln.jit_report()
     print(text.rstrip("\n") if text.strip() else "No loop has run yet.")
 
@@ -413,6 +417,7 @@ Magics:
   %timeit stmt     time it in a loop: mean +- std. dev. (%%timeit: the cell)
   %run file.py     run a script, keep its variables
   %jit             the jit report: which loops compiled, for which types, why not
+  %jit gpu         what the GPU tier found: CUDA driver, NVRTC, device
   %who, %whos      the interactive variables (as names, as a table)
   %reset -f        delete all interactive variables
   %history [-n]    this session's inputs

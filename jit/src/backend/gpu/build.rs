@@ -501,6 +501,15 @@ impl Builder<'_, '_> {
                 };
                 KExpr::Call(f, args)
             }
+            (Intrinsic::Check, 1) => KExpr::Call(KFn::Check, vec![xs.remove(0).0]),
+            // An array statement's numpy float operations are each checked in the
+            // kernel (a condition numpy would warn of fails the thread), so the CPU's
+            // flags have nothing to add: clearing, checking and noting them are no-ops
+            // and none is ever raised on a path that goes on.
+            (Intrinsic::ClearFpFlags | Intrinsic::CheckFpFlags | Intrinsic::NoteFp(_), 0) => {
+                KExpr::Bool(true)
+            }
+            (Intrinsic::FpRaised, 0) => KExpr::Bool(false),
             (Intrinsic::Float, 1) => float(xs.remove(0))?,
             (Intrinsic::Int, 1) => match xs.remove(0) {
                 (x, KTy::F64) => KExpr::Call(KFn::FloatToInt, vec![x]),

@@ -110,6 +110,10 @@ __device__ __forceinline__ double kiln_min_double(double a, double b) { return b
 __device__ __forceinline__ double kiln_max_double(double a, double b) { return b > a ? b : a; }
 __device__ __forceinline__ i64 kiln_min_i64(i64 a, i64 b) { return b < a ? b : a; }
 __device__ __forceinline__ i64 kiln_max_i64(i64 a, i64 b) { return b > a ? b : a; }
+__device__ __forceinline__ bool kiln_check(bool c, int* f) {
+    if (!c) *f = 1;
+    return true;
+}
 __device__ __forceinline__ i64 kiln_ix(i64 i, i64 extent, int* f) {
     if (i < 0 || i >= extent) { *f = 1; return 0; }
     return i;
@@ -522,6 +526,7 @@ impl Printer<'_> {
                     KFn::FAbs => format!("fabs({})", xs[0]),
                     KFn::IAbs => format!("kiln_iabs({}, f)", xs[0]),
                     KFn::FloatToInt => format!("kiln_ftoi({}, f)", xs[0]),
+                    KFn::Check => format!("kiln_check({}, f)", xs[0]),
                     KFn::Min(t) => format!("kiln_min_{}({}, {})", c_type(*t), xs[0], xs[1]),
                     KFn::Max(t) => format!("kiln_max_{}({}, {})", c_type(*t), xs[0], xs[1]),
                 }

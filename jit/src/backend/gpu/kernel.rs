@@ -98,6 +98,9 @@ pub enum KFn {
     Max(KTy),
     /// `int(x)` of a float: truncated; NaN, an infinity or a value past 64 bits fails.
     FloatToInt,
+    /// `check(cond)` of an array statement (a broadcast or an index numpy refuses):
+    /// fails unless `cond`; true.
+    Check,
 }
 
 /// A kernel expression.

@@ -601,6 +601,12 @@ impl Thread<'_> {
                         if x < 0.0 { self.fail() } else { fb(x.sqrt()) }
                     }
                     KFn::FAbs => fb(f(xs[0]).abs()),
+                    KFn::Check => {
+                        if xs[0] == 0 {
+                            self.failed = true;
+                        }
+                        1
+                    }
                     KFn::IAbs => match (xs[0] as i64).checked_abs() {
                         Some(r) => r as u64,
                         None => self.fail(),
