@@ -352,7 +352,7 @@ impl CompiledNest {
 }
 
 /// The bits a reduction's partial result starts from.
-fn identity(r: &Reduction) -> u64 {
+pub(crate) fn identity(r: &Reduction) -> u64 {
     match (r.op, r.float) {
         (ReductionOp::Mul, true) => 1.0f64.to_bits(),
         (ReductionOp::Mul, false) => 1,
@@ -371,7 +371,7 @@ fn identity(r: &Reduction) -> u64 {
 /// gives the warning at its iteration). The result is a
 /// float64 where the value at entry or any partial is one (numpy's promotion of a
 /// Python float with it).
-fn combine(
+pub(crate) fn combine(
     r: &Reduction,
     entry: (u64, u64),
     partials: impl Iterator<Item = (u64, u64)>,

@@ -32,9 +32,6 @@ pub fn kernel(
     file_line: String,
     depth: usize,
 ) -> Result<Kernel> {
-    if !staged.reductions.is_empty() {
-        return Err("it reduces into a scalar (reductions on the GPU are not built yet)".into());
-    }
     let StmtKind::For {
         var, items, body, ..
     } = &nest.root.kind
@@ -108,6 +105,11 @@ pub fn kernel(
         file_line,
         outer: *var,
         grid,
+        reductions: staged
+            .reductions
+            .iter()
+            .map(|r| (r.var, crate::backend::cpu::threads::identity(r)))
+            .collect(),
         locals,
         arrays: b.arrays,
         body,

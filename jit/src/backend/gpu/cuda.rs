@@ -4,7 +4,8 @@
 //! pointing into device memory, everything else as on the host), the number of
 //! threads (iterations of the grid's loops), a flag any failing thread sets, a block
 //! of two slots per written local that the thread of the last iteration fills (value
-//! bits, type code), and each inner grid loop's start, step and trip count.
+//! bits, type code), each inner grid loop's start, step and trip count, and a row
+//! per thread for its reductions' partial results.
 //!
 //! Checks are the small `kiln_*` functions at the top, each the C twin of what the
 //! simulated device does for the same tree node (`backend::sim`): they set the
@@ -207,7 +208,7 @@ impl Printer<'_> {
         self.out.push_str(PRELUDE);
         let _ = writeln!(
             self.out,
-            "\nextern \"C\" __global__ void {}(u64* frame, i64 trips, int* fail, u64* out, const i64* dims) {{",
+            "\nextern \"C\" __global__ void {}(u64* frame, i64 trips, int* fail, u64* out, const i64* dims, u64* parts) {{",
             k.name
         );
         self.line(
@@ -266,24 +267,33 @@ impl Printer<'_> {
             crate::frame::ROOT_STEP
         );
         self.line(1, &text);
+        // Reductions start from their operation's identity in every thread.
+        for (v, identity) in &k.reductions {
+            let l = k.local(*v).expect("a reduction is a local");
+            let value = match l.ty {
+                KTy::F64 => format!("__longlong_as_double({}LL)", *identity as i64),
+                _ => format!("(i64){}LL", *identity as i64),
+            };
+            let text = format!("{} = {value};", self.local(*v));
+            self.line(1, &text);
+        }
         let body = k.body.clone();
         self.block(&body, 1);
         self.line(0, "done:");
         self.line(1, "if (failed) { *fail = 1; return; }");
+        let nred = k.reductions.len();
+        for (r, (v, _)) in k.reductions.iter().enumerate() {
+            let l = k.local(*v).expect("a reduction is a local");
+            let (bits, code) = self.bits_and_code(l).expect("a reduction is assigned");
+            let at = format!("2 * (tid * {nred} + {r})");
+            let text = format!("parts[{at}] = {bits}; parts[{at} + 1] = {code};");
+            self.line(1, &text);
+        }
         self.line(1, "if (tid == trips - 1) {");
         let mut n = 0;
         for l in &k.locals {
-            let Some(code) = l.written_back else { continue };
-            let name = self.local(l.var);
-            let bits = match l.ty {
-                KTy::I64 => format!("(u64){name}"),
-                KTy::F64 => format!("(u64)__double_as_longlong({name})"),
-                KTy::F32 => format!("(u64)(unsigned)__float_as_int({name})"),
-                KTy::Bool => format!("(u64)({name} ? 1 : 0)"),
-            };
-            let code = match l.numpy_code {
-                Some(np) => format!("({name}_np ? {np}ULL : {code}ULL)"),
-                None => format!("{code}ULL"),
+            let Some((bits, code)) = self.bits_and_code(l) else {
+                continue;
             };
             let text = format!("out[{}] = {bits}; out[{}] = {code};", 2 * n, 2 * n + 1);
             self.line(2, &text);
@@ -291,6 +301,23 @@ impl Printer<'_> {
         }
         self.line(1, "}");
         self.line(0, "}");
+    }
+
+    /// A written-back local's value bits and type code, as C expressions.
+    fn bits_and_code(&self, l: &super::kernel::KLocal) -> Option<(String, String)> {
+        let code = l.written_back?;
+        let name = self.local(l.var);
+        let bits = match l.ty {
+            KTy::I64 => format!("(u64){name}"),
+            KTy::F64 => format!("(u64)__double_as_longlong({name})"),
+            KTy::F32 => format!("(u64)(unsigned)__float_as_int({name})"),
+            KTy::Bool => format!("(u64)({name} ? 1 : 0)"),
+        };
+        let code = match l.numpy_code {
+            Some(np) => format!("({name}_np ? {np}ULL : {code}ULL)"),
+            None => format!("{code}ULL"),
+        };
+        Some((bits, code))
     }
 
     fn block(&mut self, body: &[KStmt], depth: usize) {

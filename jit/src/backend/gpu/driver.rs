@@ -344,6 +344,7 @@ impl super::Device for GpuRun<'_> {
         launch: &super::Launch,
         frame: &[u64],
         out: &mut [u64],
+        parts: &mut [u64],
     ) -> Result<bool, String> {
         let trips = launch.threads;
         use cudarc::driver::{LaunchConfig, PushKernelArg};
@@ -357,6 +358,7 @@ impl super::Device for GpuRun<'_> {
             launch.dims.to_vec()
         };
         let ddims = stream.clone_htod(&dims).map_err(err)?;
+        let mut dparts = stream.alloc_zeros::<u64>(parts.len().max(1)).map_err(err)?;
         let block = crate::backend::sim::BLOCK;
         let blocks = (trips + block - 1) / block;
         if blocks > i64::from(u32::MAX) {
@@ -372,8 +374,9 @@ impl super::Device for GpuRun<'_> {
             .arg(&trips)
             .arg(&mut fail)
             .arg(&mut dout)
-            .arg(&ddims);
-        // SAFETY: the kernel's parameters are these five, and every pointer in the
+            .arg(&ddims)
+            .arg(&mut dparts);
+        // SAFETY: the kernel's parameters are these six, and every pointer in the
         // frame points into this run's buffers (module doc of `backend::gpu`).
         unsafe { args.launch(cfg) }.map_err(err)?;
         let mut flag = [0i32];
@@ -381,6 +384,11 @@ impl super::Device for GpuRun<'_> {
         if !out.is_empty() {
             stream
                 .memcpy_dtoh(&dout.slice(0..out.len()), out)
+                .map_err(err)?;
+        }
+        if !parts.is_empty() {
+            stream
+                .memcpy_dtoh(&dparts.slice(0..parts.len()), parts)
                 .map_err(err)?;
         }
         stream.synchronize().map_err(err)?;

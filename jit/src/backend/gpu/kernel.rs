@@ -240,6 +240,11 @@ pub struct Kernel {
     pub arrays: Vec<KArray>,
     /// The body of the innermost loop on the grid.
     pub body: Vec<KStmt>,
+    /// The scalars the loop reduces into (`s += e` of ints; of floats under a grant),
+    /// each with the bits of its operation's identity: every thread starts from it
+    /// and writes its partial result (value bits, type code) to its row of `parts`,
+    /// which the host combines in iteration order (`threads::combine`).
+    pub reductions: Vec<(Var, u64)>,
 }
 
 impl Kernel {

@@ -71,6 +71,8 @@ pub struct Offload {
     pub kernels: Vec<Result<Kernel, String>>,
     /// The loops that may join the outer one on the grid.
     grid: Option<grid::Grid>,
+    /// The outer loop's reductions (the analysis'), which each launch combines.
+    reductions: Vec<crate::analysis::Reduction>,
     pub stats: DeviceStats,
     /// Each kernel's compiled module on the GPU (compiled at its first launch).
     modules: Vec<OnceLock<Result<driver::Module, String>>>,
@@ -136,6 +138,10 @@ impl Offload {
             device,
             kernels,
             grid,
+            reductions: staged
+                .as_ref()
+                .map(|s| s.reductions.clone())
+                .unwrap_or_default(),
             stats: DeviceStats::default(),
             modules,
         })
@@ -348,10 +354,33 @@ impl Offload {
             .filter(|l| l.written_back.is_some())
             .count();
         let mut out = vec![0u64; 2 * written];
+        let mut parts = vec![0u64; 2 * kernel.reductions.len() * launch.threads as usize];
         self.stats.launches.fetch_add(1, Ordering::Relaxed);
-        let failed = dev.launch(launch, &device_frame, &mut out)?;
+        let failed = dev.launch(launch, &device_frame, &mut out, &mut parts)?;
         if failed {
             return Ok(false);
+        }
+        // Each reduction: its value at entry and every thread's partial result, in
+        // the iterations' order (`None`: an int overflowed, or the floats' sum did
+        // what numpy warns of, which the CPU's serial run must give).
+        let mut reduced = Vec::new();
+        for (k, (v, _)) in kernel.reductions.iter().enumerate() {
+            let r = self
+                .reductions
+                .iter()
+                .find(|r| r.var == *v)
+                .expect("the kernel's reductions are the analysis'");
+            let slot = kernel.local(*v).expect("a reduction is a local").slot;
+            let nred = kernel.reductions.len();
+            let partials = (0..launch.threads as usize).map(|t| {
+                let row = 2 * (t * nred + k);
+                (parts[row], parts[row + 1])
+            });
+            match crate::backend::cpu::threads::combine(r, (frame[slot], frame[slot + 1]), partials)
+            {
+                Some(v) => reduced.push((slot, v)),
+                None => return Ok(false),
+            }
         }
         for (host, address, lo, runs) in outs {
             for (off, len) in runs {
@@ -370,6 +399,10 @@ impl Offload {
                 frame[l.slot + 1] = out[2 * n + 1];
                 n += 1;
             }
+        }
+        for (slot, (bits, code)) in reduced {
+            frame[slot] = bits;
+            frame[slot + 1] = code;
         }
         Ok(true)
     }
@@ -437,7 +470,13 @@ pub(crate) trait Device {
     fn copy_in(&mut self, address: u64, data: &[u8]) -> Result<(), String>;
     fn copy_out(&mut self, address: u64, data: &mut [u8]) -> Result<(), String>;
     /// Runs the kernel; whether a thread failed.
-    fn launch(&mut self, launch: &Launch, frame: &[u64], out: &mut [u64]) -> Result<bool, String>;
+    fn launch(
+        &mut self,
+        launch: &Launch,
+        frame: &[u64],
+        out: &mut [u64],
+        parts: &mut [u64],
+    ) -> Result<bool, String>;
 }
 
 /// A kernel and its grid for one entry.
@@ -465,16 +504,15 @@ impl Device for SimDevice<'_> {
         Ok(())
     }
 
-    fn launch(&mut self, launch: &Launch, frame: &[u64], out: &mut [u64]) -> Result<bool, String> {
-        Ok(sim::launch(
-            launch.kernel,
-            self.0,
-            frame,
-            launch.dims,
-            launch.threads,
-            out,
-        )?
-        .failed)
+    fn launch(
+        &mut self,
+        launch: &Launch,
+        frame: &[u64],
+        out: &mut [u64],
+        parts: &mut [u64],
+    ) -> Result<bool, String> {
+        let l = launch;
+        Ok(sim::launch(l.kernel, self.0, frame, l.dims, l.threads, out, parts)?.failed)
     }
 }
 

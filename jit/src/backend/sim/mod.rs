@@ -165,6 +165,7 @@ pub fn launch(
     dims: &[i64],
     trips: i64,
     out: &mut [u64],
+    parts: &mut [u64],
 ) -> Result<Launched, String> {
     let nvars = kernel
         .locals
@@ -210,10 +211,24 @@ pub fn launch(
                 kernel.outer,
                 start.wrapping_add(r.wrapping_mul(step)) as u64,
             );
+            for (v, identity) in &kernel.reductions {
+                t.set(*v, *identity);
+            }
             t.block(&kernel.body)?;
             if t.failed {
                 failed = true;
                 continue;
+            }
+            let nred = kernel.reductions.len();
+            for (k, (v, _)) in kernel.reductions.iter().enumerate() {
+                let l = kernel.local(*v).expect("a reduction is a local");
+                let at = v.as_u32() as usize;
+                let row = 2 * (tid as usize * nred + k);
+                parts[row] = t.vars[at];
+                parts[row + 1] = match l.numpy_code {
+                    Some(np) if t.numpy[at] => np,
+                    _ => l.written_back.expect("a reduction is assigned"),
+                };
             }
             if tid == trips - 1 {
                 let mut n = 0;
@@ -687,6 +702,7 @@ mod tests {
             file_line: "test".into(),
             outer: i,
             grid: Vec::new(),
+            reductions: Vec::new(),
             locals: vec![KLocal {
                 var: i,
                 name: "i".into(),
@@ -725,7 +741,7 @@ mod tests {
         frame[6..9].copy_from_slice(&[pa, N as u64, 8]);
         frame[10..13].copy_from_slice(&[po, N as u64, 8]);
         let mut out = [0u64; 2];
-        let launched = launch(k, &mut mem, &frame, &[], N as i64, &mut out)?;
+        let launched = launch(k, &mut mem, &frame, &[], N as i64, &mut out, &mut [])?;
         assert!(!launched.failed);
         assert_eq!(
             out,
@@ -781,14 +797,14 @@ mod tests {
         frame[10..13].copy_from_slice(&[po, N as u64, 8]);
         let mut out = [0u64; 2];
         assert!(
-            launch(&k, &mut mem, &frame, &[], N as i64, &mut out)
+            launch(&k, &mut mem, &frame, &[], N as i64, &mut out, &mut [])
                 .unwrap()
                 .failed
         );
         // ...and with the extent lied about (index arithmetic that trusts a wrong
         // bound), the access leaves the copied memory and the simulator says so.
         frame[7] = N as u64 + 1;
-        let err = launch(&k, &mut mem, &frame, &[], N as i64, &mut out).unwrap_err();
+        let err = launch(&k, &mut mem, &frame, &[], N as i64, &mut out, &mut []).unwrap_err();
         assert!(
             err.contains("outside every array's copied footprint"),
             "{err}"
