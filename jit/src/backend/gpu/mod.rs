@@ -29,6 +29,7 @@ pub mod driver;
 pub mod grid;
 pub mod kernel;
 pub mod staging;
+mod transfer;
 
 use crate::analysis::staged::trip_count;
 use crate::analysis::{Footprint, parallel::Staged};
@@ -38,6 +39,7 @@ pub use kernel::Kernel;
 use std::sync::Mutex;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+use transfer::Shape;
 
 /// Where parallel nests may run, from `KILN_DEVICE`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -513,94 +515,5 @@ impl Device for SimDevice<'_> {
     ) -> Result<bool, String> {
         let l = launch;
         Ok(sim::launch(l.kernel, self.0, frame, l.dims, l.threads, out, parts)?.failed)
-    }
-}
-
-/// An array's shape as the frame describes it, in bytes.
-struct Shape {
-    extents: Vec<i64>,
-    strides: Vec<i64>,
-    elem: i64,
-}
-
-impl Shape {
-    fn of(frame: &[u64], slot: usize, ndim: usize, elem: usize) -> Shape {
-        Shape {
-            extents: (0..ndim).map(|d| frame[slot + 1 + d] as i64).collect(),
-            strides: (0..ndim)
-                .map(|d| frame[slot + 1 + ndim + d] as i64)
-                .collect(),
-            elem: elem as i64,
-        }
-    }
-
-    /// The box clipped to the array: per axis the first and last index, or `None`
-    /// where it holds no element.
-    fn clip(&self, region: &[crate::analysis::affine::Interval]) -> Option<Vec<(i64, i64)>> {
-        region
-            .iter()
-            .zip(&self.extents)
-            .map(|(i, e)| {
-                let (a, b) = (i.lo.max(0), i.hi.min(e - 1));
-                (a <= b).then_some((a, b))
-            })
-            .collect()
-    }
-
-    /// The byte offsets from the data pointer of the box's first and one past its
-    /// last byte.
-    fn span(&self, region: &[crate::analysis::affine::Interval]) -> Option<(i64, i64)> {
-        let b = self.clip(region)?;
-        let (mut lo, mut hi) = (0i64, 0i64);
-        for ((first, last), s) in b.iter().zip(&self.strides) {
-            let (x, y) = (first * s, last * s);
-            lo += x.min(y);
-            hi += x.max(y);
-        }
-        Some((lo, hi + self.elem))
-    }
-
-    /// The box's elements as runs of bytes (offset from the data pointer, length):
-    /// one per row of the innermost axis where it steps by one element, merged where
-    /// rows follow each other; else one per element.
-    fn runs(&self, region: &[crate::analysis::affine::Interval]) -> Vec<(i64, usize)> {
-        let Some(b) = self.clip(region) else {
-            return Vec::new();
-        };
-        let nd = b.len();
-        if nd == 0 {
-            return vec![(0, self.elem as usize)];
-        }
-        let unit = self.strides[nd - 1] == self.elem;
-        let (inner_first, inner_last) = b[nd - 1];
-        let row_len = if unit {
-            inner_last - inner_first + 1
-        } else {
-            1
-        };
-        let mut runs: Vec<(i64, usize)> = Vec::new();
-        let mut index: Vec<i64> = b.iter().map(|(f, _)| *f).collect();
-        loop {
-            let off: i64 = index.iter().zip(&self.strides).map(|(i, s)| i * s).sum();
-            let len = (row_len * self.elem) as usize;
-            match runs.last_mut() {
-                Some((o, l)) if *o + *l as i64 == off => *l += len,
-                _ => runs.push((off, len)),
-            }
-            // The next row (or element), the innermost axis fastest.
-            let mut d = nd;
-            loop {
-                if d == 0 {
-                    return runs;
-                }
-                d -= 1;
-                let step = if d == nd - 1 { row_len } else { 1 };
-                if index[d] + step <= b[d].1 {
-                    index[d] += step;
-                    break;
-                }
-                index[d] = b[d].0;
-            }
-        }
     }
 }

@@ -19,135 +19,11 @@
 use crate::backend::gpu::kernel::{Arith, Elem, KExpr, KFn, KStmt, KTy, Kernel};
 use crate::ir::{CmpOp, Var};
 
+mod memory;
+pub use memory::DeviceMemory;
+
 /// Threads per block, as the GPU launches them (`backend::gpu`).
 pub const BLOCK: i64 = 128;
-
-/// Where the simulated device's first buffer starts: far from any host address a
-/// confused kernel might compute.
-const FIRST_ADDRESS: u64 = 0x7e00_0000_0000;
-
-/// Simulated device memory.
-#[derive(Default)]
-pub struct DeviceMemory {
-    buffers: Vec<Buffer>,
-}
-
-/// The grain memory is tracked in: the smallest element (float32, int32).
-const GRAIN: usize = 4;
-
-struct Buffer {
-    address: u64,
-    bytes: Vec<u8>,
-    /// Per 4-byte grain: whether it holds something copied in or written.
-    defined: Vec<bool>,
-    /// Per grain: the thread that wrote it in the current launch, plus one (0: none).
-    writer: Vec<u64>,
-}
-
-impl DeviceMemory {
-    /// A new buffer of `len` bytes, nothing in it defined; its address.
-    pub fn alloc(&mut self, len: usize) -> u64 {
-        let address = self
-            .buffers
-            .last()
-            .map_or(FIRST_ADDRESS, |b| b.address + b.bytes.len() as u64 + 4096)
-            .next_multiple_of(256);
-        let words = len.div_ceil(GRAIN);
-        self.buffers.push(Buffer {
-            address,
-            bytes: vec![0; len],
-            defined: vec![false; words],
-            writer: vec![0; words],
-        });
-        address
-    }
-
-    fn find(&self, address: u64, len: usize) -> Option<(usize, usize)> {
-        self.buffers.iter().enumerate().find_map(|(k, b)| {
-            let end = b.address + b.bytes.len() as u64;
-            (address >= b.address && address + len as u64 <= end)
-                .then(|| (k, (address - b.address) as usize))
-        })
-    }
-
-    /// Copies `data` in at `address` (host to device).
-    pub fn copy_in(&mut self, address: u64, data: &[u8]) -> Result<(), String> {
-        let (k, at) = self.find(address, data.len()).ok_or_else(|| {
-            format!(
-                "copy of {} bytes to {address:#x}: no such buffer",
-                data.len()
-            )
-        })?;
-        let b = &mut self.buffers[k];
-        b.bytes[at..at + data.len()].copy_from_slice(data);
-        for w in at / GRAIN..(at + data.len()).div_ceil(GRAIN) {
-            b.defined[w] = true;
-        }
-        Ok(())
-    }
-
-    /// The `len` bytes at `address` (device to host).
-    pub fn copy_out(&self, address: u64, len: usize) -> Result<&[u8], String> {
-        let (k, at) = self
-            .find(address, len)
-            .ok_or_else(|| format!("copy of {len} bytes from {address:#x}: no such buffer"))?;
-        Ok(&self.buffers[k].bytes[at..at + len])
-    }
-
-    fn word(&self, address: u64, width: usize, what: &str) -> Result<(usize, usize), String> {
-        if !address.is_multiple_of(width as u64) {
-            return Err(format!("{what} at {address:#x}: not aligned"));
-        }
-        self.find(address, width).ok_or_else(|| {
-            format!("{what} at {address:#x}: outside every array's copied footprint")
-        })
-    }
-
-    /// The `width` bytes at `address`, little-endian, as thread `tid` reads them.
-    fn load(&self, address: u64, width: usize, tid: i64) -> Result<u64, String> {
-        let (k, at) = self.word(address, width, "a load")?;
-        let b = &self.buffers[k];
-        for w in at / GRAIN..(at + width) / GRAIN {
-            if !b.defined[w] {
-                return Err(format!(
-                    "a load at {address:#x} reads a word never copied in nor written"
-                ));
-            }
-            if b.writer[w] != 0 && b.writer[w] != tid as u64 + 1 {
-                return Err(format!(
-                    "thread {tid} read a word thread {} wrote (a loop called parallel is not)",
-                    b.writer[w] - 1
-                ));
-            }
-        }
-        let mut bytes = [0u8; 8];
-        bytes[..width].copy_from_slice(&b.bytes[at..at + width]);
-        Ok(u64::from_le_bytes(bytes))
-    }
-
-    fn store(&mut self, address: u64, bits: u64, width: usize, tid: i64) -> Result<(), String> {
-        let (k, at) = self.word(address, width, "a store")?;
-        let b = &mut self.buffers[k];
-        for w in at / GRAIN..(at + width) / GRAIN {
-            if b.writer[w] != 0 && b.writer[w] != tid as u64 + 1 {
-                return Err(format!(
-                    "threads {} and {tid} wrote one word (a loop called parallel is not)",
-                    b.writer[w] - 1
-                ));
-            }
-            b.writer[w] = tid as u64 + 1;
-            b.defined[w] = true;
-        }
-        b.bytes[at..at + width].copy_from_slice(&bits.to_le_bytes()[..width]);
-        Ok(())
-    }
-
-    fn end_launch(&mut self) {
-        for b in &mut self.buffers {
-            b.writer.iter_mut().for_each(|w| *w = 0);
-        }
-    }
-}
 
 /// What a launch did: whether a thread failed (the nest goes to the CPU).
 #[derive(Debug)]
@@ -492,46 +368,18 @@ impl Thread<'_> {
             }
             KTy::F32 => {
                 let (x, y) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
-                let r = match op {
-                    Arith::Add => x + y,
-                    Arith::Sub => x - y,
-                    Arith::Mul => x * y,
-                    Arith::Div => {
-                        if y == 0.0 {
-                            return self.fail();
-                        }
-                        x / y
-                    }
-                    Arith::FloorDiv | Arith::Mod => unreachable!("refused by build"),
+                let Some((r, raised)) = float_arith(op, x, y) else {
+                    return self.fail();
                 };
-                let (r64, x, y) = (r as f64, x as f64, y as f64);
-                if (r64.is_nan() && !x.is_nan() && !y.is_nan())
-                    || (!r64.is_finite() && x.is_finite() && y.is_finite())
-                {
-                    self.failed = true;
-                }
+                // float32 arithmetic is numpy's only.
+                self.failed |= raised;
                 r.to_bits() as u64
             }
             KTy::F64 => {
-                let (x, y) = (f(a), f(b));
-                let r = match op {
-                    Arith::Add => x + y,
-                    Arith::Sub => x - y,
-                    Arith::Mul => x * y,
-                    Arith::Div => {
-                        if y == 0.0 {
-                            return self.fail();
-                        }
-                        x / y
-                    }
-                    Arith::FloorDiv | Arith::Mod => unreachable!("refused by build"),
+                let Some((r, raised)) = float_arith(op, f(a), f(b)) else {
+                    return self.fail();
                 };
-                if numpy
-                    && ((r.is_nan() && !x.is_nan() && !y.is_nan())
-                        || (!r.is_finite() && x.is_finite() && y.is_finite()))
-                {
-                    self.failed = true;
-                }
+                self.failed |= numpy && raised;
                 fb(r)
             }
         }
@@ -655,6 +503,32 @@ impl Thread<'_> {
             }
         })
     }
+}
+
+/// `x op y` in `T`'s own rounding (`kiln_np*` and the `__d*_rn`/`__f*_rn` of the CUDA
+/// C), and whether numpy would warn of it (a NaN from operands that are none, an
+/// infinity from finite ones); `None` for a zero divisor, which fails either way.
+fn float_arith<T>(op: Arith, x: T, y: T) -> Option<(T, bool)>
+where
+    T: Copy
+        + Into<f64>
+        + std::ops::Add<Output = T>
+        + std::ops::Sub<Output = T>
+        + std::ops::Mul<Output = T>
+        + std::ops::Div<Output = T>,
+{
+    let r = match op {
+        Arith::Add => x + y,
+        Arith::Sub => x - y,
+        Arith::Mul => x * y,
+        Arith::Div if y.into() == 0.0 => return None,
+        Arith::Div => x / y,
+        Arith::FloorDiv | Arith::Mod => unreachable!("refused by build"),
+    };
+    let (r64, x, y) = (r.into(), x.into(), y.into());
+    let raised = (r64.is_nan() && !x.is_nan() && !y.is_nan())
+        || (!r64.is_finite() && x.is_finite() && y.is_finite());
+    Some((r, raised))
 }
 
 fn compare(op: CmpOp, o: Option<std::cmp::Ordering>) -> bool {
