@@ -145,3 +145,116 @@ fn invariant(e: &KExpr, assigned: &HashSet<Var>) -> bool {
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::EntityRef;
+
+    fn v(k: usize) -> Var {
+        Var::new(k)
+    }
+
+    fn local(k: usize) -> KExpr {
+        KExpr::Local(v(k), KTy::I64)
+    }
+
+    fn store(index: Vec<KExpr>) -> KStmt {
+        KStmt::Store {
+            array: 0,
+            index,
+            op: None,
+            value: KExpr::Float(1.0),
+        }
+    }
+
+    /// `for j in range(start, stop, step): body` with `j` the variable 1.
+    fn for_j(start: KExpr, stop: KExpr, step: i64, body: Vec<KStmt>) -> KStmt {
+        KStmt::For {
+            var: v(1),
+            start,
+            stop,
+            step: KExpr::Int(step),
+            body,
+        }
+    }
+
+    #[test]
+    fn a_rectangle_of_grid_and_loop_variables_is_dense() {
+        // out[i, j] for j in range(n): i the grid's (0), n invariant (2).
+        let body = [for_j(
+            KExpr::Int(0),
+            local(2),
+            1,
+            vec![store(vec![local(0), local(1)])],
+        )];
+        assert!(dense(&body, &[v(0)], 0));
+        // Shifted by constants too (out[i + 1, j - 1]).
+        let shifted = |k, c| KExpr::Arith {
+            op: Arith::Add,
+            ty: KTy::I64,
+            numpy: false,
+            a: Box::new(local(k)),
+            b: Box::new(KExpr::Int(c)),
+        };
+        let body = [for_j(
+            KExpr::Int(1),
+            local(2),
+            1,
+            vec![store(vec![shifted(0, 1), shifted(1, -1)])],
+        )];
+        assert!(dense(&body, &[v(0)], 0));
+    }
+
+    #[test]
+    fn what_may_leave_holes_is_not() {
+        // A triangle: j's bound reads the grid's variable.
+        let tri = [for_j(
+            KExpr::Int(0),
+            local(0),
+            1,
+            vec![store(vec![local(0), local(1)])],
+        )];
+        assert!(!dense(&tri, &[v(0)], 0));
+        // Every other j.
+        let strided = [for_j(
+            KExpr::Int(0),
+            local(2),
+            2,
+            vec![store(vec![local(0), local(1)])],
+        )];
+        assert!(!dense(&strided, &[v(0)], 0));
+        // A conditional store.
+        let cond = [KStmt::If(
+            KExpr::Bool(true),
+            vec![store(vec![local(0)])],
+            vec![],
+        )];
+        assert!(!dense(&cond, &[v(0)], 0));
+        // A scaled subscript (out[2 * i]).
+        let scaled = KExpr::Arith {
+            op: Arith::Mul,
+            ty: KTy::I64,
+            numpy: false,
+            a: Box::new(KExpr::Int(2)),
+            b: Box::new(local(0)),
+        };
+        assert!(!dense(&[store(vec![scaled])], &[v(0)], 0));
+        // One variable on two axes (the diagonal).
+        assert!(!dense(&[store(vec![local(0), local(0)])], &[v(0)], 0));
+        // A break anywhere.
+        let broken = [for_j(
+            KExpr::Int(0),
+            local(2),
+            1,
+            vec![store(vec![local(0), local(1)]), KStmt::Break],
+        )];
+        assert!(!dense(&broken, &[v(0)], 0));
+        // Two stores into the array.
+        assert!(!dense(
+            &[store(vec![local(0)]), store(vec![local(0)])],
+            &[v(0)],
+            0
+        ));
+    }
+}
