@@ -9,7 +9,9 @@
 //! so a hand-back writes back only the variables the rest of the function reads), and calls each one
 //! with arguments whose types change between calls. Every batch of programs runs under
 //! kiln with a very low hot threshold (so loops compile during their first run and are
-//! re-entered compiled later) and with `KILN_JIT=0`; stdout (results, final state,
+//! re-entered compiled later; every third batch with `KILN_DEVICE=sim`, its parallel
+//! nests run by the GPU tier's kernels on the simulated device) and with
+//! `KILN_JIT=0`; stdout (results, final state,
 //! exception types and messages) and stderr (warnings, tracebacks) must be identical.
 //!
 //! Constants and arguments include floats float32 cannot hold (0.1, -0.3), which numpy
@@ -681,6 +683,12 @@ fn main() {
                                 // threads or (oversubscribed) four.
                                 cmd.env("KILN_PARALLEL_MIN_WORK", "0");
                                 cmd.env("KILN_THREADS", if b % 2 == 0 { "2" } else { "4" });
+                                // Every third batch (or each, `KILN_FUZZ_DEVICE=sim`)
+                                // with its parallel nests on the simulated device: the
+                                // GPU tier's kernels against the interpreter.
+                                if b % 3 == 1 || std::env::var_os("KILN_FUZZ_DEVICE").is_some() {
+                                    cmd.env("KILN_DEVICE", "sim");
+                                }
                             } else {
                                 cmd.env("KILN_JIT", "0");
                             }
@@ -723,7 +731,7 @@ fn main() {
     }
     let stats = stats.into_inner().unwrap();
     println!(
-        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} of them in partial sums, {} with selects, {} under the CPU's flags, {} on several threads), {} deopts",
+        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} of them in partial sums, {} with selects, {} under the CPU's flags, {} on several threads, {} on the simulated device), {} deopts",
         failures.len(),
         stats.compiled,
         stats.sites,
@@ -732,6 +740,7 @@ fn main() {
         stats.selects,
         stats.flagged,
         stats.parallel,
+        stats.on_device,
         stats.deopts
     );
     let mut reasons: Vec<_> = stats.reasons.into_iter().collect();
@@ -771,6 +780,8 @@ struct Stats {
     selects: usize,
     flagged: usize,
     parallel: usize,
+    /// Sites that ran (a nest or a loop of theirs) on the simulated device.
+    on_device: usize,
     reasons: std::collections::HashMap<String, usize>,
 }
 
@@ -822,8 +833,11 @@ fn tally(report: &std::path::Path, stats: &std::sync::Mutex<Stats>) {
     let mut stats = stats.lock().unwrap();
     for site in &sites {
         stats.sites += 1;
-        if site["tier"] == "tier 1" {
+        if ["tier 1", "sim", "gpu"].contains(&site["tier"].as_str().unwrap_or("")) {
             stats.compiled += 1;
+        }
+        if ["sim", "gpu"].contains(&site["tier"].as_str().unwrap_or("")) {
+            stats.on_device += 1;
         }
         stats.deopts += site["deopts"].as_u64().unwrap_or(0);
         let specs = site["specialisations"].as_array().into_iter().flatten();
