@@ -75,6 +75,12 @@ pub fn kernel(
         body = inner;
     }
     let body = b.stmts(body)?;
+    let grid_vars: Vec<Var> = std::iter::once(*var)
+        .chain(grid.iter().map(|g| g.var))
+        .collect();
+    for (k, a) in b.arrays.iter_mut().enumerate() {
+        a.dense = super::coverage::dense(&body, &grid_vars, k);
+    }
     let assigned = nest.assigned();
     let mut locals = Vec::new();
     for (v, data) in nest.vars.iter() {
@@ -105,11 +111,7 @@ pub fn kernel(
         file_line,
         outer: *var,
         grid,
-        reductions: staged
-            .reductions
-            .iter()
-            .map(|r| (r.var, crate::backend::cpu::threads::identity(r)))
-            .collect(),
+        reductions: staged.reductions.clone(),
         locals,
         arrays: b.arrays,
         body,
@@ -181,6 +183,7 @@ impl Builder<'_, '_> {
             elem,
             ndim: a.ndim as usize,
             slot,
+            dense: false,
         });
         Ok(self.arrays.len() - 1)
     }

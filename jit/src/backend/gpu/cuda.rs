@@ -268,13 +268,14 @@ impl Printer<'_> {
         );
         self.line(1, &text);
         // Reductions start from their operation's identity in every thread.
-        for (v, identity) in &k.reductions {
-            let l = k.local(*v).expect("a reduction is a local");
+        for r in &k.reductions {
+            let l = k.local(r.var).expect("a reduction is a local");
+            let identity = crate::backend::cpu::threads::identity(r) as i64;
             let value = match l.ty {
-                KTy::F64 => format!("__longlong_as_double({}LL)", *identity as i64),
-                _ => format!("(i64){}LL", *identity as i64),
+                KTy::F64 => format!("__longlong_as_double({identity}LL)"),
+                _ => format!("(i64){identity}LL"),
             };
-            let text = format!("{} = {value};", self.local(*v));
+            let text = format!("{} = {value};", self.local(r.var));
             self.line(1, &text);
         }
         let body = k.body.clone();
@@ -282,8 +283,8 @@ impl Printer<'_> {
         self.line(0, "done:");
         self.line(1, "if (failed) { *fail = 1; return; }");
         let nred = k.reductions.len();
-        for (r, (v, _)) in k.reductions.iter().enumerate() {
-            let l = k.local(*v).expect("a reduction is a local");
+        for (r, red) in k.reductions.iter().enumerate() {
+            let l = k.local(red.var).expect("a reduction is a local");
             let (bits, code) = self.bits_and_code(l).expect("a reduction is assigned");
             let at = format!("2 * (tid * {nred} + {r})");
             let text = format!("parts[{at}] = {bits}; parts[{at} + 1] = {code};");

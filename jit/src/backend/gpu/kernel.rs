@@ -186,6 +186,9 @@ pub struct KArray {
     pub ndim: usize,
     /// The frame slot of its data pointer; the extents and byte strides follow.
     pub slot: usize,
+    /// Whether the kernel writes every element of its written box when every grid
+    /// loop steps by one (`coverage::dense`): then the box is not copied in.
+    pub dense: bool,
 }
 
 impl KArray {
@@ -241,10 +244,11 @@ pub struct Kernel {
     /// The body of the innermost loop on the grid.
     pub body: Vec<KStmt>,
     /// The scalars the loop reduces into (`s += e` of ints; of floats under a grant),
-    /// each with the bits of its operation's identity: every thread starts from it
-    /// and writes its partial result (value bits, type code) to its row of `parts`,
-    /// which the host combines in iteration order (`threads::combine`).
-    pub reductions: Vec<(Var, u64)>,
+    /// as the analysis found them: every thread starts from the operation's identity
+    /// (`threads::identity`) and writes its partial result (value bits, type code) to
+    /// its row of `parts`, which the host combines in iteration order
+    /// (`threads::combine`).
+    pub reductions: Vec<crate::analysis::Reduction>,
 }
 
 impl Kernel {

@@ -73,8 +73,7 @@ pub struct Offload {
     pub kernels: Vec<Result<Kernel, String>>,
     /// The loops that may join the outer one on the grid.
     grid: Option<grid::Grid>,
-    /// The outer loop's reductions (the analysis'), which each launch combines.
-    reductions: Vec<crate::analysis::Reduction>,
+
     pub stats: DeviceStats,
     /// Each kernel's compiled module on the GPU (compiled at its first launch).
     modules: Vec<OnceLock<Result<driver::Module, String>>>,
@@ -140,10 +139,7 @@ impl Offload {
             device,
             kernels,
             grid,
-            reductions: staged
-                .as_ref()
-                .map(|s| s.reductions.clone())
-                .unwrap_or_default(),
+
             stats: DeviceStats::default(),
             modules,
         })
@@ -293,10 +289,7 @@ impl Offload {
         // Every grid loop steps by one: what `coverage` needs of the loops it
         // cannot see.
         let unit_steps = frame[ROOT_STEP] as i64 == 1 && launch.dims.chunks(3).all(|d| d[1] == 1);
-        let grid_vars: Vec<_> = std::iter::once(kernel.outer)
-            .chain(kernel.grid.iter().map(|g| g.var))
-            .collect();
-        for (k, a) in kernel.arrays.iter().enumerate() {
+        for a in &kernel.arrays {
             let fp = footprints.iter().find(|f| f.array == a.var);
             let Some(fp) = fp else {
                 // Only its shape is read: no memory.
@@ -328,7 +321,7 @@ impl Offload {
             let address = dev.alloc((hi - lo) as usize)?;
             let host = frame[a.slot] as i64;
             device_frame[a.slot] = address.wrapping_sub(lo as u64);
-            let dense = unit_steps && coverage::dense(&kernel.body, &grid_vars, k);
+            let dense = unit_steps && a.dense;
             let copied = match (&read, &fp.written) {
                 (Some(r), Some(w)) if !dense => {
                     Some(r.iter().zip(w).map(|(x, y)| x.hull(*y)).collect::<Vec<_>>())
@@ -366,13 +359,8 @@ impl Offload {
         // the iterations' order (`None`: an int overflowed, or the floats' sum did
         // what numpy warns of, which the CPU's serial run must give).
         let mut reduced = Vec::new();
-        for (k, (v, _)) in kernel.reductions.iter().enumerate() {
-            let r = self
-                .reductions
-                .iter()
-                .find(|r| r.var == *v)
-                .expect("the kernel's reductions are the analysis'");
-            let slot = kernel.local(*v).expect("a reduction is a local").slot;
+        for (k, r) in kernel.reductions.iter().enumerate() {
+            let slot = kernel.local(r.var).expect("a reduction is a local").slot;
             let nred = kernel.reductions.len();
             let partials = (0..launch.threads as usize).map(|t| {
                 let row = 2 * (t * nred + k);

@@ -43,12 +43,6 @@ pub fn launch(
     out: &mut [u64],
     parts: &mut [u64],
 ) -> Result<Launched, String> {
-    let nvars = kernel
-        .locals
-        .iter()
-        .map(|l| l.var.as_u32() as usize + 1)
-        .max()
-        .unwrap_or(0);
     let mut failed = false;
     let blocks = (trips + BLOCK - 1) / BLOCK;
     for block in (0..blocks).rev() {
@@ -57,24 +51,7 @@ pub fn launch(
             if tid >= trips {
                 break;
             }
-            let mut t = Thread {
-                k: kernel,
-                frame,
-                mem,
-                tid,
-                vars: vec![0; nvars],
-                numpy: vec![false; nvars],
-                failed: false,
-            };
-            for l in &kernel.locals {
-                let at = l.var.as_u32() as usize;
-                t.vars[at] = match l.ty {
-                    KTy::Bool => (frame[l.slot] != 0) as u64,
-                    KTy::F32 => frame[l.slot] & 0xffff_ffff,
-                    _ => frame[l.slot],
-                };
-                t.numpy[at] = l.numpy_code == Some(frame[l.slot + 1]);
-            }
+            let mut t = Thread::new(kernel, frame, mem, tid);
             let mut r = tid;
             for (l, g) in kernel.grid.iter().enumerate().rev() {
                 let (start, step, n) = (dims[3 * l], dims[3 * l + 1], dims[3 * l + 2]);
@@ -87,8 +64,8 @@ pub fn launch(
                 kernel.outer,
                 start.wrapping_add(r.wrapping_mul(step)) as u64,
             );
-            for (v, identity) in &kernel.reductions {
-                t.set(*v, *identity);
+            for red in &kernel.reductions {
+                t.set(red.var, crate::backend::cpu::threads::identity(red));
             }
             t.block(&kernel.body)?;
             if t.failed {
@@ -96,28 +73,16 @@ pub fn launch(
                 continue;
             }
             let nred = kernel.reductions.len();
-            for (k, (v, _)) in kernel.reductions.iter().enumerate() {
-                let l = kernel.local(*v).expect("a reduction is a local");
-                let at = v.as_u32() as usize;
+            for (k, red) in kernel.reductions.iter().enumerate() {
+                let l = kernel.local(red.var).expect("a reduction is a local");
                 let row = 2 * (tid as usize * nred + k);
-                parts[row] = t.vars[at];
-                parts[row + 1] = match l.numpy_code {
-                    Some(np) if t.numpy[at] => np,
-                    _ => l.written_back.expect("a reduction is assigned"),
-                };
+                let (bits, code) = t.written(l).expect("a reduction is assigned");
+                parts[row..row + 2].copy_from_slice(&[bits, code]);
             }
             if tid == trips - 1 {
-                let mut n = 0;
-                for l in &kernel.locals {
-                    if let Some(code) = l.written_back {
-                        let at = l.var.as_u32() as usize;
-                        out[2 * n] = t.vars[at];
-                        out[2 * n + 1] = match l.numpy_code {
-                            Some(np) if t.numpy[at] => np,
-                            _ => code,
-                        };
-                        n += 1;
-                    }
+                let written = kernel.locals.iter().filter_map(|l| t.written(l));
+                for (n, (bits, code)) in written.enumerate() {
+                    out[2 * n..2 * n + 2].copy_from_slice(&[bits, code]);
                 }
             }
         }
@@ -129,25 +94,8 @@ pub fn launch(
 /// The value of a loop-invariant expression of `kernel` (a grid loop's bound) with
 /// the values in `frame`: `None` where it reads memory or fails a check.
 pub fn evaluate(kernel: &Kernel, frame: &[u64], e: &KExpr) -> Option<i64> {
-    let nvars = kernel
-        .locals
-        .iter()
-        .map(|l| l.var.as_u32() as usize + 1)
-        .max()
-        .unwrap_or(0);
     let mut mem = DeviceMemory::default();
-    let mut t = Thread {
-        k: kernel,
-        frame,
-        mem: &mut mem,
-        tid: 0,
-        vars: vec![0; nvars],
-        numpy: vec![false; nvars],
-        failed: false,
-    };
-    for l in &kernel.locals {
-        t.vars[l.var.as_u32() as usize] = frame[l.slot];
-    }
+    let mut t = Thread::new(kernel, frame, &mut mem, 0);
     let v = t.expr(e).ok()?;
     (!t.failed).then_some(v as i64)
 }
@@ -179,7 +127,50 @@ fn fb(x: f64) -> u64 {
     x.to_bits()
 }
 
-impl Thread<'_> {
+impl<'a> Thread<'a> {
+    /// Thread `tid` with every local as the CUDA kernel's prologue reads it from the
+    /// frame (a bool as 0 or 1, a float32's bits from the slot's low half, a mixed
+    /// variable's numpy flag from its type code).
+    fn new(k: &'a Kernel, frame: &'a [u64], mem: &'a mut DeviceMemory, tid: i64) -> Self {
+        let nvars = k
+            .locals
+            .iter()
+            .map(|l| l.var.as_u32() as usize + 1)
+            .max()
+            .unwrap_or(0);
+        let mut t = Thread {
+            k,
+            frame,
+            mem,
+            tid,
+            vars: vec![0; nvars],
+            numpy: vec![false; nvars],
+            failed: false,
+        };
+        for l in &k.locals {
+            let at = l.var.as_u32() as usize;
+            t.vars[at] = match l.ty {
+                KTy::Bool => (frame[l.slot] != 0) as u64,
+                KTy::F32 => frame[l.slot] & 0xffff_ffff,
+                _ => frame[l.slot],
+            };
+            t.numpy[at] = l.numpy_code == Some(frame[l.slot + 1]);
+        }
+        t
+    }
+
+    /// A written-back local's value bits and type code (`None`: not written back),
+    /// as the kernel's `bits_and_code` writes them.
+    fn written(&self, l: &crate::backend::gpu::kernel::KLocal) -> Option<(u64, u64)> {
+        let code = l.written_back?;
+        let at = l.var.as_u32() as usize;
+        let code = match l.numpy_code {
+            Some(np) if self.numpy[at] => np,
+            _ => code,
+        };
+        Some((self.vars[at], code))
+    }
+
     fn set(&mut self, v: Var, bits: u64) {
         self.vars[v.as_u32() as usize] = bits;
     }
@@ -570,6 +561,7 @@ mod tests {
             elem: Elem::F64,
             ndim: 1,
             slot,
+            dense: false,
         };
         Kernel {
             name: "kiln_nest".into(),
@@ -601,19 +593,26 @@ mod tests {
         }
     }
 
-    /// Runs `k` with `a` copied in over `a_len` elements (its footprint), `out`
-    /// given a buffer and nothing copied in; `out`'s values, or the error.
-    fn run(k: &Kernel, a_len: usize) -> Result<Vec<f64>, String> {
+    /// Device memory with `a` (0.0, 1.0, ...) copied in over `a_len` elements (its
+    /// footprint) and a buffer for `out` with nothing copied in, and the frame of
+    /// `kernel`'s loop over `range(N)`; `out`'s address.
+    fn setup(a_len: usize) -> (DeviceMemory, Vec<u64>, u64) {
         let mut mem = DeviceMemory::default();
         let a: Vec<u8> = (0..N).flat_map(|x| (x as f64).to_le_bytes()).collect();
         let pa = mem.alloc(a_len * 8);
-        mem.copy_in(pa, &a[..a_len * 8])?;
+        mem.copy_in(pa, &a[..a_len * 8]).unwrap();
         let po = mem.alloc(N * 8);
         let mut frame = vec![0u64; 14];
         frame[1] = N as u64;
         frame[2] = 1;
         frame[6..9].copy_from_slice(&[pa, N as u64, 8]);
         frame[10..13].copy_from_slice(&[po, N as u64, 8]);
+        (mem, frame, po)
+    }
+
+    /// Runs `k` on `setup(a_len)`; `out`'s values, or the error.
+    fn run(k: &Kernel, a_len: usize) -> Result<Vec<f64>, String> {
+        let (mut mem, frame, po) = setup(a_len);
         let mut out = [0u64; 2];
         let launched = launch(k, &mut mem, &frame, &[], N as i64, &mut out, &mut [])?;
         assert!(!launched.failed);
@@ -660,15 +659,7 @@ mod tests {
             b: Box::new(KExpr::Int(1)),
         };
         let k = kernel(past);
-        let mut mem = DeviceMemory::default();
-        let pa = mem.alloc(N * 8);
-        mem.copy_in(pa, &[0u8; N * 8]).unwrap();
-        let po = mem.alloc(N * 8);
-        let mut frame = vec![0u64; 14];
-        frame[1] = N as u64;
-        frame[2] = 1;
-        frame[6..9].copy_from_slice(&[pa, N as u64, 8]);
-        frame[10..13].copy_from_slice(&[po, N as u64, 8]);
+        let (mut mem, mut frame, _) = setup(N);
         let mut out = [0u64; 2];
         assert!(
             launch(&k, &mut mem, &frame, &[], N as i64, &mut out, &mut [])
