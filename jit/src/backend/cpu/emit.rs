@@ -97,6 +97,7 @@ pub(super) fn emit(
     }
     super::phis::remove_trivial_params(&mut ctx.func);
     super::identities::fold(&mut ctx.func);
+    super::dead_code::remove(&mut ctx.func);
     // KILN_JIT_DUMP=1 prints the CLIF handed to Cranelift; =asm also the machine code
     // (as text, and as bytes in a file), its address, the CLIF Cranelift optimised and
     // the time each of Cranelift's passes took.

@@ -80,7 +80,7 @@ pub(super) fn remove_trivial_params(func: &mut Function) -> usize {
 }
 
 /// Each block's incoming edges: the branch and the index of the destination in it.
-fn incoming_edges(func: &Function) -> SecondaryMap<Block, Vec<(Inst, usize)>> {
+pub(super) fn incoming_edges(func: &Function) -> SecondaryMap<Block, Vec<(Inst, usize)>> {
     let mut incoming: SecondaryMap<Block, Vec<(Inst, usize)>> = SecondaryMap::new();
     for block in func.layout.blocks() {
         for inst in func.layout.block_insts(block) {
