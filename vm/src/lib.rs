@@ -32,6 +32,7 @@ mod native;
 pub mod output;
 pub mod session;
 pub mod sites;
+mod user_exec;
 
 pub use compile::{CompileUnit, compile_user_source};
 pub use main_mode::{MainOutcome, MainTarget, main_argv, run_main};

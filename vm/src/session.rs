@@ -201,6 +201,7 @@ impl Session {
         native.retain(|m| m.name.as_str() != "_random");
         native.push(crate::native::module_def(&builder.ctx));
         native.push(crate::fast_builtins::module_def(&builder.ctx));
+        native.push(crate::user_exec::module_def(&builder.ctx));
         native.push(crate::sites::runtime::module_def(&builder.ctx));
         native.extend(kiln_stdlib::module_defs(&builder.ctx));
         let interpreter = builder
@@ -221,6 +222,7 @@ impl Session {
                 let jit = vm.import("_kiln_jit", 0)?;
                 vm.builtins.set_attr("_kiln_jit", jit, vm)?;
                 crate::fast_builtins::install(vm)?;
+                crate::user_exec::install(vm)?;
                 crate::sites::interrupt::watch_signal_calls(vm)?;
                 let profile = vm.import("_kiln_profile", 0)?;
                 vm.call_method(&profile, "install", ())?;

@@ -425,5 +425,15 @@ impl Gen<'_, '_> {
         }
         self.b.ins().jump(exit, &[]);
         self.b.switch_to_block(serial);
+        // The serial copy reads the variables again from the frame, which holds what
+        // they held: values kept across the call instead lived in registers the call
+        // may clobber, and regalloc2 kept them in stack slots for the whole loop
+        // (Floyd-Warshall's `k` loop spilled `dik` and `alt` in its innermost loop, at
+        // twice the time of the same function compiled with no offer).
+        for var in held {
+            if let Some(slots) = self.vars[var] {
+                self.load_var(var, slots);
+            }
+        }
     }
 }
