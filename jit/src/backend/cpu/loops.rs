@@ -161,7 +161,8 @@ impl Gen<'_, '_> {
 
     /// A loop with loops inside: where the nest's subscripts are proven at once
     /// (`nest_bounds`), a copy without their checks, and a copy with every check
-    /// where the proof fails.
+    /// where the proof fails; or, compiled `lazy_checked` (the site's first code), a
+    /// hand-back of the loop there instead, which asks the VM for the copy.
     fn proven_nest(&mut self, l: &ForLoop) -> Result<(), String> {
         let (start, stop, step) = l.bounds;
         let (lo, hi) = self.range_ends(start, stop, step);
@@ -187,6 +188,23 @@ impl Gen<'_, '_> {
         }
         generated?;
         self.b.switch_to_block(slow);
+        if self.lazy_checked
+            && !l.is_root
+            && self.inlining == 0
+            && self.journal.is_none()
+            && self.flag_guard.is_none()
+        {
+            // No checked copy (a third of some functions' compile time, for a case
+            // that may never come): the loop goes back to the interpreter from its
+            // start, which nothing has run yet, and the VM compiles the site again
+            // with the copy.
+            let wanted = self.b.ins().iconst(types::I64, 1);
+            self.store_slot(wanted, crate::frame::CHECKED_COPIES_WANTED);
+            self.at_point(l.point);
+            let exit = self.exit_block();
+            self.b.ins().jump(exit, &[]);
+            return Ok(());
+        }
         self.nest_tried = true;
         let generated = self.emit_for(l);
         self.nest_tried = false;

@@ -1,0 +1,63 @@
+# A function's first code has no checked copy of a nest whose subscripts are proven at
+# its entry: where the proof fails (a periodic stencil reads `u[i - 1]` at `i = 0`, a
+# negative index), the loop goes back to the interpreter from its start and the
+# function is compiled again with the copy that checks every access. Results, the
+# arrays the interrupted call left and the errors a bad index raises are the
+# interpreter's either way.
+import numpy as np
+from numba import njit
+
+
+@njit
+def diffuse_periodic(u, steps):  # jit: compiled, reproven
+    n, m = u.shape
+    v = np.empty_like(u)
+    for t in range(steps):
+        for i in range(n):
+            for j in range(m):
+                v[i, j] = 0.2 * (
+                    u[i, j] + u[i - 1, j] + u[i, j - 1] + u[(i + 1) % n, j] + u[i, (j + 1) % m]
+                )
+        u, v = v, u
+    return u
+
+
+@njit
+def shifted_sum(a, shift):  # jit: compiled, reproven
+    n, m = a.shape
+    total = 0.0
+    for i in range(n):
+        for j in range(m):
+            total += a[i, j - shift] * (i + 1)
+    return total
+
+
+@njit
+def fill_rows(out, k):  # jit: compiled
+    n, m = out.shape
+    for i in range(n):
+        for j in range(m):
+            out[i, j] = i * k + j
+    return out
+
+
+def main():
+    u = np.zeros((12, 9))
+    u[3, 4] = 50.0
+    for r in range(4):
+        u = diffuse_periodic(u, 3)
+        print(r, round(float(u.sum()), 9), u[3, 2:6])
+    a = np.arange(35.0).reshape(5, 7)
+    # In bounds for a shift of 0, from the end for 1..m, out of bounds past m.
+    for shift in (0, 0, 2, 7, 3):
+        print(shift, shifted_sum(a, shift))
+    try:
+        print(shifted_sum(a, 8))
+    except IndexError as e:
+        print("IndexError", e)
+    out = np.zeros((4, 6))
+    print(fill_rows(out, 10)[3])
+    print(fill_rows(np.zeros((3, 2)), 2))
+
+
+main()
