@@ -151,7 +151,12 @@ impl Gen<'_, '_> {
                 self.proven_values.remove(e);
             }
             match slow {
-                Some(slow) => self.b.switch_to_block(slow),
+                Some(slow) => {
+                    self.b.switch_to_block(slow);
+                    if self.unproven_hand_back(l) {
+                        return Ok(());
+                    }
+                }
                 // Every subscript proven with the nest: there is no checked copy.
                 None => return Ok(()),
             }
@@ -188,27 +193,36 @@ impl Gen<'_, '_> {
         }
         generated?;
         self.b.switch_to_block(slow);
-        if self.lazy_checked
-            && !l.is_root
-            && self.inlining == 0
-            && self.journal.is_none()
-            && self.flag_guard.is_none()
-        {
-            // No checked copy (a third of some functions' compile time, for a case
-            // that may never come): the loop goes back to the interpreter from its
-            // start, which nothing has run yet, and the VM compiles the site again
-            // with the copy.
-            let wanted = self.b.ins().iconst(types::I64, 1);
-            self.store_slot(wanted, crate::frame::CHECKED_COPIES_WANTED);
-            self.at_point(l.point);
-            let exit = self.exit_block();
-            self.b.ins().jump(exit, &[]);
+        if self.unproven_hand_back(l) {
             return Ok(());
         }
         self.nest_tried = true;
         let generated = self.emit_for(l);
         self.nest_tried = false;
         generated
+    }
+
+    /// Where the code is compiled `lazy_checked`, in place of the checked copy of the
+    /// loop `l` (which is not the site's own) for a failed proof of its subscripts:
+    /// the loop goes back to the interpreter from its start, which nothing has run
+    /// yet, and the VM compiles the site again with the copy. The copies are a third
+    /// of some functions' compile time, for a case that may never come. Whether it
+    /// did.
+    fn unproven_hand_back(&mut self, l: &ForLoop) -> bool {
+        if !self.lazy_checked
+            || l.is_root
+            || self.inlining > 0
+            || self.journal.is_some()
+            || self.flag_guard.is_some()
+        {
+            return false;
+        }
+        let wanted = self.b.ins().iconst(types::I64, 1);
+        self.store_slot(wanted, crate::frame::CHECKED_COPIES_WANTED);
+        self.at_point(l.point);
+        let exit = self.exit_block();
+        self.b.ins().jump(exit, &[]);
+        true
     }
 
     /// Branches to a loop's `body` while `more` is set, else to `exit`, with the body
