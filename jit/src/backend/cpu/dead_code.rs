@@ -190,7 +190,7 @@ mod tests {
         let dead = b.ins().load(types::I64, mem, p, 8);
         let next = b.ins().iadd(count, used);
         let carried = b.ins().iadd(unused, dead);
-        let more = b.ins().icmp_imm(
+        let more = b.ins().icmp_imm_s(
             cranelift_codegen::ir::condcodes::IntCC::SignedLessThan,
             next,
             100,

@@ -1,8 +1,9 @@
 //! Code generation proper: a typed nest's Cranelift function built, compiled (or its
 //! machine code taken from the code cache) and finalised, for the nest itself and for
-//! each loop of a function compiled whole that tier 2 may split (`parallel_loops`).
+//! each loop of a function compiled whole that tier 2 may split (`parallel_loops`),
+//! those on a second thread while the function's own is.
 
-use super::{Gen, code_cache};
+use super::{Gen, code_cache, contain, parallel_loops};
 use crate::collections::{HashMap, HashSet};
 use crate::frame::Layout;
 use crate::infer::Typing;
@@ -102,6 +103,7 @@ pub(super) fn emit(
     }
     super::phis::remove_trivial_params(&mut ctx.func);
     super::identities::fold(&mut ctx.func);
+    super::const_branches::fold(&mut ctx.func);
     super::dead_code::remove(&mut ctx.func);
     // KILN_JIT_DUMP=1 prints the CLIF handed to Cranelift; =asm also the machine code
     // (as text, and as bytes in a file), its address, the CLIF Cranelift optimised and
@@ -136,4 +138,57 @@ pub(super) fn emit(
         one_thread,
         from_cache,
     })
+}
+
+/// The function's code and its loops' (`plans`), generated at once on two threads: the
+/// loops' on a thread of their own, the function's here. A loop whose code fails goes
+/// to `refused`, and the function is generated again without offering it.
+pub(super) fn emit_with_loops(
+    nest: &Nest,
+    typing: &Typing,
+    layout: &Layout,
+    marks: &Marks,
+    plans: Vec<parallel_loops::LoopPlan>,
+    refused: &mut Vec<(u32, String)>,
+) -> Result<(Vec<parallel_loops::ParallelLoop>, Emitted), String> {
+    if plans.is_empty() {
+        return Ok((
+            Vec::new(),
+            emit(nest, typing, layout, marks, HashMap::default())?,
+        ));
+    }
+    let offers = parallel_loops::offers(&plans);
+    let (compiled, emitted) = std::thread::scope(|s| {
+        let loops = s.spawn(|| {
+            plans
+                .into_iter()
+                .map(|p| {
+                    let line = p.line();
+                    contain::contained(|| p.compile(layout, marks)).map_err(|why| (line, why))
+                })
+                .collect::<Vec<_>>()
+        });
+        let emitted = emit(nest, typing, layout, marks, offers);
+        let compiled = loops.join().unwrap_or_default();
+        (compiled, emitted)
+    });
+    let failed = compiled.iter().any(Result::is_err);
+    let mut loops = Vec::new();
+    for c in compiled {
+        match c {
+            Ok(l) => loops.push(l),
+            Err(why) => refused.push(why),
+        }
+    }
+    if !failed {
+        return Ok((loops, emitted?));
+    }
+    let emitted = emit(
+        nest,
+        typing,
+        layout,
+        marks,
+        parallel_loops::compiled_offers(&loops),
+    )?;
+    Ok((loops, emitted))
 }

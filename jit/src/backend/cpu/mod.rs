@@ -24,6 +24,7 @@ mod bounds;
 mod calls;
 mod code_cache;
 mod compare;
+mod const_branches;
 mod contain;
 mod dead_code;
 mod element;
@@ -43,7 +44,7 @@ mod phis;
 pub mod threads;
 mod vector;
 
-use emit::{Emitted, Marks, emit};
+use emit::{Emitted, Marks, emit, emit_with_loops};
 
 use crate::collections::{HashMap, HashSet};
 use crate::frame::{self, Layout};
@@ -278,59 +279,6 @@ fn compile_nest(
         refused_loops: refused,
         offload,
     })
-}
-
-/// The function's code and its loops' (`plans`), generated at once on two threads: the
-/// loops' on a thread of their own, the function's here. A loop whose code fails goes
-/// to `refused`, and the function is generated again without offering it.
-fn emit_with_loops(
-    nest: &Nest,
-    typing: &Typing,
-    layout: &Layout,
-    marks: &Marks,
-    plans: Vec<parallel_loops::LoopPlan>,
-    refused: &mut Vec<(u32, String)>,
-) -> Result<(Vec<parallel_loops::ParallelLoop>, Emitted), String> {
-    if plans.is_empty() {
-        return Ok((
-            Vec::new(),
-            emit(nest, typing, layout, marks, HashMap::default())?,
-        ));
-    }
-    let offers = parallel_loops::offers(&plans);
-    let (compiled, emitted) = std::thread::scope(|s| {
-        let loops = s.spawn(|| {
-            plans
-                .into_iter()
-                .map(|p| {
-                    let line = p.line();
-                    contain::contained(|| p.compile(layout, marks)).map_err(|why| (line, why))
-                })
-                .collect::<Vec<_>>()
-        });
-        let emitted = emit(nest, typing, layout, marks, offers);
-        let compiled = loops.join().unwrap_or_default();
-        (compiled, emitted)
-    });
-    let failed = compiled.iter().any(Result::is_err);
-    let mut loops = Vec::new();
-    for c in compiled {
-        match c {
-            Ok(l) => loops.push(l),
-            Err(why) => refused.push(why),
-        }
-    }
-    if !failed {
-        return Ok((loops, emitted?));
-    }
-    let emitted = emit(
-        nest,
-        typing,
-        layout,
-        marks,
-        parallel_loops::compiled_offers(&loops),
-    )?;
-    Ok((loops, emitted))
 }
 
 /// See `Gen::constant_arrays`. Inlined bodies store nothing, and their array
