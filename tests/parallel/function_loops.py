@@ -112,7 +112,25 @@ def last_kept(a, out):
     return out
 
 
+@njit(fastmath=True)
+def weighted_drift(q, n):
+    # A reduction and no store: where a late iteration overflows (numpy warns, the
+    # chunk hands back), the chunks before it had run; the function's own copy runs
+    # the loop again from its start, from the values it had, not theirs.
+    s = q[0] * 0
+    for k in range(1, n - 1):  # tier2: parallel
+        s -= 0.5
+        w = -((n - k) * q[k - 1])
+    return s, w
+
+
 def main():
+    q = (np.arange(41) * 7 % 13 - 6) * 0.5
+    for rep in range(30):
+        s, w = weighted_drift(q, 41)
+    q[20] = 1e308
+    print(weighted_drift(q, 41), s, w)
+
     x = np.sin(np.arange(3000) * 0.37) + 0.01 * np.arange(3000)
     h = np.array([1.0, 4.0, 6.0, 4.0, 1.0]) / 16.0
     for rep in range(30):

@@ -101,9 +101,17 @@ pub(super) fn emit(
         g.b.seal_all_blocks();
         g.b.finalize(frontend_config);
     }
+    // Each pass leaves work for the next: folded constants decide branches, whose
+    // untaken targets go with the parameters only they kept from being trivial, and
+    // the values those parameters hid get ranges that decide more checks.
     super::phis::remove_trivial_params(&mut ctx.func);
     super::identities::fold(&mut ctx.func);
-    super::const_branches::fold(&mut ctx.func);
+    if super::const_branches::fold(&mut ctx.func) > 0 {
+        super::phis::remove_trivial_params(&mut ctx.func);
+    }
+    if super::ranges::narrow(&mut ctx.func) > 0 {
+        super::const_branches::fold(&mut ctx.func);
+    }
     super::dead_code::remove(&mut ctx.func);
     // KILN_JIT_DUMP=1 prints the CLIF handed to Cranelift; =asm also the machine code
     // (as text, and as bytes in a file), its address, the CLIF Cranelift optimised and

@@ -41,6 +41,7 @@ mod nest_bounds;
 mod objects;
 pub mod parallel_loops;
 mod phis;
+mod ranges;
 pub mod threads;
 mod vector;
 

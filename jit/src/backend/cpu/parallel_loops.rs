@@ -375,10 +375,20 @@ pub(crate) extern "C" fn kiln_parallel_loop(index: i64, frame: *mut u64) -> i64 
     };
     // SAFETY: the frame is the running nest's, laid out as the loop nest's is.
     let frame = unsafe { std::slice::from_raw_parts_mut(frame, nest.layout.len()) };
+    // A run that did not finish leaves the frame as it was: where a chunk handed back
+    // in a nest that stores into no array (`ParallelRun::Resumed`, `Stopped`), the
+    // frame holds the state after the chunks before it, for a site to go on from; the
+    // function's serial copy instead runs the loop from its start, on the variables it
+    // reads again from the frame (`Gen::offer_to_tier2`).
+    let entry = frame.to_vec();
     // SAFETY: the arrays are the running nest's, live and of its types, and no other
     // thread touches them while it runs.
     let run = unsafe { l.code.run_parallel(frame) };
-    l.runs.note(run) as i64
+    let ran = l.runs.note(run);
+    if !ran {
+        frame.copy_from_slice(&entry);
+    }
+    ran as i64
 }
 
 impl Gen<'_, '_> {

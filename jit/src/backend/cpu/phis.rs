@@ -30,6 +30,7 @@ pub(super) fn remove_trivial_params(func: &mut Function) -> usize {
     let Some(entry) = func.layout.entry_block() else {
         return 0;
     };
+    remove_unreachable(func, entry);
     let mut removed = 0;
     loop {
         let incoming = incoming_edges(func);
@@ -76,6 +77,40 @@ pub(super) fn remove_trivial_params(func: &mut Function) -> usize {
         if !changed {
             return removed;
         }
+    }
+}
+
+/// Removes the blocks no path from `entry` reaches. Code generation leaves some (the
+/// join after an inlined call's body that only returns early); an edge from one would
+/// keep a parameter of the block it enters from being trivial, and the values it
+/// carries from any range (`ranges`). Nothing reachable uses a value they define, and
+/// every edge out of them goes with them.
+fn remove_unreachable(func: &mut Function, entry: Block) {
+    let mut reached: cranelift_codegen::entity::EntitySet<Block> =
+        cranelift_codegen::entity::EntitySet::new();
+    let mut work = vec![entry];
+    reached.insert(entry);
+    while let Some(block) = work.pop() {
+        for inst in func.layout.block_insts(block) {
+            let dests = func.dfg.insts[inst]
+                .branch_destination(&func.dfg.jump_tables, &func.dfg.exception_tables);
+            for dest in dests {
+                let b = dest.block(&func.dfg.value_lists);
+                if reached.insert(b) {
+                    work.push(b);
+                }
+            }
+        }
+    }
+    let blocks: Vec<Block> = func.layout.blocks().collect();
+    for block in blocks {
+        if reached.contains(block) {
+            continue;
+        }
+        while let Some(inst) = func.layout.first_inst(block) {
+            func.layout.remove_inst(inst);
+        }
+        func.layout.remove_block(block);
     }
 }
 
