@@ -38,7 +38,7 @@ struct Range {
 impl Range {
     fn of(lo: i128, hi: i128) -> Option<Range> {
         let fits = |x: i128| x >= i128::from(i64::MIN) && x <= i128::from(i64::MAX);
-        (fits(lo) && fits(hi)).then(|| Range {
+        (fits(lo) && fits(hi)).then_some(Range {
             lo: lo as i64,
             hi: hi as i64,
         })
