@@ -14,9 +14,7 @@
 //! run that stores as it goes while numpy's errors warn), `flagged` must have run an
 //! innermost loop under the CPU's floating-point flags, `nested` must have a nest whose
 //! subscripts are proven once at its entry, `selected` must run a conditional element
-//! store as a select, `clean` must never have handed a statement back, and `reproven`
-//! must have found a nest's proof failing in its first code (compiled without the
-//! nest's checked copy) and been compiled again with it. So a JIT that
+//! store as a select, and `clean` must never have handed a statement back. So a JIT that
 //! silently stays interpreted, or never takes the deopt, vector or fusion path a script
 //! is about, fails here.
 
@@ -155,9 +153,6 @@ struct Mark {
     nested: bool,
     /// `selected`: a specialisation of it runs a conditional element store as a select.
     selected: bool,
-    /// `reproven`: its first code found a nest's proof failing and it was compiled
-    /// again with the nest's checked copy.
-    reproven: bool,
 }
 
 fn marks(source: &str) -> Vec<Mark> {
@@ -177,7 +172,6 @@ fn marks(source: &str) -> Vec<Mark> {
                 flagged: mark.contains("flagged"),
                 nested: mark.contains("nested"),
                 selected: mark.contains("selected"),
-                reproven: mark.contains("reproven"),
             })
         })
         .collect()
@@ -222,7 +216,6 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
         flagged,
         nested,
         selected,
-        reproven,
     } in marks(&source)
     {
         let site = sites.iter().find(|s| {
@@ -278,11 +271,6 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
         {
             return Err(format!(
                 "{name}:{line}: no nest of it has its subscripts proven at entry\n{site}"
-            ));
-        }
-        if reproven && site["proof_failures"].as_u64().unwrap_or(0) == 0 {
-            return Err(format!(
-                "{name}:{line}: no proof of a nest of it failed in its first code\n{site}"
             ));
         }
         if once && specs.len() != 1 {

@@ -19,16 +19,12 @@ pub const ROOT_STOP: usize = 1;
 pub const ROOT_STEP: usize = 2;
 /// Set non-zero by a helper that hit something the interpreter would raise for.
 pub const STATUS: usize = 3;
-/// Set to 1 by code compiled without the checked copies of its proven nests
-/// ([`crate::compile`]'s `lazy`) where a nest's proof failed: it handed the loop back
-/// to the interpreter, and the site wants its code compiled again with them.
-pub const CHECKED_COPIES_WANTED: usize = 4;
 /// An origin (see [`Layout::origin`]): the array is compiled code's own memory, which
 /// the VM copies into a new ndarray on exit (`t = u.copy()` in the loop).
 pub const ORIGIN_FRESH: u64 = u64::MAX;
 /// An origin: the variable holds what it held on entry (no array, or unbound).
 pub const ORIGIN_ENTRY: u64 = u64::MAX - 1;
-const VAR_BASE: usize = 5;
+const VAR_BASE: usize = 4;
 
 /// Where each piece of state lives in a nest's frame.
 #[derive(Clone, Debug)]

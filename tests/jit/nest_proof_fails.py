@@ -1,15 +1,13 @@
-# A function's first code has no checked copy of a nest whose subscripts are proven at
-# its entry: where the proof fails (a periodic stencil reads `u[i - 1]` at `i = 0`, a
-# negative index), the loop goes back to the interpreter from its start and the
-# function is compiled again with the copy that checks every access. Results, the
-# arrays the interrupted call left and the errors a bad index raises are the
-# interpreter's either way.
+# Nests whose subscripts are proven at their entry, where the proof fails (a periodic
+# stencil reads `u[i - 1]` at `i = 0`, a negative index; a shift that reads from the
+# end, then past it): the copy that checks every access runs them, with the
+# interpreter's results and the errors a bad index raises.
 import numpy as np
 from numba import njit
 
 
 @njit
-def diffuse_periodic(u, steps):  # jit: compiled, reproven
+def diffuse_periodic(u, steps):  # jit: compiled
     n, m = u.shape
     v = np.empty_like(u)
     for t in range(steps):
@@ -23,7 +21,7 @@ def diffuse_periodic(u, steps):  # jit: compiled, reproven
 
 
 @njit
-def shifted_sum(a, shift):  # jit: compiled, reproven
+def shifted_sum(a, shift):  # jit: compiled
     n, m = a.shape
     total = 0.0
     for i in range(n):

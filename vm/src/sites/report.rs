@@ -211,9 +211,6 @@ pub struct SiteReport {
     pub osr_entries: u64,
     pub guard_failures: u64,
     pub deopts: u64,
-    /// Runs whose first code found a nest's proof failing and handed the loop back
-    /// (its code is then compiled again with the nest's checked copy).
-    pub proof_failures: u64,
     pub specialisations: Vec<SpecReport>,
     /// What the user granted its code (the semantics contract's grants):
     /// `fastmath` (the decorator's `fastmath=True` or `KILN_FASTMATH=1`), `prange`.
@@ -343,7 +340,6 @@ pub fn sites() -> Vec<SiteReport> {
             osr_entries: state.osr_entries,
             guard_failures: state.guard_failures,
             deopts: state.deopts,
-            proof_failures: state.proof_failures,
             specialisations: state
                 .specs
                 .iter()
@@ -417,15 +413,6 @@ pub fn text() -> String {
             s.deopts,
             s.guard_failures
         );
-        if s.proof_failures > 0 {
-            let _ = writeln!(
-                out,
-                "      a nest's subscripts were not all in bounds ({} run{}): it went back to \
-                 the interpreter, and was compiled again with a copy that checks them",
-                s.proof_failures,
-                if s.proof_failures == 1 { "" } else { "s" }
-            );
-        }
         if s.grants.contains(&"fastmath") {
             out.push_str(
                 "      grant: fastmath (its float reductions may be reassociated: partial \
@@ -614,7 +601,7 @@ pub fn json() -> String {
             .join(", ");
         let _ = write!(
             out,
-            "{{\"file\": {}, \"line\": {}, \"kind\": \"{}\", \"tier\": \"{}\", \"back_edges\": {}, \"hot\": {}, \"entries\": {}, \"osr_entries\": {}, \"guard_failures\": {}, \"deopts\": {}, \"proof_failures\": {}, \"specialisations\": [{specs}], \"grants\": [{}], \"reason\": {}}}",
+            "{{\"file\": {}, \"line\": {}, \"kind\": \"{}\", \"tier\": \"{}\", \"back_edges\": {}, \"hot\": {}, \"entries\": {}, \"osr_entries\": {}, \"guard_failures\": {}, \"deopts\": {}, \"specialisations\": [{specs}], \"grants\": [{}], \"reason\": {}}}",
             json_string(&s.file),
             s.line,
             s.kind,
@@ -625,7 +612,6 @@ pub fn json() -> String {
             s.osr_entries,
             s.guard_failures,
             s.deopts,
-            s.proof_failures,
             s.grants
                 .iter()
                 .map(|g| json_string(g))

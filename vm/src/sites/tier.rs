@@ -52,10 +52,6 @@ pub struct SiteState {
     /// The objects the nest's assumed names held when they last checked out: the
     /// same objects again need no new check (which imports each module named).
     pub assumed_held: Vec<PyObjectRef>,
-    /// Runs whose code, compiled without the checked copies of its proven nests,
-    /// found a nest's proof failing (`kiln_jit::compile`'s `lazy`): the site then
-    /// compiles with them.
-    pub proof_failures: u64,
 }
 
 pub struct Spec {
@@ -672,13 +668,7 @@ pub fn run(
                                 }
                                 Arc::new(ic)
                             });
-                            let lazy = site
-                                .state
-                                .lock()
-                                .expect("site state poisoned")
-                                .proof_failures
-                                == 0;
-                            kiln_jit::compile(&expanded, &full_key, quiet_fp, lazy).map(|code| {
+                            kiln_jit::compile(&expanded, &full_key, quiet_fp).map(|code| {
                                 let (splices, receivers) = (Arc::new(splices), Arc::new(receivers));
                                 (code, guards, splices, receivers, read, inlined)
                             })
@@ -884,14 +874,7 @@ pub fn run(
         if osr {
             state.osr_entries += 1;
         }
-        // A nest's proof failed in code compiled without its checked copy: the loop
-        // went back to the interpreter before it started (no deopt of a statement),
-        // and the next entry compiles the site with the copy.
-        let unproven = frame[kiln_jit::frame::CHECKED_COPIES_WANTED] != 0;
-        if unproven {
-            state.proof_failures += 1;
-            state.specs.retain(|s| !Arc::ptr_eq(&s.code, &code));
-        } else if point >= 0 {
+        if point >= 0 {
             state.deopts += 1;
         }
         if let Some(spec) = state.specs.iter_mut().find(|s| Arc::ptr_eq(&s.code, &code)) {

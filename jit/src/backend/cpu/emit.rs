@@ -15,15 +15,11 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module};
 
 /// What scalarisation marked for code generation: the statements whose floats the
-/// CPU's flags check, the loops generated plain, the vector loops that test no value;
-/// and whether proven nests leave out their checked copies (`lazy_checked`, see
-/// `Gen::proven_nest`).
-#[derive(Clone)]
+/// CPU's flags check, the loops generated plain, the vector loops that test no value.
 pub(super) struct Marks {
     pub(super) hardware_floats: HashSet<Point>,
     pub(super) cold_loops: HashSet<Var>,
     pub(super) unchecked_loops: HashSet<Var>,
-    pub(super) lazy_checked: bool,
 }
 
 /// A nest's machine code, generated and finalised.
@@ -90,7 +86,6 @@ pub(super) fn emit(
         g.hardware_floats = marks.hardware_floats.clone();
         g.cold_loops = marks.cold_loops.clone();
         g.unchecked_loops = marks.unchecked_loops.clone();
-        g.lazy_checked = marks.lazy_checked;
         g.parallel_loops = parallel_loops;
         g.function()?;
         vector_loops = g.vector_loops;

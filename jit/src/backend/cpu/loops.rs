@@ -151,12 +151,7 @@ impl Gen<'_, '_> {
                 self.proven_values.remove(e);
             }
             match slow {
-                Some(slow) => {
-                    self.b.switch_to_block(slow);
-                    if self.unproven_hand_back(l) {
-                        return Ok(());
-                    }
-                }
+                Some(slow) => self.b.switch_to_block(slow),
                 // Every subscript proven with the nest: there is no checked copy.
                 None => return Ok(()),
             }
@@ -166,8 +161,7 @@ impl Gen<'_, '_> {
 
     /// A loop with loops inside: where the nest's subscripts are proven at once
     /// (`nest_bounds`), a copy without their checks, and a copy with every check
-    /// where the proof fails; or, compiled `lazy_checked` (the site's first code), a
-    /// hand-back of the loop there instead, which asks the VM for the copy.
+    /// where the proof fails.
     fn proven_nest(&mut self, l: &ForLoop) -> Result<(), String> {
         let (start, stop, step) = l.bounds;
         let (lo, hi) = self.range_ends(start, stop, step);
@@ -193,36 +187,10 @@ impl Gen<'_, '_> {
         }
         generated?;
         self.b.switch_to_block(slow);
-        if self.unproven_hand_back(l) {
-            return Ok(());
-        }
         self.nest_tried = true;
         let generated = self.emit_for(l);
         self.nest_tried = false;
         generated
-    }
-
-    /// Where the code is compiled `lazy_checked`, in place of the checked copy of the
-    /// loop `l` (which is not the site's own) for a failed proof of its subscripts:
-    /// the loop goes back to the interpreter from its start, which nothing has run
-    /// yet, and the VM compiles the site again with the copy. The copies are a third
-    /// of some functions' compile time, for a case that may never come. Whether it
-    /// did.
-    fn unproven_hand_back(&mut self, l: &ForLoop) -> bool {
-        if !self.lazy_checked
-            || l.is_root
-            || self.inlining > 0
-            || self.journal.is_some()
-            || self.flag_guard.is_some()
-        {
-            return false;
-        }
-        let wanted = self.b.ins().iconst(types::I64, 1);
-        self.store_slot(wanted, crate::frame::CHECKED_COPIES_WANTED);
-        self.at_point(l.point);
-        let exit = self.exit_block();
-        self.b.ins().jump(exit, &[]);
-        true
     }
 
     /// Branches to a loop's `body` while `more` is set, else to `exit`, with the body

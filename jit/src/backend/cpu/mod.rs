@@ -145,24 +145,12 @@ impl CompiledNest {
 
 /// Compiles `nest` for variables of the `entry` types (one per variable), while
 /// numpy's floating-point errors only warn or not (`quiet_fp`, see
-/// [`crate::scalarise::scalarise`]). With `lazy`, a proven nest inside the site's
-/// loop has no checked copy for a failed proof: it hands the loop back and sets
-/// [`frame::CHECKED_COPIES_WANTED`] instead (see `Gen::proven_nest`).
-pub fn compile(
-    nest: &Nest,
-    entry: &[Ty],
-    quiet_fp: bool,
-    lazy: bool,
-) -> Result<CompiledNest, String> {
-    contain::contained(|| compile_nest(nest, entry, quiet_fp, lazy))
+/// [`crate::scalarise::scalarise`]).
+pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest, String> {
+    contain::contained(|| compile_nest(nest, entry, quiet_fp))
 }
 
-fn compile_nest(
-    nest: &Nest,
-    entry: &[Ty],
-    quiet_fp: bool,
-    lazy: bool,
-) -> Result<CompiledNest, String> {
+fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest, String> {
     let started = Instant::now();
     let held = crate::objects::split(nest, entry)?;
     let mut row_aliases = held.as_ref().map_or(Vec::new(), |s| s.aliases.clone());
@@ -251,7 +239,6 @@ fn compile_nest(
         hardware_floats,
         cold_loops,
         unchecked_loops,
-        lazy_checked: lazy,
     };
     let (plans, mut refused) = parallel_loops::plan_loops(nest, &typing, &marks);
     let (loops, emitted) = emit_with_loops(nest, &typing, &layout, &marks, plans, &mut refused)?;
@@ -504,9 +491,6 @@ struct Gen<'a, 'f> {
     /// Whether the code being generated is a nest's copy for a failed proof (its
     /// loops are not versioned again).
     nest_tried: bool,
-    /// Whether a proven nest inside the site's loop leaves its checked copy out
-    /// (`Marks::lazy_checked`).
-    lazy_checked: bool,
     /// While an `a if c else b` of arms computed eagerly is generated, the elements
     /// loaded so far and their values: an arm that is the element the condition
     /// compared takes the value loaded (`d[i, j] = alt if alt < d[i, j] else d[i, j]`
@@ -582,7 +566,6 @@ impl<'a, 'f> Gen<'a, 'f> {
             flag_loops: 0,
             nest_forms: None,
             nest_tried: false,
-            lazy_checked: false,
             loaded_here: None,
             nest_loops: 0,
         }

@@ -124,12 +124,6 @@ impl LoopPlan {
     pub(super) fn compile(self, layout: &Layout, marks: &Marks) -> Result<ParallelLoop, String> {
         let started = Instant::now();
         let typing = Typing::with_vars(&self.part, self.vars);
-        // Tier 2 runs the copy in chunks, whose hand-backs undo the whole run: its
-        // nests keep their checked copies.
-        let eager = Marks {
-            lazy_checked: false,
-            ..marks.clone()
-        };
         let offload =
             crate::backend::gpu::Offload::new(&self.part, &typing, layout, &self.parallel.verdict);
         let Emitted {
@@ -141,7 +135,7 @@ impl LoopPlan {
             nest_proofs,
             one_thread,
             from_cache,
-        } = emit(&self.part, &typing, layout, &eager, HashMap::default())?;
+        } = emit(&self.part, &typing, layout, marks, HashMap::default())?;
         let code = CompiledNest {
             _module: module,
             entry,
