@@ -220,24 +220,13 @@ mod tests {
         b.ins().brif(below, exit, &[], last, &[]);
         b.switch_to_block(last);
         b.ins().return_(&[sum]);
-        b.seal_all_blocks();
-        b.finalize(
-            cranelift_native::builder()
-                .expect("a Cranelift backend for this machine")
-                .finish(flags())
-                .expect("the host's ISA")
-                .frontend_config(),
-        );
+        crate::backend::cpu::clif_tests::finish(b);
         // icmp (of the immediate), brif, bxor, select, icmp, brif.
         assert_eq!(fold(&mut func), 6);
         let text = func.display().to_string();
         assert!(!text.contains("brif") && !text.contains("select"), "{text}");
         // -3 is not below 2 unsigned: the second branch goes to the last block.
         assert_eq!(text.matches("jump").count(), 2, "{text}");
-        cranelift_codegen::verify_function(&func, &flags()).expect("valid IR");
-    }
-
-    fn flags() -> cranelift_codegen::settings::Flags {
-        cranelift_codegen::settings::Flags::new(cranelift_codegen::settings::builder())
+        crate::backend::cpu::clif_tests::verify(&func);
     }
 }

@@ -199,19 +199,8 @@ mod tests {
             .brif(more, header, &[next.into(), carried.into()], exit, &[]);
         b.switch_to_block(exit);
         b.ins().return_(&[next]);
-        b.seal_all_blocks();
-        b.finalize(
-            cranelift_native::builder()
-                .expect("a Cranelift backend for this machine")
-                .finish(flags())
-                .expect("the host's ISA")
-                .frontend_config(),
-        );
+        crate::backend::cpu::clif_tests::finish(b);
         func
-    }
-
-    fn flags() -> cranelift_codegen::settings::Flags {
-        cranelift_codegen::settings::Flags::new(cranelift_codegen::settings::builder())
     }
 
     #[test]
@@ -224,7 +213,7 @@ mod tests {
         assert_eq!(text.matches("iadd").count(), 1, "{text}");
         let header = func.layout.blocks().nth(1).expect("the loop's header");
         assert_eq!(func.dfg.num_block_params(header), 1, "{text}");
-        cranelift_codegen::verify_function(&func, &flags()).expect("valid IR");
+        crate::backend::cpu::clif_tests::verify(&func);
     }
 
     #[test]

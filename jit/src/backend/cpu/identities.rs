@@ -249,13 +249,7 @@ mod tests {
         let args = b.block_params(block).to_vec();
         let results = body(&mut b, &args);
         b.ins().return_(&results);
-        b.seal_all_blocks();
-        let flags = cranelift_codegen::settings::Flags::new(cranelift_codegen::settings::builder());
-        let isa = cranelift_native::builder()
-            .expect("a Cranelift backend for this machine")
-            .finish(flags)
-            .expect("the host's ISA");
-        b.finalize(isa.frontend_config());
+        crate::backend::cpu::clif_tests::finish(b);
         func
     }
 

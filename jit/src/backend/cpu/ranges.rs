@@ -294,26 +294,13 @@ mod tests {
         let (_, f3) = b.ins().smul_overflow(a, p);
         let f = b.ins().bor(f1, f2);
         b.ins().return_(&[v, f, inexact, f3]);
-        b.seal_all_blocks();
-        b.finalize(
-            cranelift_native::builder()
-                .expect("a Cranelift backend for this machine")
-                .finish(cranelift_codegen::settings::Flags::new(
-                    cranelift_codegen::settings::builder(),
-                ))
-                .expect("the host's ISA")
-                .frontend_config(),
-        );
+        crate::backend::cpu::clif_tests::finish(b);
         // The two checks on `s` and the comparison.
         assert_eq!(narrow(&mut func), 3);
         let text = func.display().to_string();
         assert_eq!(text.matches("overflow").count(), 1, "{text}");
         assert!(text.contains("imul") && text.contains("iadd"), "{text}");
-        cranelift_codegen::verify_function(
-            &func,
-            &cranelift_codegen::settings::Flags::new(cranelift_codegen::settings::builder()),
-        )
-        .expect("valid IR");
+        crate::backend::cpu::clif_tests::verify(&func);
     }
 
     #[test]
