@@ -19,6 +19,12 @@ use rustpython_vm::{
     compiler::{CompileError, Mode, ast, codegen, parser},
 };
 
+/// Whether `path` lies in the standard library, whose code is compiled as the
+/// interpreter compiles it, not through this module.
+pub(crate) fn is_stdlib_path(path: &str) -> bool {
+    std::path::Path::new(path).starts_with(rustpython_pylib::LIB_PATH)
+}
+
 /// What a piece of user source is compiled as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CompileUnit {

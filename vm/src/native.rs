@@ -57,8 +57,7 @@ mod _kiln {
     /// True when `path` lies in the standard library, which keeps its own code.
     #[pyfunction]
     fn is_stdlib_path(path: PyStrRef) -> bool {
-        std::path::Path::new(path.to_string_lossy().as_ref())
-            .starts_with(rustpython_pylib::LIB_PATH)
+        crate::compile::is_stdlib_path(&path.to_string_lossy())
     }
 
     /// Writes `text` to the session's output sink for file descriptor `fd`.

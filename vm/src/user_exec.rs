@@ -44,8 +44,7 @@ mod _kiln_exec {
     /// standard library. `runpy.run_path` (standard library code) compiles a user's
     /// script under its path.
     fn is_user_file(filename: &str) -> bool {
-        let path = std::path::Path::new(filename);
-        path.is_file() && !path.starts_with(rustpython_pylib::LIB_PATH)
+        std::path::Path::new(filename).is_file() && !crate::compile::is_stdlib_path(filename)
     }
 
     /// The text of `source` if it is an exact `str` kiln may compile: no null bytes.
