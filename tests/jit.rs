@@ -13,8 +13,9 @@
 //! `fused` must have run array statements fused with their neighbours (`quiet`: with a
 //! run that stores as it goes while numpy's errors warn), `flagged` must have run an
 //! innermost loop under the CPU's floating-point flags, `nested` must have a nest whose
-//! subscripts are proven once at its entry, `selected` must run a conditional element
-//! store as a select, and `clean` must never have handed a statement back. So a JIT that
+//! subscripts are proven once at its entry, `copied` must have run the checked copy of
+//! such a nest, compiled when its proof first failed, `selected` must run a conditional
+//! element store as a select, and `clean` must never have handed a statement back. So a JIT that
 //! silently stays interpreted, or never takes the deopt, vector or fusion path a script
 //! is about, fails here.
 
@@ -151,6 +152,9 @@ struct Mark {
     /// `nested`: a specialisation of it has a nest whose subscripts are proven at its
     /// entry.
     nested: bool,
+    /// `copied`: a specialisation of it ran the checked copy of a proven nest,
+    /// compiled where the proof failed (`checked_loops`).
+    copied: bool,
     /// `selected`: a specialisation of it runs a conditional element store as a select.
     selected: bool,
 }
@@ -171,6 +175,7 @@ fn marks(source: &str) -> Vec<Mark> {
                 quiet: mark.contains("quiet"),
                 flagged: mark.contains("flagged"),
                 nested: mark.contains("nested"),
+                copied: mark.contains("copied"),
                 selected: mark.contains("selected"),
             })
         })
@@ -215,6 +220,7 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
         quiet,
         flagged,
         nested,
+        copied,
         selected,
     } in marks(&source)
     {
@@ -271,6 +277,17 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
         {
             return Err(format!(
                 "{name}:{line}: no nest of it has its subscripts proven at entry\n{site}"
+            ));
+        }
+        if copied
+            && !specs.iter().any(|s| {
+                s["checked_copies"]
+                    .as_array()
+                    .is_some_and(|c| !c.is_empty())
+            })
+        {
+            return Err(format!(
+                "{name}:{line}: no checked copy of a nest of it compiled\n{site}"
             ));
         }
         if once && specs.len() != 1 {

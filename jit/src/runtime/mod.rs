@@ -540,6 +540,10 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
             "kiln_parallel_loop",
             crate::backend::cpu::parallel_loops::kiln_parallel_loop as *const u8,
         ),
+        (
+            "kiln_checked_loop",
+            crate::backend::cpu::checked_loops::kiln_checked_loop as *const u8,
+        ),
         ("kiln_sum_f64", kiln_sum_f64 as *const u8),
         ("kiln_sum_f32", kiln_sum_f32 as *const u8),
         ("kiln_dot_f64", kiln_dot_f64 as *const u8),

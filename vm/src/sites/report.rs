@@ -26,6 +26,9 @@ pub struct SpecReport {
     pub flag_loops: u32,
     /// Loop nests of it with a copy whose subscripts are proven once, at entry.
     pub nest_proofs: u32,
+    /// The checked copies of those nests compiled when a proof failed: the line of
+    /// each nest and the milliseconds its copy took (also in `compile_ms`).
+    pub checked_copies: Vec<(u32, f64)>,
     /// Conditional element stores that run as one store of a select.
     pub select_stores: u32,
     /// Array statements that run fused with a neighbour.
@@ -345,7 +348,10 @@ pub fn sites() -> Vec<SiteReport> {
                 .iter()
                 .map(|s| SpecReport {
                     types: describe_key(site, &s.key, &s.receivers.describe()),
-                    compile_ms: s.code.compile_time.as_secs_f64() * 1e3,
+                    compile_ms: (s.code.compile_time
+                        + s.code.checked.iter().filter_map(|c| c.compile_time()).sum())
+                    .as_secs_f64()
+                        * 1e3,
                     from_cache: s.code.from_cache,
                     entries: s.entries,
                     deopts: s.deopts,
@@ -353,6 +359,12 @@ pub fn sites() -> Vec<SiteReport> {
                     partial_sum_loops: s.code.partial_sum_loops,
                     flag_loops: s.code.flag_loops,
                     nest_proofs: s.code.nest_proofs,
+                    checked_copies: s
+                        .code
+                        .checked
+                        .iter()
+                        .filter_map(|c| Some((c.line, c.compile_time()?.as_secs_f64() * 1e3)))
+                        .collect(),
                     select_stores: s.code.select_stores,
                     fused_statements: s.code.fused_statements,
                     quiet_runs: s.code.quiet_runs,
@@ -439,6 +451,16 @@ pub fn text() -> String {
                 1 => ", 1 nest with its bounds checked once at entry".to_string(),
                 n => format!(", {n} nests with their bounds checked once at entry"),
             };
+            let copies: String = spec
+                .checked_copies
+                .iter()
+                .map(|(line, ms)| {
+                    format!(
+                        " (line {line}'s proof failed: its checked copy compiled then, {ms:.2} ms)"
+                    )
+                })
+                .collect();
+            let nests = nests + &copies;
             let selects = match spec.select_stores {
                 0 => String::new(),
                 1 => ", 1 conditional store as a select".to_string(),
@@ -553,7 +575,7 @@ pub fn json() -> String {
             .iter()
             .map(|spec| {
                 format!(
-                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"partial_sum_loops\": {}, \"flag_loops\": {}, \"nest_proofs\": {}, \"select_stores\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}], \"parallel_loops\": [{}], \"device\": {}}}",
+                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"partial_sum_loops\": {}, \"flag_loops\": {}, \"nest_proofs\": {}, \"checked_copies\": [{}], \"select_stores\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}], \"parallel_loops\": [{}], \"device\": {}}}",
                     json_string(&spec.types),
                     spec.compile_ms,
                     spec.from_cache,
@@ -563,6 +585,12 @@ pub fn json() -> String {
                     spec.partial_sum_loops,
                     spec.flag_loops,
                     spec.nest_proofs,
+                    spec
+                        .checked_copies
+                        .iter()
+                        .map(|(line, ms)| format!("{{\"line\": {line}, \"compile_ms\": {ms:.3}}}"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
                     spec.select_stores,
                     spec.fused_statements,
                     spec.quiet_runs,

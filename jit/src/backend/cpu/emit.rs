@@ -15,11 +15,15 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module};
 
 /// What scalarisation marked for code generation: the statements whose floats the
-/// CPU's flags check, the loops generated plain, the vector loops that test no value.
+/// CPU's flags check, the loops generated plain, the vector loops that test no value;
+/// and whether proven nests call their checked copies, compiled on first need
+/// (`checked_loops`), instead of having them inline.
+#[derive(Clone)]
 pub(super) struct Marks {
     pub(super) hardware_floats: HashSet<Point>,
     pub(super) cold_loops: HashSet<Var>,
     pub(super) unchecked_loops: HashSet<Var>,
+    pub(super) lazy_checked: bool,
 }
 
 /// A nest's machine code, generated and finalised.
@@ -32,6 +36,9 @@ pub(super) struct Emitted {
     pub(super) nest_proofs: u32,
     pub(super) one_thread: bool,
     pub(super) from_cache: bool,
+    /// The proven nests (by point) whose checked copies the code calls, by index
+    /// (`checked_loops`).
+    pub(super) checked_loops: Vec<Point>,
 }
 
 /// Generates and finalises the code of a typed nest; `parallel_loops` are the loops
@@ -80,14 +87,17 @@ pub(super) fn emit(
     let flag_loops;
     let nest_proofs;
     let one_thread;
+    let checked_loops;
     {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
         let mut g = Gen::new(nest, typing, layout, b, &mut module, pointer);
         g.hardware_floats = marks.hardware_floats.clone();
         g.cold_loops = marks.cold_loops.clone();
         g.unchecked_loops = marks.unchecked_loops.clone();
+        g.lazy_checked = marks.lazy_checked;
         g.parallel_loops = parallel_loops;
         g.function()?;
+        checked_loops = std::mem::take(&mut g.checked_loops);
         vector_loops = g.vector_loops;
         partial_sum_loops = g.partial_sum_loops;
         flag_loops = g.flag_loops;
@@ -140,6 +150,7 @@ pub(super) fn emit(
         nest_proofs,
         one_thread,
         from_cache,
+        checked_loops,
     })
 }
 

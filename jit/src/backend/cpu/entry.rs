@@ -270,7 +270,7 @@ impl Gen<'_, '_> {
     }
 
     /// Stores the given loop states.
-    fn write_loops(&mut self, loops: &[(Point, LoopState)]) {
+    pub(super) fn write_loops(&mut self, loops: &[(Point, LoopState)]) {
         for (point, state) in loops {
             let Some((cur, stop, step)) = state else {
                 continue;

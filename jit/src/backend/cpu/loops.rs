@@ -187,6 +187,9 @@ impl Gen<'_, '_> {
         }
         generated?;
         self.b.switch_to_block(slow);
+        if self.call_checked_copy(l) {
+            return Ok(());
+        }
         self.nest_tried = true;
         let generated = self.emit_for(l);
         self.nest_tried = false;

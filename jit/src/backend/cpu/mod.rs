@@ -22,6 +22,7 @@
 mod arrays;
 mod bounds;
 mod calls;
+pub mod checked_loops;
 mod code_cache;
 mod compare;
 mod const_branches;
@@ -151,6 +152,9 @@ pub struct CompiledNest {
     /// The loops of a function compiled whole that always run on one thread: each
     /// one's line and why.
     pub refused_loops: Vec<(u32, String)>,
+    /// The checked copies of its proven nests, compiled where a proof first fails
+    /// (`checked_loops`).
+    pub checked: Vec<checked_loops::CheckedLoop>,
     /// Its outer loop as a GPU kernel, where `KILN_DEVICE` chose a device (tier 3).
     pub offload: Option<crate::backend::gpu::Offload>,
 }
@@ -266,9 +270,11 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         hardware_floats,
         cold_loops,
         unchecked_loops,
+        lazy_checked: true,
     };
     let (plans, mut refused) = parallel_loops::plan_loops(nest, &typing, &marks);
     let (loops, emitted) = emit_with_loops(nest, &typing, &layout, &marks, plans, &mut refused)?;
+    let checked = checked_loops::plan(nest, &typing, &layout, &marks, &emitted.checked_loops);
     Ok(CompiledNest {
         _module: emitted.module,
         entry: emitted.entry,
@@ -292,6 +298,7 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         parallel,
         loops,
         refused_loops: refused,
+        checked,
         offload,
     })
 }
@@ -526,6 +533,10 @@ struct Gen<'a, 'f> {
     loaded_here: Option<Vec<(crate::ir::Expr, Val)>>,
     /// Nests generated with a copy proven at once so far.
     nest_loops: u32,
+    /// Whether a proven nest calls its checked copy (`Marks::lazy_checked`).
+    lazy_checked: bool,
+    /// The proven nests whose checked copies the code calls, by index.
+    checked_loops: Vec<Point>,
 }
 
 fn machine_type(m: Machine) -> ir::Type {
@@ -595,6 +606,8 @@ impl<'a, 'f> Gen<'a, 'f> {
             nest_tried: false,
             loaded_here: None,
             nest_loops: 0,
+            lazy_checked: false,
+            checked_loops: Vec::new(),
         }
     }
 

@@ -123,6 +123,11 @@ impl LoopPlan {
     /// The loop's code, generated for the function's `layout` and `marks`.
     pub(super) fn compile(self, layout: &Layout, marks: &Marks) -> Result<ParallelLoop, String> {
         let started = Instant::now();
+        // Its chunks run on worker threads: proven nests keep their checked copies.
+        let marks = Marks {
+            lazy_checked: false,
+            ..marks.clone()
+        };
         let typing = Typing::with_vars(&self.part, self.vars);
         let offload =
             crate::backend::gpu::Offload::new(&self.part, &typing, layout, &self.parallel.verdict);
@@ -135,7 +140,8 @@ impl LoopPlan {
             nest_proofs,
             one_thread,
             from_cache,
-        } = emit(&self.part, &typing, layout, marks, HashMap::default())?;
+            checked_loops: _,
+        } = emit(&self.part, &typing, layout, &marks, HashMap::default())?;
         let code = CompiledNest {
             _module: module,
             entry,
@@ -159,6 +165,7 @@ impl LoopPlan {
             parallel: self.parallel,
             loops: Vec::new(),
             refused_loops: Vec::new(),
+            checked: Vec::new(),
             offload,
         };
         Ok(ParallelLoop {
@@ -318,7 +325,7 @@ impl Search<'_, '_> {
 }
 
 /// Every variable `stmt` (and what is nested and inlined in it) names.
-fn named_vars(stmt: &Stmt) -> HashSet<Var> {
+pub(super) fn named_vars(stmt: &Stmt) -> HashSet<Var> {
     let named = RefCell::new(HashSet::default());
     let mut copy = stmt.clone();
     copy.remap_vars(&|v| {
@@ -345,7 +352,7 @@ thread_local! {
 
 /// Runs `f` (the code of `nest`) with `nest` as this thread's running nest.
 pub(super) fn running<R>(nest: &CompiledNest, f: impl FnOnce() -> R) -> R {
-    if nest.loops.is_empty() {
+    if nest.loops.is_empty() && nest.checked.is_empty() {
         return f();
     }
     let before = RUNNING.replace(nest);
@@ -354,16 +361,22 @@ pub(super) fn running<R>(nest: &CompiledNest, f: impl FnOnce() -> R) -> R {
     r
 }
 
+/// The nest whose code this thread runs, if it has loops of its own to find
+/// (`CompiledNest::loops`, `CompiledNest::checked`).
+pub(super) fn running_nest() -> Option<&'static CompiledNest> {
+    let nest = RUNNING.get();
+    // SAFETY: set by `running` for the duration of the nest's code, which called the
+    // helper asking; the reference does not outlive that call.
+    (!nest.is_null()).then(|| unsafe { &*nest })
+}
+
 /// Offers the running nest's loop `index` to tier 2 with the values in `frame`: 1
 /// where it ran on several threads (the frame holds what it assigned), else 0 (the
 /// frame's variables and every array are as they were).
 pub(crate) extern "C" fn kiln_parallel_loop(index: i64, frame: *mut u64) -> i64 {
-    let nest = RUNNING.get();
-    if nest.is_null() {
+    let Some(nest) = running_nest() else {
         return 0;
-    }
-    // SAFETY: set by `running` for the duration of the nest's code, which called us.
-    let nest = unsafe { &*nest };
+    };
     let Some(l) = nest.loops.get(index as usize) else {
         return 0;
     };
