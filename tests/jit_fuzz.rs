@@ -731,7 +731,7 @@ fn main() {
     }
     let stats = stats.into_inner().unwrap();
     println!(
-        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} of them in partial sums, {} with selects, {} under the CPU's flags, {} on several threads, {} on the simulated device), {} deopts",
+        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} of them in partial sums, {} with selects, {} under the CPU's flags, {} on several threads, {} on the simulated device, {} with a proven nest's checked copy compiled when its proof failed), {} deopts",
         failures.len(),
         stats.compiled,
         stats.sites,
@@ -741,6 +741,7 @@ fn main() {
         stats.flagged,
         stats.parallel,
         stats.on_device,
+        stats.checked_copies,
         stats.deopts
     );
     let mut reasons: Vec<_> = stats.reasons.into_iter().collect();
@@ -782,6 +783,9 @@ struct Stats {
     parallel: usize,
     /// Sites that ran (a nest or a loop of theirs) on the simulated device.
     on_device: usize,
+    /// Sites that ran the checked copy of a proven nest, compiled when its proof
+    /// failed.
+    checked_copies: usize,
     reasons: std::collections::HashMap<String, usize>,
 }
 
@@ -864,6 +868,13 @@ fn tally(report: &std::path::Path, stats: &std::sync::Mutex<Stats>) {
             .any(|s| s["flag_loops"].as_u64().unwrap_or(0) > 0)
         {
             stats.flagged += 1;
+        }
+        if specs.clone().any(|s| {
+            s["checked_copies"]
+                .as_array()
+                .is_some_and(|c| !c.is_empty())
+        }) {
+            stats.checked_copies += 1;
         }
         if specs
             .into_iter()

@@ -58,9 +58,9 @@ pub struct CheckedLoop {
 impl CheckedLoop {
     /// How long its compile took, if it was compiled.
     pub fn compile_time(&self) -> Option<std::time::Duration> {
-        self.code.get().map(|_| {
-            std::time::Duration::from_nanos(self.compile_ns.load(Ordering::Relaxed))
-        })
+        self.code
+            .get()
+            .map(|_| std::time::Duration::from_nanos(self.compile_ns.load(Ordering::Relaxed)))
     }
 
     fn compiled(&self) -> Option<&CompiledNest> {
@@ -69,7 +69,13 @@ impl CheckedLoop {
                 let started = Instant::now();
                 let typing = Typing::with_vars(&self.part, self.vars.clone());
                 let emitted = super::contain::contained(|| {
-                    emit(&self.part, &typing, &self.layout, &self.marks, HashMap::default())
+                    emit(
+                        &self.part,
+                        &typing,
+                        &self.layout,
+                        &self.marks,
+                        HashMap::default(),
+                    )
                 });
                 self.compile_ns
                     .store(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
@@ -260,11 +266,17 @@ impl Gen<'_, '_> {
         let handed_back = self.b.create_block();
         let ended = self.b.create_block();
         self.b.set_cold_block(handed_back);
-        let at_point = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThanOrEqual, code, 0);
+        let at_point = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, code, 0);
         self.b.ins().brif(at_point, handed_back, &[], ended, &[]);
         self.b.switch_to_block(handed_back);
         if let Some(state) = copy_root {
-            let base = self.layout.loop_state(l.point).expect("for loops have state");
+            let base = self
+                .layout
+                .loop_state(l.point)
+                .expect("for loops have state");
             for (k, v) in state.into_iter().enumerate() {
                 self.store_slot(v, base + k);
             }
@@ -279,7 +291,9 @@ impl Gen<'_, '_> {
         let broke = self.b.create_block();
         let returned = self.b.create_block();
         let is_finished = self.b.ins().icmp_imm_s(IntCC::Equal, code, FINISHED);
-        self.b.ins().brif(is_finished, finished, &[], not_finished, &[]);
+        self.b
+            .ins()
+            .brif(is_finished, finished, &[], not_finished, &[]);
         self.b.switch_to_block(not_finished);
         let is_broke = self.b.ins().icmp_imm_s(IntCC::Equal, code, BROKE);
         self.b.ins().brif(is_broke, broke, &[], returned, &[]);

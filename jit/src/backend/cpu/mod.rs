@@ -34,6 +34,7 @@ mod entry;
 mod expr;
 mod flag_loops;
 mod flags;
+mod float_consts;
 mod identities;
 mod journal;
 mod lists;
@@ -49,7 +50,7 @@ mod vector;
 use emit::{Emitted, Marks, emit, emit_with_loops};
 
 /// What the unit tests of the passes over Cranelift IR (`identities`, `dead_code`,
-/// `const_branches`, `ranges`) build and verify their functions with.
+/// `const_branches`, `ranges`, `float_consts`) build and verify their functions with.
 #[cfg(test)]
 mod clif_tests {
     use cranelift_codegen::{ir::Function, settings};
