@@ -118,6 +118,7 @@ pub(super) fn emit(
     if super::ranges::narrow(&mut ctx.func) > 0 {
         super::const_branches::fold(&mut ctx.func);
     }
+    super::if_convert::convert(&mut ctx.func);
     super::dead_code::remove(&mut ctx.func);
     // KILN_JIT_DUMP=1 prints the CLIF handed to Cranelift; =asm also the machine code
     // (as text, and as bytes in a file), its address, the CLIF Cranelift optimised and

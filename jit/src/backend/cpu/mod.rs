@@ -36,6 +36,7 @@ mod flag_loops;
 mod flags;
 mod float_consts;
 mod identities;
+mod if_convert;
 mod journal;
 mod lists;
 mod loops;

@@ -15,7 +15,10 @@
 //! whose incoming values, aliases resolved, are itself and exactly one other value is
 //! that value; it is removed from its block and from every branch into it, and made an
 //! alias of that value. Removing one may make another trivial, so the pass repeats
-//! until none is.
+//! until none is. Then parameters that only pass each other on around loops (a flag a
+//! loop header and the join of an `if` in it hand each other, `x = e if c else x`)
+//! and one value from outside them: every member is that value (Braun et al.'s
+//! redundant cycles, `redundant_cycles`), and the pass starts again.
 //!
 //! Invariant: a parameter is replaced only by a value that reaches its block along
 //! every edge, so it dominates the block (SSA form is kept); a value defined by a
@@ -54,30 +57,202 @@ pub(super) fn remove_trivial_params(func: &mut Function) -> usize {
             if trivial.is_empty() {
                 continue;
             }
-            for (inst, ix) in &incoming[block] {
-                let dfg = &mut func.dfg;
-                let dests = dfg.insts[*inst]
-                    .branch_destination_mut(&mut dfg.jump_tables, &mut dfg.exception_tables);
-                let call = &mut dests[*ix];
-                let kept: Vec<BlockArg> = call
-                    .args(&dfg.value_lists)
-                    .enumerate()
-                    .filter(|(k, _)| !trivial.iter().any(|(t, _)| t == k))
-                    .map(|(_, a)| a)
-                    .collect();
-                *call = BlockCall::new(block, kept, &mut dfg.value_lists);
-            }
-            for (k, v) in trivial.iter().rev() {
-                func.dfg.remove_block_param(params[*k]);
-                func.dfg.change_to_alias(params[*k], *v);
-            }
+            remove_params(func, &incoming[block], block, &trivial);
             removed += trivial.len();
             changed = true;
         }
-        if !changed {
+        if changed {
+            continue;
+        }
+        // No parameter is trivial alone: parameters that only pass each other on, and
+        // one value from outside them, are that value together.
+        let cycles = redundant_cycles(func, &incoming);
+        if cycles.is_empty() {
             return removed;
         }
+        let mut by_block: SecondaryMap<Block, Vec<(usize, Value)>> = SecondaryMap::new();
+        for (block, k, v) in cycles {
+            by_block[block].push((k, v));
+        }
+        let blocks: Vec<Block> = func.layout.blocks().collect();
+        for block in blocks {
+            let mut trivial = std::mem::take(&mut by_block[block]);
+            if trivial.is_empty() {
+                continue;
+            }
+            trivial.sort_by_key(|(k, _)| *k);
+            removed += trivial.len();
+            remove_params(func, &incoming[block], block, &trivial);
+        }
     }
+}
+
+/// Removes the parameters `trivial` (by index, rising, each with the value it is) of
+/// `block` and their arguments on its `incoming` edges.
+fn remove_params(
+    func: &mut Function,
+    incoming: &[(Inst, usize)],
+    block: Block,
+    trivial: &[(usize, Value)],
+) {
+    let params = func.dfg.block_params(block).to_vec();
+    for (inst, ix) in incoming {
+        let dfg = &mut func.dfg;
+        let dests = dfg.insts[*inst]
+            .branch_destination_mut(&mut dfg.jump_tables, &mut dfg.exception_tables);
+        let call = &mut dests[*ix];
+        let kept: Vec<BlockArg> = call
+            .args(&dfg.value_lists)
+            .enumerate()
+            .filter(|(k, _)| !trivial.iter().any(|(t, _)| t == k))
+            .map(|(_, a)| a)
+            .collect();
+        *call = BlockCall::new(block, kept, &mut dfg.value_lists);
+    }
+    for (k, v) in trivial.iter().rev() {
+        func.dfg.remove_block_param(params[*k]);
+        func.dfg.change_to_alias(params[*k], *v);
+    }
+}
+
+/// Parameters that form cycles passing one outside value around (Braun et al.'s
+/// redundant phi SCCs): the strongly connected components of the graph whose edges
+/// go from a parameter to the parameters passed to it, each of whose members is passed
+/// only members and one value from outside it, which no parameter of a block with a
+/// member defines (such a value changes on the edges the members are passed on). That
+/// value reaches every member's block along every path (a path first enters the cycle
+/// on an edge passing it), so it dominates them. Each member, as (block, index, value).
+fn redundant_cycles(
+    func: &Function,
+    incoming: &SecondaryMap<Block, Vec<(Inst, usize)>>,
+) -> Vec<(Block, usize, Value)> {
+    let entry = func.layout.entry_block();
+    // Every parameter (outside the entry block) and what its edges pass it (`None`:
+    // something that is not a plain value).
+    let mut params: Vec<(Block, usize, Value)> = Vec::new();
+    let mut index: std::collections::HashMap<Value, usize> = Default::default();
+    let mut passed: Vec<Vec<Option<Value>>> = Vec::new();
+    for block in func.layout.blocks() {
+        if Some(block) == entry || func.dfg.num_block_params(block) == 0 {
+            continue;
+        }
+        let args = passed_args(func, &incoming[block]);
+        for (k, p) in func.dfg.block_params(block).iter().enumerate() {
+            index.insert(*p, params.len());
+            params.push((block, k, *p));
+            passed.push(
+                args.iter()
+                    .map(|a| {
+                        a.get(k)
+                            .copied()
+                            .flatten()
+                            .map(|v| func.dfg.resolve_aliases(v))
+                    })
+                    .collect(),
+            );
+        }
+    }
+    let successors: Vec<Vec<usize>> = passed
+        .iter()
+        .map(|vs| {
+            vs.iter()
+                .flatten()
+                .filter_map(|v| index.get(v).copied())
+                .collect()
+        })
+        .collect();
+    let mut out = Vec::new();
+    for component in components(&successors) {
+        if component.len() < 2 {
+            continue;
+        }
+        let members: std::collections::HashSet<usize> = component.iter().copied().collect();
+        let mut outside = None;
+        let mut redundant = true;
+        for &m in &component {
+            for v in &passed[m] {
+                match v {
+                    None => redundant = false,
+                    Some(v) => match index.get(v) {
+                        Some(i) if members.contains(i) => {}
+                        _ => match outside {
+                            None => outside = Some(*v),
+                            Some(o) if o == *v => {}
+                            Some(_) => redundant = false,
+                        },
+                    },
+                }
+            }
+        }
+        let Some(value) = outside.filter(|_| redundant) else {
+            continue;
+        };
+        let blocks: std::collections::HashSet<Block> =
+            component.iter().map(|m| params[*m].0).collect();
+        if matches!(func.dfg.value_def(value), ValueDef::Param(b, _) if blocks.contains(&b)) {
+            continue;
+        }
+        out.extend(
+            component
+                .iter()
+                .map(|m| (params[*m].0, params[*m].1, value)),
+        );
+    }
+    out
+}
+
+/// The strongly connected components of a graph given by each node's successors
+/// (Tarjan's algorithm, iterative).
+fn components(successors: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    const UNSEEN: usize = usize::MAX;
+    let n = successors.len();
+    let (mut order, mut low) = (vec![UNSEEN; n], vec![0; n]);
+    let mut on_stack = vec![false; n];
+    let (mut stack, mut out, mut next) = (Vec::new(), Vec::new(), 0);
+    for root in 0..n {
+        if order[root] != UNSEEN {
+            continue;
+        }
+        // (node, how many of its successors were looked at)
+        let mut walk = vec![(root, 0usize)];
+        order[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (node, ref mut seen)) = walk.last_mut() {
+            if let Some(&succ) = successors[node].get(*seen) {
+                *seen += 1;
+                if order[succ] == UNSEEN {
+                    order[succ] = next;
+                    low[succ] = next;
+                    next += 1;
+                    stack.push(succ);
+                    on_stack[succ] = true;
+                    walk.push((succ, 0));
+                } else if on_stack[succ] {
+                    low[node] = low[node].min(order[succ]);
+                }
+                continue;
+            }
+            walk.pop();
+            if let Some(&(parent, _)) = walk.last() {
+                low[parent] = low[parent].min(low[node]);
+            }
+            if low[node] == order[node] {
+                let mut component = Vec::new();
+                while let Some(m) = stack.pop() {
+                    on_stack[m] = false;
+                    component.push(m);
+                    if m == node {
+                        break;
+                    }
+                }
+                out.push(component);
+            }
+        }
+    }
+    out
 }
 
 /// Removes the blocks no path from `entry` reaches. Code generation leaves some (the
