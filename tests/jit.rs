@@ -15,7 +15,7 @@
 //! innermost loop under the CPU's floating-point flags, `nested` must have a nest whose
 //! subscripts are proven once at its entry, `copied` must have run the checked copy of
 //! such a nest, compiled when its proof first failed, `selected` must run a conditional
-//! element store as a select, and `clean` must never have handed a statement back. So a JIT that
+//! element store as a select, `branchless` a conditional assignment as a select, and `clean` must never have handed a statement back. So a JIT that
 //! silently stays interpreted, or never takes the deopt, vector or fusion path a script
 //! is about, fails here.
 
@@ -155,6 +155,9 @@ struct Mark {
     /// `copied`: a specialisation of it ran the checked copy of a proven nest,
     /// compiled where the proof failed (`checked_loops`).
     copied: bool,
+    /// `branchless`: a specialisation of it runs a conditional assignment as a select
+    /// (`if_convert`).
+    branchless: bool,
     /// `selected`: a specialisation of it runs a conditional element store as a select.
     selected: bool,
 }
@@ -176,6 +179,7 @@ fn marks(source: &str) -> Vec<Mark> {
                 flagged: mark.contains("flagged"),
                 nested: mark.contains("nested"),
                 copied: mark.contains("copied"),
+                branchless: mark.contains("branchless"),
                 selected: mark.contains("selected"),
             })
         })
@@ -221,6 +225,7 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
         flagged,
         nested,
         copied,
+        branchless,
         selected,
     } in marks(&source)
     {
@@ -288,6 +293,15 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
         {
             return Err(format!(
                 "{name}:{line}: no checked copy of a nest of it compiled\n{site}"
+            ));
+        }
+        if branchless
+            && !specs
+                .iter()
+                .any(|s| s["branch_selects"].as_u64().unwrap_or(0) > 0)
+        {
+            return Err(format!(
+                "{name}:{line}: no conditional assignment of it runs as a select\n{site}"
             ));
         }
         if once && specs.len() != 1 {

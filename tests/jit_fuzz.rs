@@ -731,7 +731,7 @@ fn main() {
     }
     let stats = stats.into_inner().unwrap();
     println!(
-        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} of them in partial sums, {} with selects, {} under the CPU's flags, {} on several threads, {} on the simulated device, {} with a proven nest's checked copy compiled when its proof failed), {} deopts",
+        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} of them in partial sums, {} with selects, {} under the CPU's flags, {} on several threads, {} on the simulated device, {} with a proven nest's checked copy compiled when its proof failed, {} with conditional assignments as selects), {} deopts",
         failures.len(),
         stats.compiled,
         stats.sites,
@@ -742,6 +742,7 @@ fn main() {
         stats.parallel,
         stats.on_device,
         stats.checked_copies,
+        stats.branch_selects,
         stats.deopts
     );
     let mut reasons: Vec<_> = stats.reasons.into_iter().collect();
@@ -786,6 +787,8 @@ struct Stats {
     /// Sites that ran the checked copy of a proven nest, compiled when its proof
     /// failed.
     checked_copies: usize,
+    /// Sites that ran a conditional assignment as a select (`if_convert`).
+    branch_selects: usize,
     reasons: std::collections::HashMap<String, usize>,
 }
 
@@ -868,6 +871,12 @@ fn tally(report: &std::path::Path, stats: &std::sync::Mutex<Stats>) {
             .any(|s| s["flag_loops"].as_u64().unwrap_or(0) > 0)
         {
             stats.flagged += 1;
+        }
+        if specs
+            .clone()
+            .any(|s| s["branch_selects"].as_u64().unwrap_or(0) > 0)
+        {
+            stats.branch_selects += 1;
         }
         if specs.clone().any(|s| {
             s["checked_copies"]

@@ -26,6 +26,8 @@ pub struct SpecReport {
     pub flag_loops: u32,
     /// Loop nests of it with a copy whose subscripts are proven once, at entry.
     pub nest_proofs: u32,
+    /// Short conditional assignments that run as selects, with no branch.
+    pub branch_selects: u32,
     /// The checked copies of those nests compiled when a proof failed: the line of
     /// each nest and the milliseconds its copy took (also in `compile_ms`).
     pub checked_copies: Vec<(u32, f64)>,
@@ -359,6 +361,7 @@ pub fn sites() -> Vec<SiteReport> {
                     partial_sum_loops: s.code.partial_sum_loops,
                     flag_loops: s.code.flag_loops,
                     nest_proofs: s.code.nest_proofs,
+                    branch_selects: s.code.branch_selects,
                     checked_copies: s
                         .code
                         .checked
@@ -461,6 +464,11 @@ pub fn text() -> String {
                 })
                 .collect();
             let nests = nests + &copies;
+            let nests = match spec.branch_selects {
+                0 => nests,
+                1 => nests + ", 1 conditional assignment as a select (no branch)",
+                n => format!("{nests}, {n} conditional assignments as selects (no branch)"),
+            };
             let selects = match spec.select_stores {
                 0 => String::new(),
                 1 => ", 1 conditional store as a select".to_string(),
@@ -575,7 +583,7 @@ pub fn json() -> String {
             .iter()
             .map(|spec| {
                 format!(
-                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"partial_sum_loops\": {}, \"flag_loops\": {}, \"nest_proofs\": {}, \"checked_copies\": [{}], \"select_stores\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}], \"parallel_loops\": [{}], \"device\": {}}}",
+                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"partial_sum_loops\": {}, \"flag_loops\": {}, \"nest_proofs\": {}, \"checked_copies\": [{}], \"branch_selects\": {}, \"select_stores\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}], \"parallel_loops\": [{}], \"device\": {}}}",
                     json_string(&spec.types),
                     spec.compile_ms,
                     spec.from_cache,
@@ -591,6 +599,7 @@ pub fn json() -> String {
                         .map(|(line, ms)| format!("{{\"line\": {line}, \"compile_ms\": {ms:.3}}}"))
                         .collect::<Vec<_>>()
                         .join(", "),
+                    spec.branch_selects,
                     spec.select_stores,
                     spec.fused_statements,
                     spec.quiet_runs,

@@ -34,6 +34,8 @@ pub(super) struct Emitted {
     pub(super) partial_sum_loops: u32,
     pub(super) flag_loops: u32,
     pub(super) nest_proofs: u32,
+    /// Branches made selects (`if_convert`).
+    pub(super) branch_selects: u32,
     pub(super) one_thread: bool,
     pub(super) from_cache: bool,
     /// The proven nests (by point) whose checked copies the code calls, by index
@@ -118,7 +120,7 @@ pub(super) fn emit(
     if super::ranges::narrow(&mut ctx.func) > 0 {
         super::const_branches::fold(&mut ctx.func);
     }
-    super::if_convert::convert(&mut ctx.func);
+    let branch_selects = super::if_convert::convert(&mut ctx.func) as u32;
     super::dead_code::remove(&mut ctx.func);
     // KILN_JIT_DUMP=1 prints the CLIF handed to Cranelift; =asm also the machine code
     // (as text, and as bytes in a file), its address, the CLIF Cranelift optimised and
@@ -150,6 +152,7 @@ pub(super) fn emit(
         partial_sum_loops,
         flag_loops,
         nest_proofs,
+        branch_selects,
         one_thread,
         from_cache,
         checked_loops,

@@ -46,8 +46,21 @@ struct Side {
     join: Option<(Block, Vec<Value>)>,
 }
 
-/// Converts `func`'s short conditional assignments (see the module doc); how many.
+/// Converts `func`'s short conditional assignments (see the module doc), again while
+/// any was (a converted inner `if` leaves the outer one's side short: a clamp's
+/// `elif`); how many.
 pub(super) fn convert(func: &mut Function) -> usize {
+    let mut converted = 0;
+    for _ in 0..4 {
+        match convert_once(func) {
+            0 => break,
+            n => converted += n,
+        }
+    }
+    converted
+}
+
+fn convert_once(func: &mut Function) -> usize {
     let mut converted = 0;
     let mut preds = incoming_edges(func);
     let blocks: Vec<Block> = func.layout.blocks().collect();
@@ -75,7 +88,11 @@ pub(super) fn convert(func: &mut Function) -> usize {
             t.block(&func.dfg.value_lists),
             f.block(&func.dfg.value_lists),
         );
-        let (Some(taken), Some(other)) = (side(func, &preds, t), side(func, &preds, f)) else {
+        let loaded = loaded_before(func, &preds, a);
+        let (Some(taken), Some(other)) = (
+            side(func, &preds, &loaded, t),
+            side(func, &preds, &loaded, f),
+        ) else {
             continue;
         };
         let (Some((jt, targs)), Some((jf, fargs))) = (&taken.join, &other.join) else {
@@ -94,11 +111,7 @@ pub(super) fn convert(func: &mut Function) -> usize {
 }
 
 /// The side that starts at `start`, if it is one this pass converts.
-fn side(
-    func: &Function,
-    preds: &cranelift_codegen::entity::SecondaryMap<Block, Vec<(Inst, usize)>>,
-    start: Block,
-) -> Option<Side> {
+fn side(func: &Function, preds: &Preds, loaded: &[Address], start: Block) -> Option<Side> {
     let mut s = Side::default();
     let mut block = start;
     let mut cost = 0;
@@ -112,7 +125,7 @@ fn side(
             if inst == last {
                 break;
             }
-            if !speculatable(func, inst) {
+            if !speculatable(func, inst) && !reloads(func, loaded, inst) {
                 return None;
             }
             cost += usize::from(!is_constant(func, inst));
@@ -162,6 +175,97 @@ fn side(
             _ => return None,
         }
     }
+}
+
+type Preds = cranelift_codegen::entity::SecondaryMap<Block, Vec<(Inst, usize)>>;
+
+/// Where a load read: its type, its offset and its address as an expression.
+#[derive(PartialEq)]
+struct Address {
+    ty: cranelift_codegen::ir::Type,
+    offset: i32,
+    address: Expr,
+}
+
+/// A value as the pure integer arithmetic that computes it, aliases resolved (so two
+/// computations of one address compare equal); a leaf is any other value.
+#[derive(PartialEq)]
+enum Expr {
+    Leaf(Value),
+    Const(i64),
+    Op(Opcode, Vec<Expr>),
+}
+
+fn expr(func: &Function, v: Value, depth: u32) -> Expr {
+    let v = func.dfg.resolve_aliases(v);
+    let cranelift_codegen::ir::ValueDef::Result(inst, 0) = func.dfg.value_def(v) else {
+        return Expr::Leaf(v);
+    };
+    match func.dfg.insts[inst] {
+        InstructionData::UnaryImm {
+            opcode: Opcode::Iconst,
+            imm,
+        } => Expr::Const(imm.bits()),
+        InstructionData::Binary { opcode, args }
+            if depth > 0
+                && matches!(
+                    opcode,
+                    Opcode::Iadd | Opcode::Imul | Opcode::Ishl | Opcode::Isub
+                ) =>
+        {
+            Expr::Op(
+                opcode,
+                args.iter().map(|a| expr(func, *a, depth - 1)).collect(),
+            )
+        }
+        _ => Expr::Leaf(v),
+    }
+}
+
+/// The address a load reads.
+fn address(func: &Function, inst: Inst) -> Option<Address> {
+    let InstructionData::Load {
+        opcode: Opcode::Load,
+        arg,
+        offset,
+        ..
+    } = func.dfg.insts[inst]
+    else {
+        return None;
+    };
+    Some(Address {
+        ty: func.dfg.value_type(func.dfg.first_result(inst)),
+        offset: offset.into(),
+        address: expr(func, arg, 4),
+    })
+}
+
+/// The addresses loaded on every path to `a`'s branch: in `a` and the blocks before it
+/// that are each the only predecessor of the next.
+fn loaded_before(func: &Function, preds: &Preds, a: Block) -> Vec<Address> {
+    let mut out = Vec::new();
+    let mut block = a;
+    for _ in 0..8 {
+        for inst in func.layout.block_insts(block) {
+            out.extend(address(func, inst));
+        }
+        match preds[block].as_slice() {
+            [(inst, _)] => match func.layout.inst_block(*inst) {
+                Some(b) if b != a => block = b,
+                _ => break,
+            },
+            _ => break,
+        }
+    }
+    out
+}
+
+/// Whether `inst` loads from an address loaded already on every path to the branch
+/// (`loaded`): memory that was readable there still is, so the load may run whether or
+/// not its side is taken (moved to just before the branch, it reads what it read just
+/// after it).
+fn reloads(func: &Function, loaded: &[Address], inst: Inst) -> bool {
+    address(func, inst).is_some_and(|a| loaded.contains(&a))
 }
 
 /// Whether `inst` computes a value and nothing else, without a trap, whatever its
@@ -296,8 +400,9 @@ mod tests {
     use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 
     /// `n = n + 1 if a < b else n` (the add checked for overflow, handing back to a
-    /// cold block) over three i64 parameters; `load` puts a load on the taken side.
-    fn counter(load: bool) -> Function {
+    /// cold block) over three i64 parameters; `load` puts a load of `*a` on the taken
+    /// side, `loaded_first` one in the entry block too.
+    fn counter(load: bool, loaded_first: bool) -> Function {
         let mut sig = Signature::new(CallConv::SystemV);
         sig.params.extend([AbiParam::new(types::I64); 3]);
         sig.returns.push(AbiParam::new(types::I64));
@@ -316,17 +421,16 @@ mod tests {
         let n = b.append_block_param(join, types::I64);
         b.switch_to_block(entry);
         let p = b.block_params(entry).to_vec();
-        let c = b.ins().icmp(IntCC::SignedLessThan, p[0], p[1]);
+        let flags = cranelift_codegen::ir::MemFlagsData::trusted();
+        let first = loaded_first.then(|| b.ins().load(types::I64, flags, p[0], 8));
+        let c = b
+            .ins()
+            .icmp(IntCC::SignedLessThan, p[0], first.unwrap_or(p[1]));
         b.ins().brif(c, taken, &[], other, &[]);
         b.switch_to_block(taken);
         let one = b.ins().iconst(types::I64, 1);
         let base = if load {
-            b.ins().load(
-                types::I64,
-                cranelift_codegen::ir::MemFlagsData::trusted(),
-                p[0],
-                0,
-            )
+            b.ins().load(types::I64, flags, p[0], 8)
         } else {
             p[2]
         };
@@ -348,7 +452,7 @@ mod tests {
 
     #[test]
     fn a_checked_increment_becomes_a_select() {
-        let mut func = counter(false);
+        let mut func = counter(false, false);
         assert_eq!(convert(&mut func), 1);
         clif_tests::verify(&func);
         let text = func.display().to_string();
@@ -359,8 +463,16 @@ mod tests {
 
     #[test]
     fn a_load_stays_behind_its_branch() {
-        let mut func = counter(true);
+        let mut func = counter(true, false);
         assert_eq!(convert(&mut func), 0);
         assert!(!func.display().to_string().contains("select"));
+    }
+
+    #[test]
+    fn a_load_of_what_was_loaded_moves() {
+        let mut func = counter(true, true);
+        assert_eq!(convert(&mut func), 1);
+        clif_tests::verify(&func);
+        assert_eq!(func.display().to_string().matches("load").count(), 2);
     }
 }

@@ -117,6 +117,9 @@ pub struct CompiledNest {
     /// How many loop nests have a copy whose subscripts are proven once, at its
     /// entry (see `nest_bounds`).
     pub nest_proofs: u32,
+    /// How many short conditional assignments run as selects, with no branch
+    /// (`if_convert`).
+    pub branch_selects: u32,
     /// How many conditional element stores run as selects (`crate::select_stores`).
     pub select_stores: u32,
     /// How many array statements run fused with a neighbour (`crate::scalarise`).
@@ -288,6 +291,7 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         partial_sum_loops: emitted.partial_sum_loops,
         flag_loops: emitted.flag_loops,
         nest_proofs: emitted.nest_proofs,
+        branch_selects: emitted.branch_selects,
         select_stores,
         fused_statements,
         quiet_runs,
