@@ -288,7 +288,7 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
             && !specs.iter().any(|s| {
                 s["checked_copies"]
                     .as_array()
-                    .is_some_and(|c| !c.is_empty())
+                    .is_some_and(|c| c.iter().any(|c| c["failed"] == false))
             })
         {
             return Err(format!(

@@ -30,7 +30,7 @@ pub struct SpecReport {
     pub branch_selects: u32,
     /// The checked copies of those nests compiled when a proof failed: the line of
     /// each nest and the milliseconds its copy took (also in `compile_ms`).
-    pub checked_copies: Vec<(u32, f64)>,
+    pub checked_copies: Vec<(u32, f64, bool)>,
     /// Conditional element stores that run as one store of a select.
     pub select_stores: u32,
     /// Array statements that run fused with a neighbour.
@@ -351,7 +351,11 @@ pub fn sites() -> Vec<SiteReport> {
                 .map(|s| SpecReport {
                     types: describe_key(site, &s.key, &s.receivers.describe()),
                     compile_ms: (s.code.compile_time
-                        + s.code.checked.iter().filter_map(|c| c.compile_time()).sum())
+                        + s.code
+                            .checked
+                            .iter()
+                            .filter_map(|c| Some(c.compile_time()?.0))
+                            .sum::<std::time::Duration>())
                     .as_secs_f64()
                         * 1e3,
                     from_cache: s.code.from_cache,
@@ -366,7 +370,10 @@ pub fn sites() -> Vec<SiteReport> {
                         .code
                         .checked
                         .iter()
-                        .filter_map(|c| Some((c.line, c.compile_time()?.as_secs_f64() * 1e3)))
+                        .filter_map(|c| {
+                            let (took, failed) = c.compile_time()?;
+                            Some((c.line, took.as_secs_f64() * 1e3, failed))
+                        })
                         .collect(),
                     select_stores: s.code.select_stores,
                     fused_statements: s.code.fused_statements,
@@ -457,10 +464,13 @@ pub fn text() -> String {
             let copies: String = spec
                 .checked_copies
                 .iter()
-                .map(|(line, ms)| {
-                    format!(
+                .map(|(line, ms, failed)| match failed {
+                    false => format!(
                         " (line {line}'s proof failed: its checked copy compiled then, {ms:.2} ms)"
-                    )
+                    ),
+                    true => format!(
+                        " (line {line}'s proof failed and its checked copy did not compile: that loop runs interpreted where the proof fails)"
+                    ),
                 })
                 .collect();
             let nests = nests + &copies;
@@ -596,7 +606,11 @@ pub fn json() -> String {
                     spec
                         .checked_copies
                         .iter()
-                        .map(|(line, ms)| format!("{{\"line\": {line}, \"compile_ms\": {ms:.3}}}"))
+                        .map(|(line, ms, failed)| {
+                            format!(
+                                "{{\"line\": {line}, \"compile_ms\": {ms:.3}, \"failed\": {failed}}}"
+                            )
+                        })
                         .collect::<Vec<_>>()
                         .join(", "),
                     spec.branch_selects,

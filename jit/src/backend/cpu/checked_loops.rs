@@ -56,11 +56,13 @@ pub struct CheckedLoop {
 }
 
 impl CheckedLoop {
-    /// How long its compile took, if it was compiled.
-    pub fn compile_time(&self) -> Option<std::time::Duration> {
-        self.code
-            .get()
-            .map(|_| std::time::Duration::from_nanos(self.compile_ns.load(Ordering::Relaxed)))
+    /// How long its compile took, if it was compiled; and whether it failed (the
+    /// loop then goes back to the interpreter where its proof fails).
+    pub fn compile_time(&self) -> Option<(std::time::Duration, bool)> {
+        self.code.get().map(|code| {
+            let ns = self.compile_ns.load(Ordering::Relaxed);
+            (std::time::Duration::from_nanos(ns), code.is_none())
+        })
     }
 
     fn compiled(&self) -> Option<&CompiledNest> {
