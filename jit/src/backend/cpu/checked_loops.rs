@@ -27,7 +27,7 @@
 //! or sit inside an inlined body, a journaled statement or a loop under the CPU's
 //! flags keep their copy inline.
 
-use super::{BROKE, CompiledNest, Emitted, FINISHED, ForLoop, Gen, Marks, emit, frame};
+use super::{BROKE, CompiledNest, Emitted, FINISHED, ForLoop, Gen, Marks, emit};
 use crate::collections::HashMap;
 use crate::frame::Layout;
 use crate::infer::{Typing, VarTy};
@@ -87,47 +87,11 @@ impl CheckedLoop {
     }
 
     fn nest_of(&self, e: Emitted) -> CompiledNest {
-        let Emitted {
-            module,
-            entry,
-            vector_loops,
-            partial_sum_loops,
-            flag_loops,
-            nest_proofs,
-            branch_selects,
-            one_thread,
-            from_cache,
-            checked_loops: _,
-        } = e;
-        CompiledNest {
-            _module: module,
-            entry,
-            layout: self.layout.clone(),
-            compile_time: std::time::Duration::from_nanos(self.compile_ns.load(Ordering::Relaxed)),
-            from_cache,
-            vector_loops,
-            partial_sum_loops,
-            flag_loops,
-            nest_proofs,
-            branch_selects,
-            select_stores: 0,
-            fused_statements: 0,
-            quiet_runs: 0,
-            quiet_fp: false,
-            one_thread,
-            depends_on_fp_errors: false,
-            fp_ops: Vec::new(),
-            complex_parts: Vec::new(),
-            row_aliases: Vec::new(),
-            tuple_parts: Vec::new(),
-            parallel: crate::analysis::ParallelPlan {
-                verdict: Err("the checked copy of a proven nest runs on one thread".into()),
-            },
-            loops: Vec::new(),
-            refused_loops: Vec::new(),
-            checked: Vec::new(),
-            offload: None,
-        }
+        let took = std::time::Duration::from_nanos(self.compile_ns.load(Ordering::Relaxed));
+        let serial = crate::analysis::ParallelPlan {
+            verdict: Err("the checked copy of a proven nest runs on one thread".into()),
+        };
+        e.into_loop_nest(&self.layout, took, serial, None)
     }
 }
 
@@ -218,28 +182,8 @@ impl Gen<'_, '_> {
         let index = self.checked_loops.len();
         self.checked_loops.push(l.point);
         let part_assigned = assigned_in(self.nest, l.point);
-        // Every variable it holds, hidden ones too (the loop may read a statement's
-        // temporaries), and the loop's bounds in the root slots.
-        let held: Vec<Var> = self
-            .nest
-            .vars
-            .keys()
-            .filter(|v| self.vars[*v].is_some())
-            .collect();
-        self.write_vars(&held);
-        let root = [frame::ROOT_CUR, frame::ROOT_STOP, frame::ROOT_STEP];
-        // The site's own loop is the copy's root too: its slots hold its bounds.
-        let before: Option<Vec<_>> = (!l.is_root).then(|| {
-            let before = root
-                .iter()
-                .map(|slot| self.load_slot(types::I64, *slot))
-                .collect();
-            let (start, stop, step) = l.bounds;
-            for (slot, v) in root.iter().zip([start, stop, step]) {
-                self.store_slot(v, *slot);
-            }
-            before
-        });
+        let (_, before) = self.frame_for_loop(l.bounds, l.is_root);
+        let root = super::parallel_loops::ROOT_SLOTS;
         let f = self.helper("kiln_checked_loop", &[types::I64, self.pointer], types::I64);
         let k = self.iconst(index as i64);
         let call = self.b.ins().call(f, &[k, self.frame]);

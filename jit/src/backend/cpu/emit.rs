@@ -43,6 +43,47 @@ pub(super) struct Emitted {
     pub(super) checked_loops: Vec<Point>,
 }
 
+impl Emitted {
+    /// The code of a loop compiled as a nest of its own (tier 2's loop copies, checked
+    /// copies): the counts of its own code, and none of what belongs to a whole nest
+    /// (array statements, complex and tuple parts, loops of its own).
+    pub(super) fn into_loop_nest(
+        self,
+        layout: &Layout,
+        compile_time: std::time::Duration,
+        parallel: crate::analysis::ParallelPlan,
+        offload: Option<crate::backend::gpu::Offload>,
+    ) -> super::CompiledNest {
+        super::CompiledNest {
+            _module: self.module,
+            entry: self.entry,
+            layout: layout.clone(),
+            compile_time,
+            from_cache: self.from_cache,
+            vector_loops: self.vector_loops,
+            partial_sum_loops: self.partial_sum_loops,
+            flag_loops: self.flag_loops,
+            nest_proofs: self.nest_proofs,
+            branch_selects: self.branch_selects,
+            select_stores: 0,
+            fused_statements: 0,
+            quiet_runs: 0,
+            quiet_fp: false,
+            one_thread: self.one_thread,
+            depends_on_fp_errors: false,
+            fp_ops: Vec::new(),
+            complex_parts: Vec::new(),
+            row_aliases: Vec::new(),
+            tuple_parts: Vec::new(),
+            parallel,
+            loops: Vec::new(),
+            refused_loops: Vec::new(),
+            checked: Vec::new(),
+            offload,
+        }
+    }
+}
+
 /// Generates and finalises the code of a typed nest; `parallel_loops` are the loops
 /// (by point) that first offer their iterations to tier 2 (`parallel_loops`), each
 /// with its index and the variables its own nest writes back.

@@ -23,7 +23,7 @@
 //! the variables the loop nest writes back (`Nest::assigned`), and holds the others
 //! in its own values, which the loop did not change.
 
-use super::{CompiledNest, Emitted, Gen, Marks, emit};
+use super::{CompiledNest, Gen, Marks, emit};
 use crate::analysis::ParallelPlan;
 use crate::backend::cpu::threads::ParallelRun;
 use crate::collections::{HashMap, HashSet};
@@ -131,45 +131,9 @@ impl LoopPlan {
         let typing = Typing::with_vars(&self.part, self.vars);
         let offload =
             crate::backend::gpu::Offload::new(&self.part, &typing, layout, &self.parallel.verdict);
-        let Emitted {
-            module,
-            entry,
-            vector_loops,
-            partial_sum_loops,
-            flag_loops,
-            nest_proofs,
-            branch_selects,
-            one_thread,
-            from_cache,
-            checked_loops: _,
-        } = emit(&self.part, &typing, layout, &marks, HashMap::default())?;
-        let code = CompiledNest {
-            _module: module,
-            entry,
-            layout: layout.clone(),
-            compile_time: self.planned + started.elapsed(),
-            from_cache,
-            vector_loops,
-            partial_sum_loops,
-            flag_loops,
-            nest_proofs,
-            branch_selects,
-            select_stores: 0,
-            fused_statements: 0,
-            quiet_runs: 0,
-            quiet_fp: false,
-            one_thread,
-            depends_on_fp_errors: false,
-            fp_ops: Vec::new(),
-            complex_parts: Vec::new(),
-            row_aliases: Vec::new(),
-            tuple_parts: Vec::new(),
-            parallel: self.parallel,
-            loops: Vec::new(),
-            refused_loops: Vec::new(),
-            checked: Vec::new(),
-            offload,
-        };
+        let emitted = emit(&self.part, &typing, layout, &marks, HashMap::default())?;
+        let compile_time = self.planned + started.elapsed();
+        let code = emitted.into_loop_nest(layout, compile_time, self.parallel, offload);
         Ok(ParallelLoop {
             point: self.point,
             line: self.line,
@@ -400,7 +364,41 @@ pub(crate) extern "C" fn kiln_parallel_loop(index: i64, frame: *mut u64) -> i64 
     ran as i64
 }
 
+/// The frame's slots of the site loop's state: a loop run as a nest of its own finds
+/// its bounds there.
+pub(super) const ROOT_SLOTS: [usize; 3] = [frame::ROOT_CUR, frame::ROOT_STOP, frame::ROOT_STEP];
+
 impl Gen<'_, '_> {
+    /// Before a call that runs a loop as a nest of its own on this frame: stores every
+    /// variable held (hidden ones too: the loop may read a statement's temporaries)
+    /// and, unless the loop is the site's own (`is_root`: its bounds are there
+    /// already), puts its `bounds` in the root slots. The variables stored, and what
+    /// the root slots held before, to be put back after the call.
+    pub(super) fn frame_for_loop(
+        &mut self,
+        (start, stop, step): (Value, Value, Value),
+        is_root: bool,
+    ) -> (Vec<Var>, Option<Vec<Value>>) {
+        let held: Vec<Var> = self
+            .nest
+            .vars
+            .keys()
+            .filter(|v| self.vars[*v].is_some())
+            .collect();
+        self.write_vars(&held);
+        let before = (!is_root).then(|| {
+            let before = ROOT_SLOTS
+                .iter()
+                .map(|slot| self.load_slot(types::I64, *slot))
+                .collect();
+            for (slot, v) in ROOT_SLOTS.iter().zip([start, stop, step]) {
+                self.store_slot(v, *slot);
+            }
+            before
+        });
+        (held, before)
+    }
+
     /// Before the serial code of the loop `index` of `CompiledNest::loops`: offers it
     /// to tier 2, and goes on at `exit` (after the loop) where it ran, having read
     /// back the variables its nest `assigned`.
@@ -411,22 +409,9 @@ impl Gen<'_, '_> {
         (start, stop, step): (Value, Value, Value),
         exit: Block,
     ) {
-        // Hidden ones too: the loop may read a statement's temporaries.
-        let held: Vec<Var> = self
-            .nest
-            .vars
-            .keys()
-            .filter(|v| self.vars[*v].is_some())
-            .collect();
-        self.write_vars(&held);
-        let root = [frame::ROOT_CUR, frame::ROOT_STOP, frame::ROOT_STEP];
-        let before: Vec<Value> = root
-            .iter()
-            .map(|slot| self.load_slot(types::I64, *slot))
-            .collect();
-        for (slot, v) in root.iter().zip([start, stop, step]) {
-            self.store_slot(v, *slot);
-        }
+        let (held, before) = self.frame_for_loop((start, stop, step), false);
+        let before = before.expect("an inner loop's root slots were saved");
+        let root = ROOT_SLOTS;
         let f = self.helper(
             "kiln_parallel_loop",
             &[types::I64, self.pointer],
