@@ -29,106 +29,101 @@ use cranelift_codegen::ir::{
 pub(super) fn fold(func: &mut Function) -> usize {
     let mut known: HashMap<Value, u64> = HashMap::default();
     let mut folded = 0;
-    let blocks: Vec<_> = func.layout.blocks().collect();
-    for block in blocks {
-        let mut next = func.layout.first_inst(block);
-        while let Some(inst) = next {
-            next = func.layout.next_inst(inst);
-            let constant = |v: Value, known: &HashMap<Value, u64>| {
-                known.get(&func.dfg.resolve_aliases(v)).copied()
-            };
-            let done = match func.dfg.insts[inst] {
-                InstructionData::UnaryImm {
-                    opcode: Opcode::Iconst,
-                    imm,
-                } => {
-                    let result = func.dfg.first_result(inst);
-                    let ty = func.dfg.value_type(result);
-                    known.insert(result, masked(imm.bits() as u64, ty));
-                    false
+    for inst in super::layout_order::insts(func) {
+        let constant = |v: Value, known: &HashMap<Value, u64>| {
+            known.get(&func.dfg.resolve_aliases(v)).copied()
+        };
+        let done = match func.dfg.insts[inst] {
+            InstructionData::UnaryImm {
+                opcode: Opcode::Iconst,
+                imm,
+            } => {
+                let result = func.dfg.first_result(inst);
+                let ty = func.dfg.value_type(result);
+                known.insert(result, masked(imm.bits() as u64, ty));
+                false
+            }
+            InstructionData::IntCompare {
+                opcode: Opcode::Icmp,
+                cond,
+                args: [a, b],
+            } => {
+                let ty = func.dfg.value_type(a);
+                match (constant(a, &known), constant(b, &known)) {
+                    (Some(x), Some(y)) if !ty.is_vector() => set(
+                        func,
+                        inst,
+                        types::I8,
+                        compare(cond, x, y, ty) as u64,
+                        &mut known,
+                    ),
+                    _ => false,
                 }
-                InstructionData::IntCompare {
-                    opcode: Opcode::Icmp,
-                    cond,
-                    args: [a, b],
-                } => {
-                    let ty = func.dfg.value_type(a);
-                    match (constant(a, &known), constant(b, &known)) {
-                        (Some(x), Some(y)) if !ty.is_vector() => set(
-                            func,
-                            inst,
-                            types::I8,
-                            compare(cond, x, y, ty) as u64,
-                            &mut known,
-                        ),
-                        _ => false,
-                    }
-                }
-                InstructionData::Binary {
-                    opcode: op @ (Opcode::Band | Opcode::Bor | Opcode::Bxor),
-                    args: [a, b],
-                } => {
-                    let ty = func.dfg.value_type(func.dfg.first_result(inst));
-                    match (constant(a, &known), constant(b, &known)) {
-                        (Some(x), Some(y)) if ty.is_int() && !ty.is_vector() => {
-                            let r = match op {
-                                Opcode::Band => x & y,
-                                Opcode::Bor => x | y,
-                                _ => x ^ y,
-                            };
-                            set(func, inst, ty, r, &mut known)
-                        }
-                        _ => false,
-                    }
-                }
-                InstructionData::Unary {
-                    opcode: Opcode::Bnot,
-                    arg,
-                } => {
-                    let ty = func.dfg.value_type(arg);
-                    match constant(arg, &known) {
-                        Some(x) if ty.is_int() && !ty.is_vector() => {
-                            set(func, inst, ty, masked(!x, ty), &mut known)
-                        }
-                        _ => false,
-                    }
-                }
-                InstructionData::Brif {
-                    opcode: Opcode::Brif,
-                    arg,
-                    blocks: [taken, not_taken],
-                } => match constant(arg, &known) {
-                    Some(c) => {
-                        let destination = if c != 0 { taken } else { not_taken };
-                        func.dfg.insts[inst] = InstructionData::Jump {
-                            opcode: Opcode::Jump,
-                            destination,
+            }
+            InstructionData::Binary {
+                opcode: op @ (Opcode::Band | Opcode::Bor | Opcode::Bxor),
+                args: [a, b],
+            } => {
+                let ty = func.dfg.value_type(func.dfg.first_result(inst));
+                match (constant(a, &known), constant(b, &known)) {
+                    (Some(x), Some(y)) if ty.is_int() && !ty.is_vector() => {
+                        let r = match op {
+                            Opcode::Band => x & y,
+                            Opcode::Bor => x | y,
+                            _ => x ^ y,
                         };
-                        true
+                        set(func, inst, ty, r, &mut known)
                     }
-                    None => false,
-                },
-                InstructionData::Ternary {
-                    opcode: Opcode::Select,
-                    args: [c, a, b],
-                } => match constant(c, &known) {
-                    Some(c) => {
-                        let result = func.dfg.first_result(inst);
-                        let picked = func.dfg.resolve_aliases(if c != 0 { a } else { b });
-                        func.dfg.clear_results(inst);
-                        func.dfg.change_to_alias(result, picked);
-                        func.layout.remove_inst(inst);
-                        if let Some(v) = known.get(&picked).copied() {
-                            known.insert(result, v);
-                        }
-                        true
+                    _ => false,
+                }
+            }
+            InstructionData::Unary {
+                opcode: Opcode::Bnot,
+                arg,
+            } => {
+                let ty = func.dfg.value_type(arg);
+                match constant(arg, &known) {
+                    Some(x) if ty.is_int() && !ty.is_vector() => {
+                        set(func, inst, ty, masked(!x, ty), &mut known)
                     }
-                    None => false,
-                },
-                _ => false,
-            };
-            folded += usize::from(done);
-        }
+                    _ => false,
+                }
+            }
+            InstructionData::Brif {
+                opcode: Opcode::Brif,
+                arg,
+                blocks: [taken, not_taken],
+            } => match constant(arg, &known) {
+                Some(c) => {
+                    let destination = if c != 0 { taken } else { not_taken };
+                    func.dfg.insts[inst] = InstructionData::Jump {
+                        opcode: Opcode::Jump,
+                        destination,
+                    };
+                    true
+                }
+                None => false,
+            },
+            InstructionData::Ternary {
+                opcode: Opcode::Select,
+                args: [c, a, b],
+            } => match constant(c, &known) {
+                Some(c) => {
+                    let result = func.dfg.first_result(inst);
+                    let picked = func.dfg.resolve_aliases(if c != 0 { a } else { b });
+                    func.dfg.clear_results(inst);
+                    func.dfg.change_to_alias(result, picked);
+                    func.layout.remove_inst(inst);
+                    if let Some(v) = known.get(&picked).copied() {
+                        known.insert(result, v);
+                    }
+                    true
+                }
+                None => false,
+            },
+            _ => false,
+        };
+        folded += usize::from(done);
     }
     folded
 }

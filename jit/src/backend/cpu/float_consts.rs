@@ -33,97 +33,92 @@ pub(super) fn fold(func: &mut Function) -> usize {
     let mut ints: HashMap<Value, i64> = HashMap::default();
     let mut floats: HashMap<Value, f64> = HashMap::default();
     let mut folded = 0;
-    let blocks: Vec<_> = func.layout.blocks().collect();
-    for block in blocks {
-        let mut next = func.layout.first_inst(block);
-        while let Some(inst) = next {
-            next = func.layout.next_inst(inst);
-            let result = func.dfg.inst_results(inst).first().copied();
-            let float = |v: Value, floats: &HashMap<Value, f64>| {
-                floats.get(&func.dfg.resolve_aliases(v)).copied()
-            };
-            match func.dfg.insts[inst] {
-                InstructionData::UnaryImm {
-                    opcode: Opcode::Iconst,
-                    imm,
-                } => {
-                    let result = result.expect("iconst has a result");
-                    if func.dfg.value_type(result) == types::I64 {
-                        ints.insert(result, imm.bits());
-                    }
+    for inst in super::layout_order::insts(func) {
+        let result = func.dfg.inst_results(inst).first().copied();
+        let float = |v: Value, floats: &HashMap<Value, f64>| {
+            floats.get(&func.dfg.resolve_aliases(v)).copied()
+        };
+        match func.dfg.insts[inst] {
+            InstructionData::UnaryImm {
+                opcode: Opcode::Iconst,
+                imm,
+            } => {
+                let result = result.expect("iconst has a result");
+                if func.dfg.value_type(result) == types::I64 {
+                    ints.insert(result, imm.bits());
                 }
-                InstructionData::UnaryIeee64 {
-                    opcode: Opcode::F64const,
-                    imm,
-                } => {
-                    floats.insert(result.expect("a result"), f64::from_bits(imm.bits()));
-                }
-                InstructionData::UnaryIeee32 {
-                    opcode: Opcode::F32const,
-                    imm,
-                } => {
-                    let x = f32::from_bits(imm.bits());
-                    floats.insert(result.expect("a result"), f64::from(x));
-                }
-                InstructionData::Unary {
-                    opcode: Opcode::FcvtFromSint,
-                    arg,
-                } => {
-                    let result = result.expect("a result");
-                    let Some(&c) = ints.get(&func.dfg.resolve_aliases(arg)) else {
-                        continue;
-                    };
-                    match func.dfg.value_type(result) {
-                        types::F64 => {
-                            let x = c as f64;
-                            func.replace(inst).f64const(x);
-                            floats.insert(result, x);
-                        }
-                        types::F32 => {
-                            let x = c as f32;
-                            func.replace(inst).f32const(x);
-                            floats.insert(result, f64::from(x));
-                        }
-                        _ => continue,
-                    }
-                    folded += 1;
-                }
-                InstructionData::FloatCompare {
-                    opcode: Opcode::Fcmp,
-                    cond,
-                    args: [a, b],
-                } => {
-                    let (Some(x), Some(y)) = (float(a, &floats), float(b, &floats)) else {
-                        continue;
-                    };
-                    let Some(holds) = compare(cond, x, y) else {
-                        continue;
-                    };
-                    func.replace(inst).iconst(types::I8, i64::from(holds));
-                    folded += 1;
-                }
-                InstructionData::Binary {
-                    opcode: Opcode::Fdiv,
-                    args: [x, c],
-                } => {
-                    let Some(c) = float(c, &floats) else {
-                        continue;
-                    };
-                    let ty = func.dfg.value_type(result.expect("a result"));
-                    let Some(r) = exact_reciprocal(c, ty == types::F32) else {
-                        continue;
-                    };
-                    let mut pos = FuncCursor::new(func).at_inst(inst);
-                    let r = if ty == types::F32 {
-                        pos.ins().f32const(r as f32)
-                    } else {
-                        pos.ins().f64const(r)
-                    };
-                    func.replace(inst).fmul(x, r);
-                    folded += 1;
-                }
-                _ => {}
             }
+            InstructionData::UnaryIeee64 {
+                opcode: Opcode::F64const,
+                imm,
+            } => {
+                floats.insert(result.expect("a result"), f64::from_bits(imm.bits()));
+            }
+            InstructionData::UnaryIeee32 {
+                opcode: Opcode::F32const,
+                imm,
+            } => {
+                let x = f32::from_bits(imm.bits());
+                floats.insert(result.expect("a result"), f64::from(x));
+            }
+            InstructionData::Unary {
+                opcode: Opcode::FcvtFromSint,
+                arg,
+            } => {
+                let result = result.expect("a result");
+                let Some(&c) = ints.get(&func.dfg.resolve_aliases(arg)) else {
+                    continue;
+                };
+                match func.dfg.value_type(result) {
+                    types::F64 => {
+                        let x = c as f64;
+                        func.replace(inst).f64const(x);
+                        floats.insert(result, x);
+                    }
+                    types::F32 => {
+                        let x = c as f32;
+                        func.replace(inst).f32const(x);
+                        floats.insert(result, f64::from(x));
+                    }
+                    _ => continue,
+                }
+                folded += 1;
+            }
+            InstructionData::FloatCompare {
+                opcode: Opcode::Fcmp,
+                cond,
+                args: [a, b],
+            } => {
+                let (Some(x), Some(y)) = (float(a, &floats), float(b, &floats)) else {
+                    continue;
+                };
+                let Some(holds) = compare(cond, x, y) else {
+                    continue;
+                };
+                func.replace(inst).iconst(types::I8, i64::from(holds));
+                folded += 1;
+            }
+            InstructionData::Binary {
+                opcode: Opcode::Fdiv,
+                args: [x, c],
+            } => {
+                let Some(c) = float(c, &floats) else {
+                    continue;
+                };
+                let ty = func.dfg.value_type(result.expect("a result"));
+                let Some(r) = exact_reciprocal(c, ty == types::F32) else {
+                    continue;
+                };
+                let mut pos = FuncCursor::new(func).at_inst(inst);
+                let r = if ty == types::F32 {
+                    pos.ins().f32const(r as f32)
+                } else {
+                    pos.ins().f64const(r)
+                };
+                func.replace(inst).fmul(x, r);
+                folded += 1;
+            }
+            _ => {}
         }
     }
     folded
@@ -163,31 +158,16 @@ fn compare(cond: FloatCC, x: f64, y: f64) -> Option<bool> {
 mod tests {
     use super::*;
     use crate::backend::cpu::clif_tests;
-    use cranelift_codegen::ir::{AbiParam, Signature, UserFuncName};
-    use cranelift_codegen::isa::CallConv;
-    use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 
     /// `(x / float(2**31), float(2**31) == 0.0)` of an f64 parameter.
     fn quotient(divisor: i64) -> Function {
-        let mut sig = Signature::new(CallConv::SystemV);
-        sig.params.push(AbiParam::new(types::F64));
-        sig.returns.push(AbiParam::new(types::F64));
-        sig.returns.push(AbiParam::new(types::I8));
-        let mut func = Function::with_name_signature(UserFuncName::default(), sig);
-        let mut ctx = FunctionBuilderContext::new();
-        let mut b = FunctionBuilder::new(&mut func, &mut ctx);
-        let block = b.create_block();
-        b.append_block_params_for_function_params(block);
-        b.switch_to_block(block);
-        let x = b.block_params(block)[0];
-        let m = b.ins().iconst(types::I64, divisor);
-        let mf = b.ins().fcvt_from_sint(types::F64, m);
-        let zero = b.ins().f64const(0.0);
-        let is_zero = b.ins().fcmp(FloatCC::Equal, mf, zero);
-        let q = b.ins().fdiv(x, mf);
-        b.ins().return_(&[q, is_zero]);
-        clif_tests::finish(b);
-        func
+        clif_tests::function(&[types::F64], &[types::F64, types::I8], |b, p| {
+            let m = b.ins().iconst(types::I64, divisor);
+            let mf = b.ins().fcvt_from_sint(types::F64, m);
+            let zero = b.ins().f64const(0.0);
+            let is_zero = b.ins().fcmp(FloatCC::Equal, mf, zero);
+            vec![b.ins().fdiv(p[0], mf), is_zero]
+        })
     }
 
     #[test]

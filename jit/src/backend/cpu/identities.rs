@@ -31,30 +31,25 @@ use cranelift_codegen::ir::{
 pub(super) fn fold(func: &mut Function) -> usize {
     let mut constants: HashMap<Value, i64> = HashMap::default();
     let mut folded = 0;
-    let blocks: Vec<_> = func.layout.blocks().collect();
-    for block in blocks {
-        let mut next = func.layout.first_inst(block);
-        while let Some(inst) = next {
-            next = func.layout.next_inst(inst);
-            let done = match func.dfg.insts[inst] {
-                InstructionData::UnaryImm {
-                    opcode: Opcode::Iconst,
-                    imm,
-                } => {
-                    let result = func.dfg.first_result(inst);
-                    let ty = func.dfg.value_type(result);
-                    constants.insert(result, truncate(imm.bits(), ty));
-                    false
-                }
-                InstructionData::Binary { opcode, args } => match Arith::of(opcode) {
-                    Some((op, false)) => fold_wrapping(func, inst, op, args, &mut constants),
-                    Some((op, true)) => fold_overflowing(func, inst, op, args, &mut constants),
-                    None => false,
-                },
-                _ => false,
-            };
-            folded += usize::from(done);
-        }
+    for inst in super::layout_order::insts(func) {
+        let done = match func.dfg.insts[inst] {
+            InstructionData::UnaryImm {
+                opcode: Opcode::Iconst,
+                imm,
+            } => {
+                let result = func.dfg.first_result(inst);
+                let ty = func.dfg.value_type(result);
+                constants.insert(result, truncate(imm.bits(), ty));
+                false
+            }
+            InstructionData::Binary { opcode, args } => match Arith::of(opcode) {
+                Some((op, false)) => fold_wrapping(func, inst, op, args, &mut constants),
+                Some((op, true)) => fold_overflowing(func, inst, op, args, &mut constants),
+                None => false,
+            },
+            _ => false,
+        };
+        folded += usize::from(done);
     }
     folded
 }
@@ -225,33 +220,8 @@ fn truncate(x: i64, ty: Type) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cranelift_codegen::ir::{AbiParam, Signature, UserFuncName, ValueDef, types};
-    use cranelift_codegen::isa::CallConv;
-    use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
-
-    /// A function of one block with parameters and results of these types, whose body
-    /// `body` makes from the parameters, returning the results.
-    fn function(
-        params: &[Type],
-        returns: &[Type],
-        body: impl FnOnce(&mut FunctionBuilder, &[Value]) -> Vec<Value>,
-    ) -> Function {
-        let mut sig = Signature::new(CallConv::SystemV);
-        sig.params.extend(params.iter().map(|t| AbiParam::new(*t)));
-        sig.returns
-            .extend(returns.iter().map(|t| AbiParam::new(*t)));
-        let mut func = Function::with_name_signature(UserFuncName::default(), sig);
-        let mut ctx = FunctionBuilderContext::new();
-        let mut b = FunctionBuilder::new(&mut func, &mut ctx);
-        let block = b.create_block();
-        b.append_block_params_for_function_params(block);
-        b.switch_to_block(block);
-        let args = b.block_params(block).to_vec();
-        let results = body(&mut b, &args);
-        b.ins().return_(&results);
-        crate::backend::cpu::clif_tests::finish(b);
-        func
-    }
+    use crate::backend::cpu::clif_tests::function;
+    use cranelift_codegen::ir::{ValueDef, types};
 
     /// What the function's `return` passes first, aliases resolved.
     fn first_returned(func: &Function) -> Value {

@@ -38,6 +38,7 @@ mod float_consts;
 mod identities;
 mod if_convert;
 mod journal;
+mod layout_order;
 mod lists;
 mod loops;
 mod nest_bounds;
@@ -50,32 +51,8 @@ mod vector;
 
 use emit::{Emitted, Marks, emit, emit_with_loops};
 
-/// What the unit tests of the passes over Cranelift IR (`identities`, `dead_code`,
-/// `const_branches`, `ranges`, `float_consts`) build and verify their functions with.
 #[cfg(test)]
-mod clif_tests {
-    use cranelift_codegen::{ir::Function, settings};
-
-    /// Default settings, as Cranelift's verifier takes them.
-    pub(super) fn flags() -> settings::Flags {
-        settings::Flags::new(settings::builder())
-    }
-
-    /// Seals and finalises `b` for this machine's ISA.
-    pub(super) fn finish(mut b: cranelift_frontend::FunctionBuilder) {
-        b.seal_all_blocks();
-        let isa = cranelift_native::builder()
-            .expect("a Cranelift backend for this machine")
-            .finish(flags())
-            .expect("the host's ISA");
-        b.finalize(isa.frontend_config());
-    }
-
-    /// Panics where `func` is not valid IR.
-    pub(super) fn verify(func: &Function) {
-        cranelift_codegen::verify_function(func, &flags()).expect("valid IR");
-    }
-}
+mod clif_tests;
 
 use crate::collections::{HashMap, HashSet};
 use crate::frame::{self, Layout};

@@ -75,123 +75,116 @@ impl Range {
 pub(super) fn narrow(func: &mut Function) -> usize {
     let mut ranges: HashMap<Value, Range> = HashMap::default();
     let mut changed = 0;
-    let blocks: Vec<_> = func.layout.blocks().collect();
-    for block in blocks {
-        let mut next = func.layout.first_inst(block);
-        while let Some(inst) = next {
-            next = func.layout.next_inst(inst);
-            let range_of = |v: Value, ranges: &HashMap<Value, Range>| {
-                ranges.get(&func.dfg.resolve_aliases(v)).copied()
-            };
-            let results = func.dfg.inst_results(inst);
-            let Some(&result) = results.first() else {
-                continue;
-            };
-            if func.dfg.value_type(result) != types::I64
-                && !matches!(func.dfg.insts[inst], InstructionData::IntCompare { .. })
-            {
-                continue;
+    for inst in super::layout_order::insts(func) {
+        let range_of = |v: Value, ranges: &HashMap<Value, Range>| {
+            ranges.get(&func.dfg.resolve_aliases(v)).copied()
+        };
+        let results = func.dfg.inst_results(inst);
+        let Some(&result) = results.first() else {
+            continue;
+        };
+        if func.dfg.value_type(result) != types::I64
+            && !matches!(func.dfg.insts[inst], InstructionData::IntCompare { .. })
+        {
+            continue;
+        }
+        match func.dfg.insts[inst] {
+            InstructionData::UnaryImm {
+                opcode: Opcode::Iconst,
+                imm,
+            } => {
+                ranges.insert(result, Range::constant(imm.bits()));
             }
-            match func.dfg.insts[inst] {
-                InstructionData::UnaryImm {
-                    opcode: Opcode::Iconst,
-                    imm,
-                } => {
-                    ranges.insert(result, Range::constant(imm.bits()));
-                }
-                InstructionData::Binary {
-                    opcode,
-                    args: [a, b],
-                } => {
-                    let (ra, rb) = (range_of(a, &ranges), range_of(b, &ranges));
-                    let range = match opcode {
-                        Opcode::Band => {
-                            let nonneg = |r: Option<Range>| r.filter(|r| r.lo >= 0).map(|r| r.hi);
-                            match (nonneg(ra), nonneg(rb)) {
-                                (Some(x), Some(y)) => Some(Range {
-                                    lo: 0,
-                                    hi: x.min(y),
-                                }),
-                                (Some(x), None) | (None, Some(x)) => Some(Range { lo: 0, hi: x }),
-                                (None, None) => None,
-                            }
+            InstructionData::Binary {
+                opcode,
+                args: [a, b],
+            } => {
+                let (ra, rb) = (range_of(a, &ranges), range_of(b, &ranges));
+                let range = match opcode {
+                    Opcode::Band => {
+                        let nonneg = |r: Option<Range>| r.filter(|r| r.lo >= 0).map(|r| r.hi);
+                        match (nonneg(ra), nonneg(rb)) {
+                            (Some(x), Some(y)) => Some(Range {
+                                lo: 0,
+                                hi: x.min(y),
+                            }),
+                            (Some(x), None) | (None, Some(x)) => Some(Range { lo: 0, hi: x }),
+                            (None, None) => None,
                         }
-                        Opcode::Srem => match rb {
-                            Some(Range { lo: c, hi }) if c == hi && c > 0 => {
-                                let nonneg = ra.is_some_and(|r| r.lo >= 0);
-                                Some(Range {
-                                    lo: if nonneg { 0 } else { 1 - c },
-                                    hi: c - 1,
-                                })
-                            }
-                            _ => None,
-                        },
-                        Opcode::Sshr => match (ra, rb) {
-                            (Some(r), Some(Range { lo: k, hi }))
-                                if k == hi && (0..64).contains(&k) =>
-                            {
-                                Some(Range {
-                                    lo: r.lo >> k,
-                                    hi: r.hi >> k,
-                                })
-                            }
-                            _ => None,
-                        },
-                        Opcode::Iadd | Opcode::Isub | Opcode::Imul => match (ra, rb) {
-                            (Some(x), Some(y)) => Range::arith(opcode, x, y),
-                            _ => None,
-                        },
-                        Opcode::SaddOverflow | Opcode::SsubOverflow | Opcode::SmulOverflow => {
-                            match (ra, rb) {
-                                (Some(x), Some(y)) => match Range::arith(opcode, x, y) {
-                                    Some(r) => {
-                                        let value = unchecked(func, inst, opcode, [a, b]);
-                                        ranges.insert(value, r);
-                                        changed += 1;
-                                        None
-                                    }
-                                    None => None,
-                                },
-                                _ => None,
-                            }
+                    }
+                    Opcode::Srem => match rb {
+                        Some(Range { lo: c, hi }) if c == hi && c > 0 => {
+                            let nonneg = ra.is_some_and(|r| r.lo >= 0);
+                            Some(Range {
+                                lo: if nonneg { 0 } else { 1 - c },
+                                hi: c - 1,
+                            })
                         }
                         _ => None,
-                    };
-                    if let Some(r) = range {
-                        ranges.insert(result, r);
-                    }
-                }
-                InstructionData::Ternary {
-                    opcode: Opcode::Select,
-                    args: [_, a, b],
-                } => {
-                    if let (Some(x), Some(y)) = (range_of(a, &ranges), range_of(b, &ranges)) {
-                        ranges.insert(
-                            result,
-                            Range {
-                                lo: x.lo.min(y.lo),
-                                hi: x.hi.max(y.hi),
+                    },
+                    Opcode::Sshr => match (ra, rb) {
+                        (Some(r), Some(Range { lo: k, hi })) if k == hi && (0..64).contains(&k) => {
+                            Some(Range {
+                                lo: r.lo >> k,
+                                hi: r.hi >> k,
+                            })
+                        }
+                        _ => None,
+                    },
+                    Opcode::Iadd | Opcode::Isub | Opcode::Imul => match (ra, rb) {
+                        (Some(x), Some(y)) => Range::arith(opcode, x, y),
+                        _ => None,
+                    },
+                    Opcode::SaddOverflow | Opcode::SsubOverflow | Opcode::SmulOverflow => {
+                        match (ra, rb) {
+                            (Some(x), Some(y)) => match Range::arith(opcode, x, y) {
+                                Some(r) => {
+                                    let value = unchecked(func, inst, opcode, [a, b]);
+                                    ranges.insert(value, r);
+                                    changed += 1;
+                                    None
+                                }
+                                None => None,
                             },
-                        );
+                            _ => None,
+                        }
                     }
+                    _ => None,
+                };
+                if let Some(r) = range {
+                    ranges.insert(result, r);
                 }
-                InstructionData::IntCompare {
-                    opcode: Opcode::Icmp,
-                    cond,
-                    args: [a, b],
-                } => {
-                    if func.dfg.value_type(a) != types::I64 {
-                        continue;
-                    }
-                    if let (Some(x), Some(y)) = (range_of(a, &ranges), range_of(b, &ranges))
-                        && let Some(known) = decided(cond, x, y)
-                    {
-                        func.replace(inst).iconst(types::I8, i64::from(known));
-                        changed += 1;
-                    }
-                }
-                _ => {}
             }
+            InstructionData::Ternary {
+                opcode: Opcode::Select,
+                args: [_, a, b],
+            } => {
+                if let (Some(x), Some(y)) = (range_of(a, &ranges), range_of(b, &ranges)) {
+                    ranges.insert(
+                        result,
+                        Range {
+                            lo: x.lo.min(y.lo),
+                            hi: x.hi.max(y.hi),
+                        },
+                    );
+                }
+            }
+            InstructionData::IntCompare {
+                opcode: Opcode::Icmp,
+                cond,
+                args: [a, b],
+            } => {
+                if func.dfg.value_type(a) != types::I64 {
+                    continue;
+                }
+                if let (Some(x), Some(y)) = (range_of(a, &ranges), range_of(b, &ranges))
+                    && let Some(known) = decided(cond, x, y)
+                {
+                    func.replace(inst).iconst(types::I8, i64::from(known));
+                    changed += 1;
+                }
+            }
+            _ => {}
         }
     }
     changed
@@ -260,41 +253,28 @@ fn decided(cond: IntCC, x: Range, y: Range) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::{Range, decided, narrow};
-    use cranelift_codegen::ir::{
-        AbiParam, Function, InstBuilder, Signature, UserFuncName, condcodes::IntCC, types,
-    };
-    use cranelift_codegen::isa::CallConv;
-    use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+    use crate::backend::cpu::clif_tests::function;
+    use cranelift_codegen::ir::{InstBuilder, condcodes::IntCC, types};
 
     /// `s = p & (2**31 - 1)`, then `A * s + C` checked for overflow twice and
     /// `s + 2**53 > 2**54`: both checks and the comparison are decided; the same
     /// arithmetic on `p` itself is not.
     #[test]
     fn a_masked_value_needs_no_overflow_check() {
-        let mut sig = Signature::new(CallConv::SystemV);
-        sig.params.push(AbiParam::new(types::I64));
-        sig.returns.push(AbiParam::new(types::I64));
-        sig.returns.push(AbiParam::new(types::I8));
-        sig.returns.push(AbiParam::new(types::I8));
-        sig.returns.push(AbiParam::new(types::I8));
-        let mut func = Function::with_name_signature(UserFuncName::default(), sig);
-        let mut ctx = FunctionBuilderContext::new();
-        let mut b = FunctionBuilder::new(&mut func, &mut ctx);
-        let entry = b.create_block();
-        b.append_block_params_for_function_params(entry);
-        b.switch_to_block(entry);
-        let p = b.block_params(entry)[0];
-        let s = b.ins().band_imm_s(p, (1 << 31) - 1);
-        let a = b.ins().iconst(types::I64, 1_103_515_245);
-        let (m, f1) = b.ins().smul_overflow(a, s);
-        let c = b.ins().iconst(types::I64, 12345);
-        let (v, f2) = b.ins().sadd_overflow(m, c);
-        let big = b.ins().iadd_imm_s(s, 1 << 53);
-        let inexact = b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, big, 1 << 54);
-        let (_, f3) = b.ins().smul_overflow(a, p);
-        let f = b.ins().bor(f1, f2);
-        b.ins().return_(&[v, f, inexact, f3]);
-        crate::backend::cpu::clif_tests::finish(b);
+        let i64 = types::I64;
+        let i8 = types::I8;
+        let mut func = function(&[i64], &[i64, i8, i8, i8], |b, p| {
+            let s = b.ins().band_imm_s(p[0], (1 << 31) - 1);
+            let a = b.ins().iconst(types::I64, 1_103_515_245);
+            let (m, f1) = b.ins().smul_overflow(a, s);
+            let c = b.ins().iconst(types::I64, 12345);
+            let (v, f2) = b.ins().sadd_overflow(m, c);
+            let big = b.ins().iadd_imm_s(s, 1 << 53);
+            let inexact = b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, big, 1 << 54);
+            let (_, f3) = b.ins().smul_overflow(a, p[0]);
+            let f = b.ins().bor(f1, f2);
+            vec![v, f, inexact, f3]
+        });
         // The two checks on `s` and the comparison.
         assert_eq!(narrow(&mut func), 3);
         let text = func.display().to_string();
