@@ -749,7 +749,14 @@ impl Nest {
     /// The variables of the loop's scope the nest assigns (including loop variables),
     /// in `Var` order.
     pub fn assigned(&self) -> Vec<Var> {
-        let mut vars: Vec<Var> = self.statements().iter().flat_map(|s| s.binds()).collect();
+        self.assigned_in(&self.root)
+    }
+
+    /// [`Nest::assigned`] of `stmt` (one of the nest's statements) as if it were the
+    /// nest's root: what a loop compiled as a nest of its own writes back.
+    pub fn assigned_in(&self, stmt: &Stmt) -> Vec<Var> {
+        let mut vars = Vec::new();
+        stmt.each(&mut |s| vars.extend(s.binds()));
         vars.retain(|v| !self.vars[*v].hidden);
         vars.sort();
         vars.dedup();

@@ -31,7 +31,7 @@ use super::{BROKE, CompiledNest, Emitted, FINISHED, ForLoop, Gen, Marks, emit};
 use crate::collections::HashMap;
 use crate::frame::Layout;
 use crate::infer::{Typing, VarTy};
-use crate::ir::{Expr, Intrinsic, Nest, Point, StmtKind, Var};
+use crate::ir::{Nest, Point, StmtKind, Var};
 use cranelift_codegen::entity::SecondaryMap;
 use cranelift_codegen::ir::{InstBuilder, condcodes::IntCC, types};
 use std::sync::OnceLock;
@@ -168,20 +168,22 @@ impl Gen<'_, '_> {
             || self.flag_guard.is_some()
             || !l.items.is_empty()
             || self.moves_arrays(l.body)
-            || makes_arrays(l.body)
+            // Arrays it makes (`Intrinsic::Scratch`, temporaries too): the buffers
+            // are per nest, and the function may hold one across the loop.
+            || !super::nest_bounds::remade_arrays(l.body, &Default::default()).is_empty()
         {
             return false;
         }
         // The statement the copy is made of, found again by its point: the loops of an
         // array statement share its point, and stay inline.
-        let found = statement_at(self.nest, l.point);
-        if !matches!(found, Some(s) if matches!(s.kind, StmtKind::For { var, .. } if var == l.var))
-        {
+        let Some(stmt) = statement_at(self.nest, l.point)
+            .filter(|s| matches!(s.kind, StmtKind::For { var, .. } if var == l.var))
+        else {
             return false;
-        }
+        };
         let index = self.checked_loops.len();
         self.checked_loops.push(l.point);
-        let part_assigned = assigned_in(self.nest, l.point);
+        let part_assigned = self.nest.assigned_in(stmt);
         let (_, before) = self.frame_for_loop(l.bounds, l.is_root);
         let root = super::parallel_loops::ROOT_SLOTS;
         let f = self.helper("kiln_checked_loop", &[types::I64, self.pointer], types::I64);
@@ -270,32 +272,5 @@ fn statement_at(nest: &Nest, point: Point) -> Option<&crate::ir::Stmt> {
             found = Some(s);
         }
     });
-    found
-}
-
-/// The variables the loop at `point` of `nest` writes back when it ends
-/// (`Nest::assigned` of the loop as a nest of its own).
-fn assigned_in(nest: &Nest, point: Point) -> Vec<Var> {
-    let mut vars = Vec::new();
-    if let Some(s) = statement_at(nest, point) {
-        s.each(&mut |inner| vars.extend(inner.binds()));
-    }
-    vars.retain(|v| !nest.vars[*v].hidden);
-    vars.sort();
-    vars.dedup();
-    vars
-}
-
-/// Whether `body` makes an array (`Intrinsic::Scratch`, temporaries included): the
-/// buffers are per nest, and the function may hold one across the loop.
-fn makes_arrays(body: &[crate::ir::Stmt]) -> bool {
-    let mut found = false;
-    for stmt in body {
-        stmt.each(&mut |s| {
-            for e in s.exprs() {
-                e.walk(&mut |e| found |= matches!(e, Expr::Call(Intrinsic::Scratch(_), _)));
-            }
-        });
-    }
     found
 }

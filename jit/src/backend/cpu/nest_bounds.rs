@@ -561,7 +561,7 @@ fn top_level_assigns(body: &[Stmt]) -> HashSet<Var> {
 }
 
 /// The arrays a body rebinds or makes anew (`Intrinsic::Scratch`), temporaries too.
-fn remade_arrays(body: &[Stmt], assigned: &HashSet<Var>) -> HashSet<Var> {
+pub(super) fn remade_arrays(body: &[Stmt], assigned: &HashSet<Var>) -> HashSet<Var> {
     let mut out: HashSet<Var> = assigned.clone();
     for stmt in body {
         stmt.each(&mut |s| {
