@@ -88,7 +88,9 @@ fn convert_once(func: &mut Function) -> usize {
             t.block(&func.dfg.value_lists),
             f.block(&func.dfg.value_lists),
         );
-        let loaded = loaded_before(func, &preds, a);
+        // Found only where a side loads (most branches' sides do not).
+        let loaded = || loaded_before(func, &preds, a);
+        let loaded = std::cell::LazyCell::new(loaded);
         let (Some(taken), Some(other)) = (
             side(func, &preds, &loaded, t),
             side(func, &preds, &loaded, f),
@@ -111,7 +113,12 @@ fn convert_once(func: &mut Function) -> usize {
 }
 
 /// The side that starts at `start`, if it is one this pass converts.
-fn side(func: &Function, preds: &Preds, loaded: &[Address], start: Block) -> Option<Side> {
+fn side(
+    func: &Function,
+    preds: &Preds,
+    loaded: &std::cell::LazyCell<Vec<Address>, impl FnOnce() -> Vec<Address>>,
+    start: Block,
+) -> Option<Side> {
     let mut s = Side::default();
     let mut block = start;
     let mut cost = 0;
@@ -125,7 +132,7 @@ fn side(func: &Function, preds: &Preds, loaded: &[Address], start: Block) -> Opt
             if inst == last {
                 break;
             }
-            if !speculatable(func, inst) && !reloads(func, loaded, inst) {
+            if !speculatable(func, inst) && !reloads(func, &loaded[..], inst) {
                 return None;
             }
             cost += usize::from(!is_constant(func, inst));
