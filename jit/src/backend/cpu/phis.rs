@@ -34,12 +34,15 @@ pub(super) fn remove_trivial_params(func: &mut Function) -> usize {
         return 0;
     };
     remove_unreachable(func, entry);
+    // Removing parameters changes what edges pass, never which edges there are: the
+    // edges and blocks are found once, not once per round (a round per level of a
+    // nest's loops, each walking every instruction).
+    let incoming = incoming_edges(func);
+    let blocks: Vec<Block> = func.layout.blocks().collect();
     let mut removed = 0;
     loop {
-        let incoming = incoming_edges(func);
-        let blocks: Vec<Block> = func.layout.blocks().collect();
         let mut changed = false;
-        for block in blocks {
+        for &block in &blocks {
             if block == entry || func.dfg.num_block_params(block) == 0 {
                 continue;
             }
@@ -74,8 +77,7 @@ pub(super) fn remove_trivial_params(func: &mut Function) -> usize {
         for (block, k, v) in cycles {
             by_block[block].push((k, v));
         }
-        let blocks: Vec<Block> = func.layout.blocks().collect();
-        for block in blocks {
+        for &block in &blocks {
             let mut trivial = std::mem::take(&mut by_block[block]);
             if trivial.is_empty() {
                 continue;
