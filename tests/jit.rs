@@ -382,15 +382,76 @@ fn damaged_cache() -> Result<(), String> {
     Ok(())
 }
 
+/// Under the default settings a loop is compiled only where that pays
+/// (`sites::HOT_TIME`'s rent-or-buy rule): one short run of quick iterations stays
+/// interpreted, with the report saying why, and the inner loop of a long nest compiles
+/// with the nest, not on its own first. Printed results are the interpreter's.
+fn short_runs() -> Result<(), String> {
+    let script = root().join("tests/jit/default_settings/short_runs.py");
+    let source = std::fs::read_to_string(&script).unwrap();
+    let line_of = |text: &str| {
+        source
+            .lines()
+            .position(|l| l.contains(text))
+            .map(|k| k as u64 + 1)
+            .expect("the line is in the script")
+    };
+    let report = std::env::temp_dir().join(format!("kiln-jit-{}-short.json", std::process::id()));
+    let interpreted = kiln(&script, None, None);
+    let out = Command::new(env!("CARGO_BIN_EXE_kiln"))
+        .arg(&script)
+        .current_dir(root())
+        .env_remove("KILN_JIT_THRESHOLD")
+        .env("KILN_CACHE", "0")
+        .env("KILN_JIT_VERIFY", "1")
+        .env("KILN_JIT_REPORT", &report)
+        .output()
+        .expect("kiln runs");
+    if out.stdout != interpreted.stdout || !out.status.success() {
+        return Err(format!(
+            "short runs: output differs\n=== run\n{}\n=== interpreted\n{}",
+            describe(&out),
+            describe(&interpreted)
+        ));
+    }
+    let (text, sites) = take_jit_report(&report)?;
+    let site = |line: u64| {
+        sites
+            .iter()
+            .find(|s| s["line"].as_u64() == Some(line))
+            .ok_or_else(|| format!("short runs: no site at line {line}\n{text}"))
+    };
+    let specs = |s: &serde_json::Value| s["specialisations"].as_array().map_or(0, Vec::len);
+    let short = site(line_of("# one short run"))?;
+    let reason = short["reason"].as_str().unwrap_or("");
+    if short["tier"] != "interpreted" || !reason.contains("its runs were short") {
+        return Err(format!(
+            "short runs: the short loop compiled, or no reason\n{text}"
+        ));
+    }
+    if specs(site(line_of("# short runs: compiled with the nest"))?) != 0 {
+        return Err(format!(
+            "short runs: the inner loop compiled on its own\n{text}"
+        ));
+    }
+    if specs(site(line_of("# long: compiled"))?) != 1 {
+        return Err(format!(
+            "short runs: the long nest did not compile once\n{text}"
+        ));
+    }
+    Ok(())
+}
+
 fn main() {
     let cases = py_cases("tests/jit");
     let mut failures = check_all(&cases, check);
     failures.extend(damaged_cache().err());
+    failures.extend(short_runs().err());
     for failure in &failures {
         eprintln!("{failure}\n");
     }
     println!(
-        "jit cases: {} passed, {} failed (and the damaged code cache)",
+        "jit cases: {} passed, {} failed (and the damaged code cache, the short runs)",
         cases.len() - failures.len(),
         failures.len()
     );

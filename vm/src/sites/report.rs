@@ -322,7 +322,14 @@ pub fn sites() -> Vec<SiteReport> {
             (Err(why), _) => Some(why.clone()),
             (Ok(_), Some(why)) => Some(why.clone()),
             (Ok(_), None) if !compiled && hot && !inside => {
-                Some("not yet at an iteration boundary since it got hot".into())
+                Some(match site.short_runs_us.load(Ordering::Relaxed) {
+                    0 => "not yet at an iteration boundary since it got hot".into(),
+                    us => format!(
+                        "not compiled: its runs were short (about {:.2} ms in the \
+                         interpreter in all, less than compiling it costs)",
+                        us as f64 / 1000.0
+                    ),
+                })
             }
             _ => None,
         };

@@ -135,6 +135,34 @@ impl Counted {
         true
     }
 
+    /// Whether a range loop that got hot at `cur` (its run started at `first`) is
+    /// still not worth compiling: the rent-or-buy rule of `sites::HOT_TIME`, in the
+    /// default settings only (`KILN_JIT_THRESHOLD` alone decides where it is set, and
+    /// a decorated function's sites compile at their first run, as Numba's do). The
+    /// time per back-edge is this run's pace; the site's count, which includes its
+    /// inner loops' back-edges, stands for all it has run (over-counting only makes
+    /// an outer loop compile sooner).
+    fn short_of_compiling(&self, first: i64, cur: i64, stop: i64, step: i64) -> bool {
+        let site = self.site();
+        let Some(budget) = super::settings().hot_time else {
+            return false;
+        };
+        let done = (i128::from(cur) - i128::from(first)) / i128::from(step);
+        if site.threshold <= 1 || done <= 0 || self.has_code() {
+            return false;
+        }
+        let left = ((i128::from(stop) - i128::from(cur)) / i128::from(step)).max(0);
+        let per_iteration = self.entered.elapsed().as_nanos() as f64 / done as f64;
+        let count = site.count.load(Ordering::Relaxed) as f64;
+        let interpreted = per_iteration * (count + left as f64);
+        if interpreted >= budget.as_nanos() as f64 {
+            return false;
+        }
+        let us = (interpreted / 1000.0).ceil().max(1.0) as u64;
+        site.short_runs_us.store(us, Ordering::Relaxed);
+        true
+    }
+
     /// Whether entering the site should try compiled code.
     fn has_code(&self) -> bool {
         let site = self.site();
@@ -215,6 +243,8 @@ mod _kiln_jit {
     use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 
     struct RangeState {
+        /// The value this run of the loop started at.
+        first: i64,
         cur: i64,
         stop: i64,
         step: i64,
@@ -229,6 +259,7 @@ mod _kiln_jit {
     impl RangeState {
         fn new((cur, stop, step): (i64, i64, i64), pending: Option<Outcome>) -> RangeState {
             RangeState {
+                first: cur,
                 cur,
                 stop,
                 step,
@@ -322,7 +353,9 @@ mod _kiln_jit {
                     }
                 }
             }
-            None => counted.back_edge(),
+            None => {
+                counted.back_edge() && !counted.short_of_compiling(st.first, cur, st.stop, st.step)
+            }
         };
         if hot && !observed(vm) {
             let bounds = (cur, st.stop, st.step);
