@@ -154,6 +154,7 @@ pub(super) fn emit(
     // the values those parameters hid get ranges that decide more checks.
     super::phis::remove_trivial_params(&mut ctx.func);
     super::identities::fold(&mut ctx.func);
+    super::same_checks::merge(&mut ctx.func);
     super::float_consts::fold(&mut ctx.func);
     if super::const_branches::fold(&mut ctx.func) > 0 {
         super::phis::remove_trivial_params(&mut ctx.func);

@@ -1,5 +1,6 @@
 //! The instructions of a function in layout order, for the passes over Cranelift IR
-//! before Cranelift (`identities`, `float_consts`, `const_branches`, `ranges`).
+//! before Cranelift (`identities`, `same_checks`, `float_consts`, `const_branches`,
+//! `ranges`).
 //!
 //! Each of those passes walks the function once, each operand defined before its use
 //! (block parameters aside), and changes the instruction it stands on in place:

@@ -46,6 +46,7 @@ mod objects;
 pub mod parallel_loops;
 mod phis;
 mod ranges;
+mod same_checks;
 pub mod threads;
 mod vector;
 
