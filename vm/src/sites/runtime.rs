@@ -85,14 +85,18 @@ fn exhausted(site: u32, outcome: Option<Outcome>) -> PyResult<PyIterReturn> {
 struct Counted {
     chain: Vec<Arc<Site>>,
     entered: std::time::Instant,
+    /// The site's count when this run started.
+    count_at_entry: u64,
 }
 
 impl Counted {
     fn new(site: u32) -> Option<Counted> {
         let chain = super::chain(site);
-        (!chain.is_empty()).then(|| Counted {
+        let count_at_entry = chain.first()?.count.load(Ordering::Relaxed);
+        Some(Counted {
             chain,
             entered: std::time::Instant::now(),
+            count_at_entry,
         })
     }
 
@@ -138,23 +142,25 @@ impl Counted {
     /// Whether a range loop that got hot at `cur` (its run started at `first`) is
     /// still not worth compiling: the rent-or-buy rule of `sites::HOT_TIME`, in the
     /// default settings only (`KILN_JIT_THRESHOLD` alone decides where it is set, and
-    /// a decorated function's sites compile at their first run, as Numba's do). The
-    /// time per back-edge is this run's pace; the site's count, which includes its
-    /// inner loops' back-edges, stands for all it has run (over-counting only makes
-    /// an outer loop compile sooner).
+    /// a decorated function's sites compile at their first run, as Numba's do). At
+    /// this run's pace: the time spent is the site's count (its back-edges and its
+    /// inner loops', over all its runs) at this run's time per back-edge, the time to
+    /// come the iterations left at this run's time per iteration.
     fn short_of_compiling(&self, first: i64, cur: i64, stop: i64, step: i64) -> bool {
         let site = self.site();
         let Some(budget) = super::settings().hot_time else {
             return false;
         };
         let done = (i128::from(cur) - i128::from(first)) / i128::from(step);
-        if site.threshold <= 1 || done <= 0 || self.has_code() {
+        let count = site.count.load(Ordering::Relaxed);
+        let edges = count.saturating_sub(self.count_at_entry);
+        if site.threshold <= 1 || done <= 0 || edges == 0 || self.has_code() {
             return false;
         }
         let left = ((i128::from(stop) - i128::from(cur)) / i128::from(step)).max(0);
-        let per_iteration = self.entered.elapsed().as_nanos() as f64 / done as f64;
-        let count = site.count.load(Ordering::Relaxed) as f64;
-        let interpreted = per_iteration * (count + left as f64);
+        let elapsed = self.entered.elapsed().as_nanos() as f64;
+        let interpreted =
+            elapsed / edges as f64 * count as f64 + elapsed / done as f64 * left as f64;
         if interpreted >= budget.as_nanos() as f64 {
             return false;
         }
