@@ -276,8 +276,11 @@ pub const DEFAULT_THRESHOLD: u64 = 100;
 /// interpreter in all, and the time the iterations left in this run will take at this
 /// run's pace, add up to less than this, it is not compiled yet (it is looked at again
 /// when its count has doubled). A list's 300-element initialisation loop then costs
-/// its 60 us interpreted instead of a 2 ms compile, and the inner loop of a nest whose
-/// outer loop is about to get hot is no compile of its own before the nest's.
+/// its 60 us interpreted instead of a 2 ms compile. The inner loop of a nest whose
+/// outer loop will compile the nest at its next back-edge weighs only the rest of its
+/// run: where that is under this, it finishes interpreted and the nest compiles once,
+/// instead of the inner loop first and then the nest (a 440 x 440 stencil's cold
+/// call paid 4.6 ms for the inner loop's compile, then 3 ms for the nest's).
 pub const HOT_TIME: std::time::Duration = std::time::Duration::from_millis(2);
 
 pub fn settings() -> &'static JitSettings {

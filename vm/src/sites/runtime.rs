@@ -145,7 +145,9 @@ impl Counted {
     /// a decorated function's sites compile at their first run, as Numba's do). At
     /// this run's pace: the time spent is the site's count (its back-edges and its
     /// inner loops', over all its runs) at this run's time per back-edge, the time to
-    /// come the iterations left at this run's time per iteration.
+    /// come the iterations left at this run's time per iteration. Where the loop
+    /// around it will compile its whole nest at its next back-edge (`parent_takes_over`),
+    /// what compiling this loop alone would save is only the rest of this run.
     fn short_of_compiling(&self, first: i64, cur: i64, stop: i64, step: i64) -> bool {
         let site = self.site();
         let Some(budget) = super::settings().hot_time else {
@@ -159,14 +161,31 @@ impl Counted {
         }
         let left = ((i128::from(stop) - i128::from(cur)) / i128::from(step)).max(0);
         let elapsed = self.entered.elapsed().as_nanos() as f64;
-        let interpreted =
-            elapsed / edges as f64 * count as f64 + elapsed / done as f64 * left as f64;
+        let to_come = elapsed / done as f64 * left as f64;
+        let interpreted = if self.parent_takes_over() {
+            to_come
+        } else {
+            elapsed / edges as f64 * count as f64 + to_come
+        };
         if interpreted >= budget.as_nanos() as f64 {
             return false;
         }
         let us = (interpreted / 1000.0).ceil().max(1.0) as u64;
         site.short_runs_us.store(us, Ordering::Relaxed);
         true
+    }
+
+    /// Whether the loop around this one, in the same function, will try to compile its
+    /// nest (this loop included) at its next back-edge: its nest is in the compilable
+    /// subset, it has no code yet, and its count (which this loop's back-edges add to)
+    /// has reached its next try. Its own rent-or-buy decision is made there.
+    fn parent_takes_over(&self) -> bool {
+        let Some(parent) = self.chain.get(1) else {
+            return false;
+        };
+        parent.nest.is_ok()
+            && parent.count.load(Ordering::Relaxed) >= parent.next_try.load(Ordering::Relaxed)
+            && parent.state.lock().is_ok_and(|s| s.specs.is_empty())
     }
 
     /// Whether entering the site should try compiled code.
