@@ -124,7 +124,7 @@ mod tests {
         let one = b.ins().iconst(types::I64, 1);
         let (dec, _) = b.ins().ssub_overflow(n, one);
         let (inc, _) = b.ins().sadd_overflow(one, n);
-        let positive = b.ins().icmp_imm(IntCC::SignedGreaterThan, n, 0);
+        let positive = b.ins().icmp_imm_s(IntCC::SignedGreaterThan, n, 0);
         b.ins().brif(positive, then, &[], other, &[]);
 
         b.switch_to_block(then);
