@@ -18,6 +18,7 @@
 //! rewritten code passes to `_kiln_jit`.
 
 pub mod attributes;
+mod counting;
 mod draws;
 pub mod guards;
 pub mod inline;

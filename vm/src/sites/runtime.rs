@@ -13,13 +13,11 @@
 
 pub(crate) use _kiln_jit::module_def;
 
-use super::Site;
+use super::counting::Counted;
 use super::tier::{Outcome, run};
 use rustpython_vm::PyResult;
 use rustpython_vm::protocol::PyIterReturn;
 use std::cell::RefCell;
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 thread_local! {
     static OUTCOME: RefCell<Option<(u32, Outcome)>> = const { RefCell::new(None) };
@@ -78,126 +76,6 @@ fn traced_iteration(
 fn exhausted(site: u32, outcome: Option<Outcome>) -> PyResult<PyIterReturn> {
     OUTCOME.with(|slot| *slot.borrow_mut() = outcome.map(|o| (site, o)));
     Ok(PyIterReturn::StopIteration(None))
-}
-
-/// A site and the sites around it, which its back-edges count for too, in one run of
-/// the site's loop.
-struct Counted {
-    chain: Vec<Arc<Site>>,
-    entered: std::time::Instant,
-    /// The site's count when this run started.
-    count_at_entry: u64,
-}
-
-impl Counted {
-    fn new(site: u32) -> Option<Counted> {
-        let chain = super::chain(site);
-        let count_at_entry = chain.first()?.count.load(Ordering::Relaxed);
-        Some(Counted {
-            chain,
-            entered: std::time::Instant::now(),
-            count_at_entry,
-        })
-    }
-
-    fn site(&self) -> &Site {
-        &self.chain[0]
-    }
-
-    /// Counts one back-edge, the site's and the sites' around it.
-    fn count(&self) -> u64 {
-        for outer in &self.chain[1..] {
-            outer.count_back_edge();
-        }
-        self.site().count_back_edge()
-    }
-
-    /// Counts one back-edge; true when the site should try compiled code now.
-    fn back_edge(&self) -> bool {
-        let count = self.count();
-        let site = self.site();
-        // A loop outside the compilable subset is only counted (no clock read).
-        if site.nest.is_err() {
-            return false;
-        }
-        let next_try = site.next_try.load(Ordering::Relaxed);
-        // Before its first try, a run of the loop that has been long is hot too (see
-        // `sites::HOT_TIME`); the clock is read on every fourth back-edge.
-        let long_run = || {
-            next_try == site.threshold
-                && count.is_multiple_of(4)
-                && super::settings()
-                    .hot_time
-                    .is_some_and(|t| self.entered.elapsed() >= t)
-        };
-        if count < next_try && !long_run() {
-            return false;
-        }
-        // Whatever happens, the next attempt waits twice as long.
-        site.next_try
-            .store(count.saturating_mul(2), Ordering::Relaxed);
-        true
-    }
-
-    /// Whether a range loop that got hot at `cur` (its run started at `first`) is
-    /// still not worth compiling: the rent-or-buy rule of `sites::HOT_TIME`, in the
-    /// default settings only (`KILN_JIT_THRESHOLD` alone decides where it is set, and
-    /// a decorated function's sites compile at their first run, as Numba's do). At
-    /// this run's pace: the time spent is the site's count (its back-edges and its
-    /// inner loops', over all its runs) at this run's time per back-edge, the time to
-    /// come the iterations left at this run's time per iteration. Where the loop
-    /// around it will compile its whole nest at its next back-edge (`parent_takes_over`),
-    /// what compiling this loop alone would save is only the rest of this run.
-    fn short_of_compiling(&self, first: i64, cur: i64, stop: i64, step: i64) -> bool {
-        let site = self.site();
-        let Some(budget) = super::settings().hot_time else {
-            return false;
-        };
-        let done = (i128::from(cur) - i128::from(first)) / i128::from(step);
-        let count = site.count.load(Ordering::Relaxed);
-        let edges = count.saturating_sub(self.count_at_entry);
-        if site.threshold <= 1 || done <= 0 || edges == 0 || self.has_code() {
-            return false;
-        }
-        let left = ((i128::from(stop) - i128::from(cur)) / i128::from(step)).max(0);
-        let elapsed = self.entered.elapsed().as_nanos() as f64;
-        let to_come = elapsed / done as f64 * left as f64;
-        let interpreted = if self.parent_takes_over() {
-            to_come
-        } else {
-            elapsed / edges as f64 * count as f64 + to_come
-        };
-        if interpreted >= budget.as_nanos() as f64 {
-            return false;
-        }
-        let us = (interpreted / 1000.0).ceil().max(1.0) as u64;
-        site.short_runs_us.store(us, Ordering::Relaxed);
-        true
-    }
-
-    /// Whether the loop around this one, in the same function, will try to compile its
-    /// nest (this loop included) at its next back-edge: its nest is in the compilable
-    /// subset, it has no code yet, and its count (which this loop's back-edges add to)
-    /// has reached its next try. Its own rent-or-buy decision is made there.
-    fn parent_takes_over(&self) -> bool {
-        let Some(parent) = self.chain.get(1) else {
-            return false;
-        };
-        parent.nest.is_ok()
-            && parent.count.load(Ordering::Relaxed) >= parent.next_try.load(Ordering::Relaxed)
-            && parent.state.lock().is_ok_and(|s| s.specs.is_empty())
-    }
-
-    /// Whether entering the site should try compiled code.
-    fn has_code(&self) -> bool {
-        let site = self.site();
-        site.nest.is_ok()
-            && !site
-                .state
-                .lock()
-                .map(|s| s.specs.is_empty())
-                .unwrap_or(true)
-    }
 }
 
 /// What the function of `site` returns when compiled code ended the call with
