@@ -1,9 +1,9 @@
 //! What the unit tests of the passes over Cranelift IR (`identities`, `dead_code`,
-//! `const_branches`, `ranges`, `float_consts`, `if_convert`) build and verify their
-//! functions with.
+//! `const_branches`, `ranges`, `float_consts`, `if_convert`, `same_checks`) build and
+//! verify their functions with.
 
 use cranelift_codegen::ir::{
-    AbiParam, Function, InstBuilder, Signature, Type, UserFuncName, Value,
+    AbiParam, Block, Function, InstBuilder, Signature, Type, UserFuncName, Value,
 };
 use cranelift_codegen::isa::CallConv;
 use cranelift_codegen::settings;
@@ -29,12 +29,12 @@ pub(super) fn verify(func: &Function) {
     cranelift_codegen::verify_function(func, &flags()).expect("valid IR");
 }
 
-/// A function of one block with parameters and results of these types, whose body
-/// `body` makes from the parameters, returning the results.
-pub(super) fn function(
+/// A function with parameters and results of these types, whose blocks `body` builds
+/// from its entry block (made, given the parameters and switched to); finished.
+pub(super) fn with_blocks(
     params: &[Type],
     returns: &[Type],
-    body: impl FnOnce(&mut FunctionBuilder, &[Value]) -> Vec<Value>,
+    body: impl FnOnce(&mut FunctionBuilder, Block),
 ) -> Function {
     let mut sig = Signature::new(CallConv::SystemV);
     sig.params.extend(params.iter().map(|t| AbiParam::new(*t)));
@@ -43,12 +43,24 @@ pub(super) fn function(
     let mut func = Function::with_name_signature(UserFuncName::default(), sig);
     let mut ctx = FunctionBuilderContext::new();
     let mut b = FunctionBuilder::new(&mut func, &mut ctx);
-    let block = b.create_block();
-    b.append_block_params_for_function_params(block);
-    b.switch_to_block(block);
-    let args = b.block_params(block).to_vec();
-    let results = body(&mut b, &args);
-    b.ins().return_(&results);
+    let entry = b.create_block();
+    b.append_block_params_for_function_params(entry);
+    b.switch_to_block(entry);
+    body(&mut b, entry);
     finish(b);
     func
+}
+
+/// A function of one block with parameters and results of these types, whose body
+/// `body` makes from the parameters, returning the results.
+pub(super) fn function(
+    params: &[Type],
+    returns: &[Type],
+    body: impl FnOnce(&mut FunctionBuilder, &[Value]) -> Vec<Value>,
+) -> Function {
+    with_blocks(params, returns, |b, entry| {
+        let args = b.block_params(entry).to_vec();
+        let results = body(b, &args);
+        b.ins().return_(&results);
+    })
 }

@@ -175,47 +175,37 @@ fn compare(cond: IntCC, x: u64, y: u64, ty: Type) -> bool {
 #[cfg(test)]
 mod tests {
     use super::fold;
-    use cranelift_codegen::ir::{
-        AbiParam, Function, InstBuilder, Signature, UserFuncName, condcodes::IntCC, types,
-    };
-    use cranelift_codegen::isa::CallConv;
-    use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+    use crate::backend::cpu::clif_tests::with_blocks;
+    use cranelift_codegen::ir::{InstBuilder, condcodes::IntCC, types};
 
     /// `flag = 1; if flag == 0: return -1` then a select on `flag ^ 1` and a compare of
     /// two constants: every branch and select goes.
     #[test]
     fn a_branch_on_a_set_flag_becomes_a_jump() {
-        let mut sig = Signature::new(CallConv::SystemV);
-        sig.params.push(AbiParam::new(types::I64));
-        sig.returns.push(AbiParam::new(types::I64));
-        let mut func = Function::with_name_signature(UserFuncName::default(), sig);
-        let mut ctx = FunctionBuilderContext::new();
-        let mut b = FunctionBuilder::new(&mut func, &mut ctx);
-        let (entry, exit, next) = (b.create_block(), b.create_block(), b.create_block());
-        let last = b.create_block();
-        b.append_block_params_for_function_params(entry);
-        b.switch_to_block(entry);
-        let p = b.block_params(entry)[0];
-        let flag = b.ins().iconst(types::I8, 1);
-        let unbound = b.ins().icmp_imm_s(IntCC::Equal, flag, 0);
-        b.ins().brif(unbound, exit, &[], next, &[]);
-        b.switch_to_block(exit);
-        let minus = b.ins().iconst(types::I64, -1);
-        b.ins().return_(&[minus]);
-        b.switch_to_block(next);
-        let one = b.ins().iconst(types::I8, 1);
-        let not = b.ins().bxor(flag, one);
-        let picked = b.ins().select(not, minus, p);
-        let (x, y) = (
-            b.ins().iconst(types::I64, -3),
-            b.ins().iconst(types::I64, 2),
-        );
-        let below = b.ins().icmp(IntCC::UnsignedLessThan, x, y);
-        let sum = b.ins().iadd(picked, p);
-        b.ins().brif(below, exit, &[], last, &[]);
-        b.switch_to_block(last);
-        b.ins().return_(&[sum]);
-        crate::backend::cpu::clif_tests::finish(b);
+        let mut func = with_blocks(&[types::I64], &[types::I64], |b, entry| {
+            let (exit, next) = (b.create_block(), b.create_block());
+            let last = b.create_block();
+            let p = b.block_params(entry)[0];
+            let flag = b.ins().iconst(types::I8, 1);
+            let unbound = b.ins().icmp_imm_s(IntCC::Equal, flag, 0);
+            b.ins().brif(unbound, exit, &[], next, &[]);
+            b.switch_to_block(exit);
+            let minus = b.ins().iconst(types::I64, -1);
+            b.ins().return_(&[minus]);
+            b.switch_to_block(next);
+            let one = b.ins().iconst(types::I8, 1);
+            let not = b.ins().bxor(flag, one);
+            let picked = b.ins().select(not, minus, p);
+            let (x, y) = (
+                b.ins().iconst(types::I64, -3),
+                b.ins().iconst(types::I64, 2),
+            );
+            let below = b.ins().icmp(IntCC::UnsignedLessThan, x, y);
+            let sum = b.ins().iadd(picked, p);
+            b.ins().brif(below, exit, &[], last, &[]);
+            b.switch_to_block(last);
+            b.ins().return_(&[sum]);
+        });
         // icmp (of the immediate), brif, bxor, select, icmp, brif.
         assert_eq!(fold(&mut func), 6);
         let text = func.display().to_string();

@@ -154,53 +154,42 @@ fn edge_arg(func: &Function, inst: Inst, ix: usize, k: usize) -> Option<Value> {
 #[cfg(test)]
 mod tests {
     use super::remove;
-    use cranelift_codegen::ir::{
-        AbiParam, Function, InstBuilder, MemFlagsData, Signature, UserFuncName, types,
-    };
-    use cranelift_codegen::isa::CallConv;
-    use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+    use crate::backend::cpu::clif_tests::with_blocks;
+    use cranelift_codegen::ir::{Function, InstBuilder, MemFlagsData, types};
 
     /// A loop over a frame pointer `p`: each iteration loads two slots and adds one of
     /// them to a counter it returns; the other load, and a block parameter that carries
     /// a sum of it around the loop, are read by nothing else. With `trapping`, the loads
     /// may trap.
     fn a_loop(trapping: bool) -> Function {
-        let mut sig = Signature::new(CallConv::SystemV);
-        sig.params.push(AbiParam::new(types::I64));
-        sig.returns.push(AbiParam::new(types::I64));
-        let mut func = Function::with_name_signature(UserFuncName::default(), sig);
-        let mut ctx = FunctionBuilderContext::new();
-        let mut b = FunctionBuilder::new(&mut func, &mut ctx);
-        let (entry, header, exit) = (b.create_block(), b.create_block(), b.create_block());
-        b.append_block_params_for_function_params(entry);
-        let mem = if trapping {
-            MemFlagsData::new()
-        } else {
-            MemFlagsData::trusted()
-        };
-        b.switch_to_block(entry);
-        let p = b.block_params(entry)[0];
-        let zero = b.ins().iconst(types::I64, 0);
-        b.ins().jump(header, &[zero.into(), zero.into()]);
-        b.append_block_param(header, types::I64);
-        b.append_block_param(header, types::I64);
-        b.switch_to_block(header);
-        let (count, unused) = (b.block_params(header)[0], b.block_params(header)[1]);
-        let used = b.ins().load(types::I64, mem, p, 0);
-        let dead = b.ins().load(types::I64, mem, p, 8);
-        let next = b.ins().iadd(count, used);
-        let carried = b.ins().iadd(unused, dead);
-        let more = b.ins().icmp_imm_s(
-            cranelift_codegen::ir::condcodes::IntCC::SignedLessThan,
-            next,
-            100,
-        );
-        b.ins()
-            .brif(more, header, &[next.into(), carried.into()], exit, &[]);
-        b.switch_to_block(exit);
-        b.ins().return_(&[next]);
-        crate::backend::cpu::clif_tests::finish(b);
-        func
+        with_blocks(&[types::I64], &[types::I64], |b, entry| {
+            let (header, exit) = (b.create_block(), b.create_block());
+            let mem = if trapping {
+                MemFlagsData::new()
+            } else {
+                MemFlagsData::trusted()
+            };
+            let p = b.block_params(entry)[0];
+            let zero = b.ins().iconst(types::I64, 0);
+            b.ins().jump(header, &[zero.into(), zero.into()]);
+            b.append_block_param(header, types::I64);
+            b.append_block_param(header, types::I64);
+            b.switch_to_block(header);
+            let (count, unused) = (b.block_params(header)[0], b.block_params(header)[1]);
+            let used = b.ins().load(types::I64, mem, p, 0);
+            let dead = b.ins().load(types::I64, mem, p, 8);
+            let next = b.ins().iadd(count, used);
+            let carried = b.ins().iadd(unused, dead);
+            let more = b.ins().icmp_imm_s(
+                cranelift_codegen::ir::condcodes::IntCC::SignedLessThan,
+                next,
+                100,
+            );
+            b.ins()
+                .brif(more, header, &[next.into(), carried.into()], exit, &[]);
+            b.switch_to_block(exit);
+            b.ins().return_(&[next]);
+        })
     }
 
     #[test]

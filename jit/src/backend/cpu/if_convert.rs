@@ -402,59 +402,49 @@ fn rewrite(
 mod tests {
     use super::*;
     use crate::backend::cpu::clif_tests;
-    use cranelift_codegen::ir::{AbiParam, Signature, UserFuncName, condcodes::IntCC, types};
-    use cranelift_codegen::isa::CallConv;
-    use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+    use cranelift_codegen::ir::{condcodes::IntCC, types};
 
     /// `n = n + 1 if a < b else n` (the add checked for overflow, handing back to a
     /// cold block) over three i64 parameters; `load` puts a load of `*a` on the taken
     /// side, `loaded_first` one in the entry block too.
     fn counter(load: bool, loaded_first: bool) -> Function {
-        let mut sig = Signature::new(CallConv::SystemV);
-        sig.params.extend([AbiParam::new(types::I64); 3]);
-        sig.returns.push(AbiParam::new(types::I64));
-        let mut func = Function::with_name_signature(UserFuncName::default(), sig);
-        let mut ctx = FunctionBuilderContext::new();
-        let mut b = FunctionBuilder::new(&mut func, &mut ctx);
-        let (entry, taken, more, other, join, exit) = (
-            b.create_block(),
-            b.create_block(),
-            b.create_block(),
-            b.create_block(),
-            b.create_block(),
-            b.create_block(),
-        );
-        b.append_block_params_for_function_params(entry);
-        let n = b.append_block_param(join, types::I64);
-        b.switch_to_block(entry);
-        let p = b.block_params(entry).to_vec();
-        let flags = cranelift_codegen::ir::MemFlagsData::trusted();
-        let first = loaded_first.then(|| b.ins().load(types::I64, flags, p[0], 8));
-        let c = b
-            .ins()
-            .icmp(IntCC::SignedLessThan, p[0], first.unwrap_or(p[1]));
-        b.ins().brif(c, taken, &[], other, &[]);
-        b.switch_to_block(taken);
-        let one = b.ins().iconst(types::I64, 1);
-        let base = if load {
-            b.ins().load(types::I64, flags, p[0], 8)
-        } else {
-            p[2]
-        };
-        let (sum, overflow) = b.ins().sadd_overflow(base, one);
-        b.ins().brif(overflow, exit, &[], more, &[]);
-        b.switch_to_block(more);
-        b.ins().jump(join, &[sum.into()]);
-        b.switch_to_block(other);
-        b.ins().jump(join, &[p[2].into()]);
-        b.switch_to_block(exit);
-        b.set_cold_block(exit);
-        let code = b.ins().iconst(types::I64, -7);
-        b.ins().return_(&[code]);
-        b.switch_to_block(join);
-        b.ins().return_(&[n]);
-        clif_tests::finish(b);
-        func
+        let i64s = [types::I64; 3];
+        clif_tests::with_blocks(&i64s, &[types::I64], |b, entry| {
+            let (taken, more, other, join, exit) = (
+                b.create_block(),
+                b.create_block(),
+                b.create_block(),
+                b.create_block(),
+                b.create_block(),
+            );
+            let n = b.append_block_param(join, types::I64);
+            let p = b.block_params(entry).to_vec();
+            let flags = cranelift_codegen::ir::MemFlagsData::trusted();
+            let first = loaded_first.then(|| b.ins().load(types::I64, flags, p[0], 8));
+            let c = b
+                .ins()
+                .icmp(IntCC::SignedLessThan, p[0], first.unwrap_or(p[1]));
+            b.ins().brif(c, taken, &[], other, &[]);
+            b.switch_to_block(taken);
+            let one = b.ins().iconst(types::I64, 1);
+            let base = if load {
+                b.ins().load(types::I64, flags, p[0], 8)
+            } else {
+                p[2]
+            };
+            let (sum, overflow) = b.ins().sadd_overflow(base, one);
+            b.ins().brif(overflow, exit, &[], more, &[]);
+            b.switch_to_block(more);
+            b.ins().jump(join, &[sum.into()]);
+            b.switch_to_block(other);
+            b.ins().jump(join, &[p[2].into()]);
+            b.switch_to_block(exit);
+            b.set_cold_block(exit);
+            let code = b.ins().iconst(types::I64, -7);
+            b.ins().return_(&[code]);
+            b.switch_to_block(join);
+            b.ins().return_(&[n]);
+        })
     }
 
     #[test]

@@ -92,12 +92,8 @@ pub(super) fn merge(func: &mut Function) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::cpu::clif_tests::{finish, verify};
-    use cranelift_codegen::ir::{
-        AbiParam, InstBuilder, Signature, UserFuncName, condcodes::IntCC, types,
-    };
-    use cranelift_codegen::isa::CallConv;
-    use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+    use crate::backend::cpu::clif_tests::{verify, with_blocks};
+    use cranelift_codegen::ir::{InstBuilder, condcodes::IntCC, types};
 
     fn count(func: &Function, opcode: Opcode) -> usize {
         super::super::layout_order::insts(func)
@@ -109,46 +105,37 @@ mod tests {
     /// `(n - 1) + (1 + n)` twice: in the entry block and again in a block it
     /// dominates, and, in a block it does not dominate, a third time.
     fn checked_twice() -> Function {
-        let mut sig = Signature::new(CallConv::SystemV);
-        sig.params.push(AbiParam::new(types::I64));
-        sig.returns.push(AbiParam::new(types::I64));
-        let mut func = Function::with_name_signature(UserFuncName::default(), sig);
-        let mut ctx = FunctionBuilderContext::new();
-        let mut b = FunctionBuilder::new(&mut func, &mut ctx);
-        let entry = b.create_block();
-        let (then, other, join) = (b.create_block(), b.create_block(), b.create_block());
-        b.append_block_params_for_function_params(entry);
-        b.append_block_param(join, types::I64);
-        b.switch_to_block(entry);
-        let n = b.block_params(entry)[0];
-        let one = b.ins().iconst(types::I64, 1);
-        let (dec, _) = b.ins().ssub_overflow(n, one);
-        let (inc, _) = b.ins().sadd_overflow(one, n);
-        let positive = b.ins().icmp_imm_s(IntCC::SignedGreaterThan, n, 0);
-        b.ins().brif(positive, then, &[], other, &[]);
+        with_blocks(&[types::I64], &[types::I64], |b, entry| {
+            let (then, other, join) = (b.create_block(), b.create_block(), b.create_block());
+            b.append_block_param(join, types::I64);
+            let n = b.block_params(entry)[0];
+            let one = b.ins().iconst(types::I64, 1);
+            let (dec, _) = b.ins().ssub_overflow(n, one);
+            let (inc, _) = b.ins().sadd_overflow(one, n);
+            let positive = b.ins().icmp_imm_s(IntCC::SignedGreaterThan, n, 0);
+            b.ins().brif(positive, then, &[], other, &[]);
 
-        b.switch_to_block(then);
-        // A constant of its own, as code generation makes them.
-        let one_again = b.ins().iconst(types::I64, 1);
-        let (dec2, _) = b.ins().ssub_overflow(n, one_again);
-        let (inc2, flag) = b.ins().sadd_overflow(n, one);
-        let sum = b.ins().iadd(dec2, inc2);
-        let flag = b.ins().uextend(types::I64, flag);
-        let sum = b.ins().iadd(sum, flag);
-        b.ins().jump(join, &[sum.into()]);
+            b.switch_to_block(then);
+            // A constant of its own, as code generation makes them.
+            let one_again = b.ins().iconst(types::I64, 1);
+            let (dec2, _) = b.ins().ssub_overflow(n, one_again);
+            let (inc2, flag) = b.ins().sadd_overflow(n, one);
+            let sum = b.ins().iadd(dec2, inc2);
+            let flag = b.ins().uextend(types::I64, flag);
+            let sum = b.ins().iadd(sum, flag);
+            b.ins().jump(join, &[sum.into()]);
 
-        b.switch_to_block(other);
-        // `one - n` is no repeat of `n - 1`: subtraction does not commute.
-        let (neg, _) = b.ins().ssub_overflow(one, n);
-        let sum = b.ins().iadd(dec, neg);
-        b.ins().jump(join, &[sum.into()]);
+            b.switch_to_block(other);
+            // `one - n` is no repeat of `n - 1`: subtraction does not commute.
+            let (neg, _) = b.ins().ssub_overflow(one, n);
+            let sum = b.ins().iadd(dec, neg);
+            b.ins().jump(join, &[sum.into()]);
 
-        b.switch_to_block(join);
-        let v = b.block_params(join)[0];
-        let v = b.ins().iadd(v, inc);
-        b.ins().return_(&[v]);
-        finish(b);
-        func
+            b.switch_to_block(join);
+            let v = b.block_params(join)[0];
+            let v = b.ins().iadd(v, inc);
+            b.ins().return_(&[v]);
+        })
     }
 
     #[test]
@@ -166,25 +153,17 @@ mod tests {
     /// A repeat in a block its twin does not dominate stays.
     #[test]
     fn twins_on_separate_paths_stay() {
-        let mut sig = Signature::new(CallConv::SystemV);
-        sig.params.push(AbiParam::new(types::I64));
-        sig.returns.push(AbiParam::new(types::I64));
-        let mut func = Function::with_name_signature(UserFuncName::default(), sig);
-        let mut ctx = FunctionBuilderContext::new();
-        let mut b = FunctionBuilder::new(&mut func, &mut ctx);
-        let entry = b.create_block();
-        let (left, right) = (b.create_block(), b.create_block());
-        b.append_block_params_for_function_params(entry);
-        b.switch_to_block(entry);
-        let n = b.block_params(entry)[0];
-        let two = b.ins().iconst(types::I64, 2);
-        b.ins().brif(n, left, &[], right, &[]);
-        for block in [left, right] {
-            b.switch_to_block(block);
-            let (v, _) = b.ins().smul_overflow(n, two);
-            b.ins().return_(&[v]);
-        }
-        finish(b);
+        let mut func = with_blocks(&[types::I64], &[types::I64], |b, entry| {
+            let (left, right) = (b.create_block(), b.create_block());
+            let n = b.block_params(entry)[0];
+            let two = b.ins().iconst(types::I64, 2);
+            b.ins().brif(n, left, &[], right, &[]);
+            for block in [left, right] {
+                b.switch_to_block(block);
+                let (v, _) = b.ins().smul_overflow(n, two);
+                b.ins().return_(&[v]);
+            }
+        });
         verify(&func);
         assert_eq!(merge(&mut func), 0);
         assert_eq!(count(&func, Opcode::SmulOverflow), 2);
