@@ -280,8 +280,8 @@ pub const DEFAULT_THRESHOLD: u64 = 100;
 /// its 60 us interpreted instead of a 2 ms compile. The inner loop of a nest whose
 /// outer loop will compile the nest at its next back-edge weighs only the rest of its
 /// run: where that is under this, it finishes interpreted and the nest compiles once,
-/// instead of the inner loop first and then the nest (a 440 x 440 stencil's cold
-/// call paid 4.6 ms for the inner loop's compile, then 3 ms for the nest's).
+/// instead of the inner loop first and then the nest (gemver's 360-long inner loop
+/// compiled on its own in 4.1 ms, then the nest in 2.9 ms).
 pub const HOT_TIME: std::time::Duration = std::time::Duration::from_millis(2);
 
 pub fn settings() -> &'static JitSettings {
