@@ -287,6 +287,17 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
     })
 }
 
+/// The bits of the integer constant `v` is (aliases resolved), if it is an `iconst`'s.
+fn int_constant(dfg: &ir::DataFlowGraph, v: Value) -> Option<i64> {
+    match dfg.insts[dfg.value_def(v).inst()?] {
+        ir::InstructionData::UnaryImm {
+            opcode: ir::Opcode::Iconst,
+            imm,
+        } => Some(imm.bits()),
+        _ => None,
+    }
+}
+
 /// See `Gen::constant_arrays`. Inlined bodies store nothing, and their array
 /// parameters (hidden variables) are left out: they stand for other arrays.
 fn constant_arrays(nest: &Nest, typing: &Typing) -> crate::collections::HashSet<Var> {
@@ -630,14 +641,7 @@ impl<'a, 'f> Gen<'a, 'f> {
 
     /// The value of `v` when it is an integer constant.
     fn constant(&self, v: Value) -> Option<i64> {
-        let inst = self.b.func.dfg.value_def(v).inst()?;
-        match self.b.func.dfg.insts[inst] {
-            ir::InstructionData::UnaryImm {
-                opcode: ir::Opcode::Iconst,
-                imm,
-            } => Some(imm.bits()),
-            _ => None,
-        }
+        int_constant(&self.b.func.dfg, v)
     }
 
     fn block(&mut self, stmts: &[Stmt]) -> Result<(), String> {

@@ -24,7 +24,7 @@
 use crate::collections::HashMap;
 use cranelift_codegen::dominator_tree::DominatorTree;
 use cranelift_codegen::flowgraph::ControlFlowGraph;
-use cranelift_codegen::ir::{Function, Inst, InstructionData, Opcode, Value, ValueDef};
+use cranelift_codegen::ir::{Function, Inst, InstructionData, Opcode, Value};
 
 /// An operand as the walk compares them: a value, or a constant by its width and bits
 /// (an `iconst` is of an integer type).
@@ -36,15 +36,10 @@ enum Operand {
 
 fn operand(func: &Function, v: Value) -> Operand {
     let v = func.dfg.resolve_aliases(v);
-    if let ValueDef::Result(inst, _) = func.dfg.value_def(v)
-        && let InstructionData::UnaryImm {
-            opcode: Opcode::Iconst,
-            imm,
-        } = func.dfg.insts[inst]
-    {
-        return Operand::Const(func.dfg.value_type(v).bits(), imm.bits());
+    match super::int_constant(&func.dfg, v) {
+        Some(bits) => Operand::Const(func.dfg.value_type(v).bits(), bits),
+        None => Operand::Value(v),
     }
-    Operand::Value(v)
 }
 
 /// Makes each checked instruction that repeats one dominating it an alias of that one
