@@ -9,14 +9,20 @@
 //! for i in range(n):          for i in _kiln_jit.loop(S, range(n)):
 //!     BODY                        BODY
 //! else:                ==>    else:
-//!     ELSE                        if _kiln_jit.ran(S):
+//!     ELSE                        __kiln_o = _kiln_jit.finished(S)
+//!                                 if __kiln_o is True:                 # compiled, stopped
 //!                                     __kiln_o = _kiln_jit.take()
 //!                                     x, i = __kiln_o.values           # write-back
 //!                                     __kiln_o.raise_interrupt()       # Ctrl-C, if any
 //!                                     if __kiln_o.point == -1: ELSE    # compiled code finished
 //!                                     elif __kiln_o.point == 3: ...    # resume at statement 3
 //!                                     del __kiln_o
-//!                                 else:
+//!                                 elif __kiln_o is False:              # interpreted
+//!                                     del __kiln_o
+//!                                     ELSE
+//!                                 else:                                # compiled to the end
+//!                                     x, i = __kiln_o
+//!                                     del __kiln_o
 //!                                     ELSE
 //! ```
 //!
@@ -556,8 +562,46 @@ fn dispatch(
         compiled.push(if_stmt(test, leave, vec![], r));
     }
     compiled.push(delete("__kiln_o", r));
-    let ran = call(attr(name("_kiln_jit", r), "ran", r), vec![int(id, r)], r);
-    vec![if_stmt(ran, compiled, else_clause, r)]
+    // `finished` answers in one call what most loops' ends need: `False` after an
+    // interpreted run, the values to write back after compiled code ran to the end
+    // (nothing unbound, no interrupt), else `True` (the outcome is taken above).
+    let finished = call(
+        attr(name("_kiln_jit", r), "finished", r),
+        vec![int(id, r)],
+        r,
+    );
+    let is = |value: bool| {
+        compare(
+            outcome(),
+            ast::CmpOp::Is,
+            Expr::BooleanLiteral(ast::ExprBooleanLiteral {
+                node_index: Default::default(),
+                range: r,
+                value,
+            }),
+            r,
+        )
+    };
+    let targets: Vec<Expr> = assigned
+        .iter()
+        .map(|&v| name_store(&nest.vars[v].name, r))
+        .collect();
+    let mut interpreted = vec![delete("__kiln_o", r)];
+    interpreted.extend(else_clause.iter().cloned());
+    let mut written = vec![
+        assign(tuple_store(targets, r), outcome(), r),
+        delete("__kiln_o", r),
+    ];
+    written.extend(else_clause);
+    vec![
+        assign(name_store("__kiln_o", r), finished, r),
+        if_stmt(
+            is(true),
+            compiled,
+            vec![if_stmt(is(false), interpreted, written, r)],
+            r,
+        ),
+    ]
 }
 
 /// Rewrites `if/elif/else` chains as nested `if/else`, everywhere: the loop-nest IR and

@@ -5,8 +5,10 @@
 //!   there in compiled code (on-stack replacement at an iteration boundary). Anything
 //!   but a `range` is passed through untouched.
 //! - `ticks(site)`: the same for a `while` loop (it yields `()` for ever).
-//! - `ran(site)` / `take()`: after the loop, whether compiled code ran and its outcome
-//!   (write-back values, where to resume, the state of the loops it stopped in).
+//! - `finished(site)` / `take()`: after the loop, how it ran (interpreted; compiled to
+//!   its end, with the values to write back; or compiled and stopped) and, for the
+//!   last, its outcome (write-back values, where to resume, the state of the loops it
+//!   stopped in).
 //!
 //! The outcome travels through a per-thread slot: it is published when the iterator
 //! reports exhaustion and taken by the very next bytecode, the loop's `else` clause.
@@ -639,10 +641,32 @@ mod _kiln_jit {
         .into())
     }
 
-    /// Whether the loop of `site` that just ended ran compiled code.
+    /// How the loop of `site` that just ended ran: `False`, interpreted; the values to
+    /// write back (a tuple, in the order the rewrite unpacks them), compiled to its end
+    /// with every variable bound and no interrupt (the outcome is taken); else `True`,
+    /// the outcome left for `take`. One call where `take` and the outcome's attributes
+    /// were five: what an inner loop entered from interpreted code pays at
+    /// every end.
     #[pyfunction]
-    fn ran(site: u32) -> bool {
-        OUTCOME.with(|o| matches!(&*o.borrow(), Some((id, _)) if *id == site))
+    fn finished(site: u32, vm: &VirtualMachine) -> PyObjectRef {
+        OUTCOME.with(|o| {
+            let mut slot = o.borrow_mut();
+            let clean = match &*slot {
+                Some((id, _)) if *id != site => return vm.ctx.new_bool(false).into(),
+                None => return vm.ctx.new_bool(false).into(),
+                Some((_, outcome)) => {
+                    outcome.point == kiln_jit::FINISHED
+                        && outcome.interrupt.is_none()
+                        && outcome.values.iter().all(Option::is_some)
+                }
+            };
+            if !clean {
+                return vm.ctx.new_bool(true).into();
+            }
+            let (_, outcome) = slot.take().expect("matched above");
+            let values = outcome.values.into_iter().flatten().collect();
+            vm.ctx.new_tuple(values).into()
+        })
     }
 
     #[pyattr]
@@ -801,7 +825,7 @@ mod _kiln_jit {
         }
     }
 
-    /// The outcome of the compiled run `ran` reported.
+    /// The outcome of the compiled run `finished` reported stopped.
     #[pyfunction]
     fn take(vm: &VirtualMachine) -> PyResult {
         let Some((_, outcome)) = OUTCOME.with(|o| o.borrow_mut().take()) else {

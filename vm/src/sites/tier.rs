@@ -124,10 +124,22 @@ pub struct Outcome {
 }
 
 /// The variables of a frame, read as Python would resolve the names.
+///
+/// A function's variables are read one name at a time through its `f_locals` proxy
+/// (each read scans the code's local names, comparing cached hashes): a snapshot of
+/// all of them as a dict, which `frame.locals()` makes, cost more than the rest of
+/// an entry into compiled code together (a dict built and freed per entry).
 pub(super) struct FrameVars {
     frame: rustpython_vm::PyRef<FrameObject>,
-    locals: ArgMapping,
-    optimized: bool,
+    locals: Locals,
+}
+
+/// Where a frame's own names are found.
+enum Locals {
+    /// A function's fast locals, through its `f_locals` proxy.
+    Fast(PyObjectRef),
+    /// A module's or class body's mapping.
+    Mapping(ArgMapping),
 }
 
 impl FrameVars {
@@ -135,18 +147,18 @@ impl FrameVars {
         let Some(frame) = vm.current_frame() else {
             return Ok(None);
         };
-        let locals = frame.locals(vm)?;
         let optimized = frame
             .iframe()
             .code()
             .code
             .flags
             .contains(rustpython_vm::bytecode::CodeFlags::OPTIMIZED);
-        Ok(Some(FrameVars {
-            frame,
-            locals,
-            optimized,
-        }))
+        let locals = if optimized {
+            Locals::Fast(frame.f_locals(vm)?)
+        } else {
+            Locals::Mapping(frame.locals(vm)?)
+        };
+        Ok(Some(FrameVars { frame, locals }))
     }
 
     /// The object a name refers to here, or `None` when it is unbound. A dotted name
@@ -202,36 +214,47 @@ impl FrameVars {
         name: &str,
         vm: &VirtualMachine,
     ) -> PyResult<Option<PyObjectRef>> {
-        // A dict of locals (a function's, a module's) answers without raising a
-        // KeyError for each name that is not there (the globals, the builtins).
-        let locals = self.locals.as_object();
-        let local = match locals.downcast_ref::<rustpython_vm::builtins::PyDict>() {
-            Some(dict) if locals.class().is(vm.ctx.types.dict_type) => {
-                dict.get_item_opt(name, vm)?
+        match &self.locals {
+            // A function's own variable is its slot's value, or unbound: never looked
+            // for among the globals.
+            Locals::Fast(proxy) => {
+                let code = &self.frame.iframe().code().code;
+                if let Some(key) = code
+                    .varnames
+                    .iter()
+                    .chain(code.cellvars.iter())
+                    .chain(code.freevars.iter())
+                    .find(|n| n.as_str() == name)
+                {
+                    return Ok(proxy.get_item(key.as_object(), vm).ok());
+                }
             }
-            _ => locals.get_item(name, vm).ok(),
-        };
-        if let Some(v) = local {
-            return Ok(Some(v));
-        }
-        // A function's own variable that is not in its locals is unbound: it is not
-        // looked for among the globals.
-        let code = &self.frame.iframe().code().code;
-        if self.optimized
-            && code
-                .varnames
-                .iter()
-                .chain(code.cellvars.iter())
-                .chain(code.freevars.iter())
-                .any(|n| n.as_str() == name)
-        {
-            return Ok(None);
+            // A dict of locals (a module's) answers without raising a KeyError for
+            // each name that is not there (the globals, the builtins).
+            Locals::Mapping(locals) => {
+                let locals = locals.as_object();
+                let local = match locals.downcast_ref::<rustpython_vm::builtins::PyDict>() {
+                    Some(dict) if locals.class().is(vm.ctx.types.dict_type) => {
+                        dict.get_item_opt(name, vm)?
+                    }
+                    _ => locals.get_item(name, vm).ok(),
+                };
+                if let Some(v) = local {
+                    return Ok(Some(v));
+                }
+            }
         }
         let frame = self.frame.iframe();
         if let Some(v) = frame.globals().get_item_opt(name, vm)? {
             return Ok(Some(v));
         }
-        Ok(frame.builtins().get_item(name, vm).ok())
+        let builtins = frame.builtins();
+        match builtins.downcast_ref::<rustpython_vm::builtins::PyDict>() {
+            Some(dict) if builtins.class().is(vm.ctx.types.dict_type) => {
+                dict.get_item_opt(name, vm)
+            }
+            _ => Ok(builtins.get_item(name, vm).ok()),
+        }
     }
 }
 
@@ -568,11 +591,31 @@ pub fn run(
     }
     // Array statements are compiled for numpy's floating-point errors only warning or
     // not (they store before reading the flags only where nothing can stop them half
-    // way): asked on entry, only where there are arrays.
-    let quiet_fp = if key.iter().any(|t| matches!(t, Ty::Array(_))) {
-        kiln_stdlib::numpy::python::errors::fp_errors_only_warn(vm)?
+    // way): asked only where there are arrays and code compiled for one answer or to
+    // be compiled (the question imports `warnings` and reads its filters).
+    let has_arrays = key.iter().any(|t| matches!(t, Ty::Array(_)));
+    let asked = std::cell::OnceCell::new();
+    let quiet_fp = || -> PyResult<bool> {
+        if !has_arrays {
+            return Ok(true);
+        }
+        if let Some(answer) = asked.get() {
+            return Ok(*answer);
+        }
+        let answer = kiln_stdlib::numpy::python::errors::fp_errors_only_warn(vm)?;
+        Ok(*asked.get_or_init(|| answer))
+    };
+    let fp_dependent = {
+        let state = site.state.lock().expect("site state poisoned");
+        state
+            .specs
+            .iter()
+            .any(|s| s.key == key && s.code.depends_on_fp_errors)
+    };
+    let quiet_now = if fp_dependent {
+        Some(quiet_fp()?)
     } else {
-        true
+        None
     };
     type Candidate = (
         Arc<CompiledNest>,
@@ -587,7 +630,7 @@ pub fn run(
             .specs
             .iter()
             .filter(|s| {
-                s.key == key && (!s.code.depends_on_fp_errors || s.code.quiet_fp == quiet_fp)
+                s.key == key && (!s.code.depends_on_fp_errors || Some(s.code.quiet_fp) == quiet_now)
             })
             .map(|s| {
                 let (code, guards) = (s.code.clone(), s.guards.clone());
@@ -649,6 +692,7 @@ pub fn run(
                     return Ok(None);
                 }
             }
+            let quiet = quiet_fp()?;
             let compiled = match inline_calls(nest, &vars, vm)? {
                 Ok((_, guards, ..)) if let Err(two) = generator_of(&guards, &vars, vm)? => Err(two),
                 Ok((expanded, guards, splices, extra)) => {
@@ -668,7 +712,7 @@ pub fn run(
                                 }
                                 Arc::new(ic)
                             });
-                            kiln_jit::compile(&expanded, &full_key, quiet_fp).map(|code| {
+                            kiln_jit::compile(&expanded, &full_key, quiet).map(|code| {
                                 let (splices, receivers) = (Arc::new(splices), Arc::new(receivers));
                                 (code, guards, splices, receivers, read, inlined)
                             })
