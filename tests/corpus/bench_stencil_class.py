@@ -20,7 +20,7 @@ class Stencil:
                                          + self.src[i, j - 1] + self.src[i, j + 1])
 
     def run(self):
-        for s in range(self.sweeps):  # hot, interpreted: `self.sweep()` is not inlined: a function with loops that does not end in `return value`
+        for s in range(self.sweeps):  # hot
             self.sweep()
             self.src, self.dst = self.dst, self.src
 

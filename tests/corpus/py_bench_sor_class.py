@@ -46,7 +46,7 @@ class SOR:
 
     def solve(self, tol):
         res = self.residual()
-        while res > tol and self.iterations < self.max_iter:  # hot, interpreted: `self.half_sweep()` is not inlined
+        while res > tol and self.iterations < self.max_iter:  # hot, interpreted: `self.grid` is a list: using it as a value stays interpreted
             self.half_sweep(0)
             self.half_sweep(1)
             self.iterations += 1

@@ -9,8 +9,8 @@
 //! swapped by name (`p, r = r, p`), new arrays bound to names (`w = p[1:].copy()`,
 //! `w = np.zeros(5)`, `np.ones_like(p[2:])`), helpers taking and making arrays
 //! (`r[2:5] += h(q[1:4] * 2, t)`, `w = g(q[:3])`, `s += e(p[::2])`), matrix products
-//! (`m[1:4, 2:7] @ q[:5]`), chained assignment to elements, and calls of `@njit`
-//! functions whose result is discarded (spliced into the loop), which update their
+//! (`m[1:4, 2:7] @ q[:5]`), chained assignment to elements, and calls of functions
+//! (`@njit` or plain) whose result is discarded (spliced into the loop), which update their
 //! arguments in place and then may fail (an index past the end, shapes that stop
 //! matching, a float stored into an int array). The arrays are float64, float32 or int64, with
 //! a zero divisor and huge values in some runs, so numpy warns; some programs run on
@@ -167,18 +167,23 @@ impl Gen {
             self.line(0, &format!("def e{k}(a):"));
             self.line(1, "return a.sum() / a.shape[0]");
         }
-        // Functions compiled whole, called for their effect.
+        // Functions called for their effect: compiled whole (`@njit`), or plain ones
+        // (inlined without loops, spliced with them).
         let steps = self.rng.chance(25);
         if steps {
             let len = 1 + self.rng.below(8) as i64;
             let (a, b) = (self.slice_of(len), self.slice_of(len));
-            self.line(0, "@njit");
+            if self.rng.chance(50) {
+                self.line(0, "@njit");
+            }
             self.line(0, &format!("def st{k}(a, b, c):"));
             self.line(1, &format!("a[{a}] += c * b[{b}]"));
             self.line(1, "if c > 2:");
             self.line(2, "return");
             self.line(1, "b[0] = a[-1] - c");
-            self.line(0, "@njit");
+            if self.rng.chance(50) {
+                self.line(0, "@njit");
+            }
             self.line(0, &format!("def sl{k}(a, c, j):"));
             self.line(1, "for i in range(a.shape[0] - 1):");
             self.line(2, "a[i] = a[i] * c + a[i + 1]");

@@ -46,6 +46,10 @@ pub enum SiteKind {
     While,
     /// A function compiled whole (`rewrite`'s function sites).
     Function,
+    /// A plain function with loops: compiled only spliced into a loop that calls it
+    /// (`rewrite`'s function sites); called from the interpreter, it runs as written
+    /// and its loops are sites of their own.
+    Spliced,
 }
 
 /// One loop statement of user code.

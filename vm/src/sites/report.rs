@@ -339,7 +339,7 @@ pub fn sites() -> Vec<SiteReport> {
             kind: match site.kind {
                 SiteKind::For => "for",
                 SiteKind::While => "while",
-                SiteKind::Function => "function",
+                SiteKind::Function | SiteKind::Spliced => "function",
             },
             tier: match on_device {
                 Some(kind) => kind,

@@ -207,12 +207,22 @@ impl Rewriter<'_> {
                 let outer_fastmath = self
                     .fastmath
                     .replace(super::settings().fastmath || fastmath_granted(f));
-                if decorated || method {
-                    if let Some(id) = self.function_site(f) {
-                        super::register_function_site(self.file, line, &f.name, id);
-                    }
+                // A plain function with loops whose whole body lowers is a function
+                // site too, but only to be spliced: a loop calling it (`for t in
+                // range(steps): step(ps, dt)`) then compiles whole. Called from the
+                // interpreter, it runs as written (its loops are sites).
+                let plain = f.decorator_list.is_empty() && super::lower::has_loop(&f.body);
+                let site = if decorated || method {
+                    self.function_site(f, true)
+                } else if plain {
+                    self.function_site(f, false)
                 } else {
-                    self.block(&mut f.body, None)
+                    None
+                };
+                match site {
+                    Some(id) => super::register_function_site(self.file, line, &f.name, id),
+                    None if decorated || method => {}
+                    None => self.block(&mut f.body, None),
                 }
                 self.eager.set(outer);
                 self.fastmath.set(outer_fastmath);
@@ -262,7 +272,11 @@ impl Rewriter<'_> {
     /// any loop (its `return`s end the nest), on the `def` line. The body's own loops
     /// are inner loops of that nest, and sites of their own as well, for when the
     /// whole body stays interpreted.
-    fn function_site(&self, f: &mut ast::StmtFunctionDef) -> Option<u32> {
+    ///
+    /// Unless `always` (a decorated function, a jitclass method), only a body that
+    /// lowers whole becomes one, and only to be spliced (`SiteKind::Spliced`): another
+    /// keeps its shape. Either way its loops are sites.
+    fn function_site(&self, f: &mut ast::StmtFunctionDef, always: bool) -> Option<u32> {
         let docstring = matches!(
             f.body.first(),
             Some(Stmt::Expr(e)) if matches!(&*e.value, Expr::StringLiteral(_))
@@ -274,7 +288,23 @@ impl Rewriter<'_> {
         let r = TextRange::new(f.name.range().start(), f.range.end());
         let one = call(name("range", r), vec![int(1, r)], r);
         let mut wrapper = for_stmt(name_store(CALL_VAR, r), one, body, Vec::new(), r);
-        let id = self.site_of_kind(&mut wrapper, None, SiteKind::Function);
+        if !always && lower_loop(&wrapper, self.lines).is_err() {
+            let Stmt::For(w) = wrapper else {
+                unreachable!("the wrapper is a `for` loop")
+            };
+            f.body.extend(w.body);
+            return None;
+        }
+        let kind = if always {
+            SiteKind::Function
+        } else {
+            SiteKind::Spliced
+        };
+        let id = self.site_of_kind(&mut wrapper, None, kind);
+        if kind == SiteKind::Spliced {
+            f.body.push(wrapper);
+            return Some(id);
+        }
         // Not `range(1)` at run time: the name could be anyone's.
         let Stmt::For(w) = &mut wrapper else {
             unreachable!("a function site stays a `for` loop")
@@ -283,7 +313,7 @@ impl Rewriter<'_> {
         // A call that compiled code ends returns from here (`_kiln_jit.quick`), unless
         // the body (all of it but a docstring is the loop's now) names globals or
         // nonlocals, which the write-back must assign.
-        if !declares_outer_names(w.body.as_slice()) {
+        if always && !declares_outer_names(w.body.as_slice()) {
             let quick = call(attr(name("_kiln_jit", r), "quick", r), vec![int(id, r)], r);
             let ret = return_stmt(name(QUICK_VAR, r), r);
             f.body.push(for_stmt(
@@ -318,10 +348,21 @@ impl Rewriter<'_> {
         let original = stmt.clone();
         let compilable = nest.as_ref().ok().map(|n| (n.clone(), original));
         let id = register_site(self.file, line, kind, parent, nest, self.eager.get());
+        let parent = Some(id);
+        if kind == SiteKind::Spliced {
+            let Stmt::For(f) = stmt else {
+                unreachable!("a function site is a `for` loop")
+            };
+            self.block(&mut f.body, None);
+            let (nest, original) = compilable.expect("a spliced function site lowers");
+            let body: Vec<Stmt> = std::mem::take(&mut f.body).into_iter().collect();
+            *stmt = spliced_body(id, &nest, &original, body);
+            return id;
+        }
         match stmt {
             Stmt::For(f) => {
-                self.block(&mut f.body, Some(id));
-                self.block(&mut f.orelse, Some(id));
+                self.block(&mut f.body, parent);
+                self.block(&mut f.orelse, parent);
                 let r = f.iter.range();
                 let iter = std::mem::replace(&mut *f.iter, name("_kiln_jit", r));
                 let over_items = compilable.is_some() && super::lower::range_call(&iter).is_none();
@@ -483,85 +524,14 @@ fn dispatch(
     again: bool,
     r: TextRange,
 ) -> Vec<Stmt> {
-    let outcome = || name("__kiln_o", r);
-    let mut compiled = vec![assign(
-        name_store("__kiln_o", r),
-        call(attr(name("_kiln_jit", r), "take", r), vec![], r),
-        r,
-    )];
-    let columns = kiln_jit::objects::item_attributes(nest);
-    let assigned = kiln_jit::objects::written_back(nest, &columns);
-    let targets: Vec<Expr> = assigned
-        .iter()
-        .map(|&v| name_store(&nest.vars[v].name, r))
-        .collect();
-    compiled.push(assign(
-        tuple_store(targets, r),
-        attr(outcome(), "values", r),
-        r,
-    ));
-    let unbinds = assigned
-        .iter()
-        .enumerate()
-        .map(|(k, &v)| {
-            let test = call(attr(outcome(), "is_unbound", r), vec![int(k as u32, r)], r);
-            if_stmt(test, vec![delete(&nest.vars[v].name, r)], vec![], r)
-        })
-        .collect();
-    compiled.push(if_stmt(attr(outcome(), "unbound", r), unbinds, vec![], r));
-    compiled.push(expr_stmt(
-        call(attr(outcome(), "raise_interrupt", r), vec![], r),
-        r,
-    ));
-
-    // The point is -1 (the loop finished: its `else` runs), a resume point, or -2 (a
-    // `break` left the loop: nothing more to do).
     let else_clause = if orelse.is_empty() {
         vec![pass(r)]
     } else {
         orelse
     };
-    // A resume point is never negative: the codes below are not.
-    let resume = if_stmt(
-        compare(attr(outcome(), "point", r), ast::CmpOp::GtE, int(0, r), r),
-        resume_code(original, again.then_some(id)),
-        vec![],
-        r,
-    );
-    let finished = eq(attr(outcome(), "point", r), int_i64(-1, r), r);
-    compiled.push(if_stmt(finished, else_clause.clone(), vec![resume], r));
-    // A `return` inside the nest: the function returns what it assigned.
-    let mut returns = std::collections::BTreeSet::new();
-    nest.root.each(&mut |s| {
-        if let kiln_jit::ir::StmtKind::Return(returned) = s.kind {
-            returns.insert(returned);
-        }
-    });
-    for returned in returns {
-        use kiln_jit::ir::{Returned, return_var};
-        let value = match returned {
-            Returned::None => none(r),
-            Returned::Value => name(&return_var(None), r),
-            Returned::Var(v) => name(&nest.vars[v].name, r),
-            Returned::Tuple(n, names) => Expr::Tuple(ast::ExprTuple {
-                node_index: Default::default(),
-                range: r,
-                elts: (0..n)
-                    .map(|k| match names.get(k as usize).copied().flatten() {
-                        Some(v) => name(&nest.vars[v].name, r),
-                        None => name(&return_var(Some(k)), r),
-                    })
-                    .collect(),
-                ctx: ast::ExprContext::Load,
-                parenthesized: true,
-                runtime_elts: None,
-            }),
-        };
-        let test = eq(attr(outcome(), "point", r), int_i64(returned.code(), r), r);
-        let leave = vec![delete("__kiln_o", r), return_stmt(value, r)];
-        compiled.push(if_stmt(test, leave, vec![], r));
-    }
-    compiled.push(delete("__kiln_o", r));
+    let compiled = after_compiled(nest, original, else_clause.clone(), again.then_some(id), r);
+    let outcome = || name("__kiln_o", r);
+    let assigned = kiln_jit::objects::written_back(nest, &kiln_jit::objects::item_attributes(nest));
     // `finished` answers in one call what most loops' ends need: `False` after an
     // interpreted run, the values to write back after compiled code ran to the end
     // (nothing unbound, no interrupt), else `True` (the outcome is taken above).
@@ -602,6 +572,117 @@ fn dispatch(
             r,
         ),
     ]
+}
+
+/// The body of a plain function compiled only spliced (`SiteKind::Spliced`):
+///
+/// ```text
+/// def f(a, b):                def f(a, b):
+///     BODY            ==>         if _kiln_jit.spliced_stop(S):    # a spliced run
+///                                     __kiln_o = _kiln_jit.take()  #   stopped in it
+///                                     ...                          # as `dispatch`
+///                                 else:
+///                                     BODY
+/// ```
+///
+/// on the line of the body's first statement, so that a call from the interpreter
+/// runs the body as written, with the line events it had (a tracer sees the same).
+fn spliced_body(id: u32, nest: &Nest, original: &Stmt, body: Vec<Stmt>) -> Stmt {
+    let r = body.first().map_or_else(|| original.range(), |s| s.range());
+    let compiled = after_compiled(nest, original, vec![pass(r)], None, r);
+    let stopped = call(
+        attr(name("_kiln_jit", r), "spliced_stop", r),
+        vec![int(id, r)],
+        r,
+    );
+    if_stmt(stopped, compiled, body, r)
+}
+
+/// What runs after compiled code stopped (or ended) a site's loop: its outcome taken,
+/// the write-back, the interrupt raised, then the `else` clause, the resume code
+/// (with `again`, the site of a loop that goes on compiled) or a `return`.
+fn after_compiled(
+    nest: &Nest,
+    original: &Stmt,
+    else_clause: Vec<Stmt>,
+    again: Option<u32>,
+    r: TextRange,
+) -> Vec<Stmt> {
+    let outcome = || name("__kiln_o", r);
+    let mut compiled = vec![assign(
+        name_store("__kiln_o", r),
+        call(attr(name("_kiln_jit", r), "take", r), vec![], r),
+        r,
+    )];
+    let columns = kiln_jit::objects::item_attributes(nest);
+    let assigned = kiln_jit::objects::written_back(nest, &columns);
+    let targets: Vec<Expr> = assigned
+        .iter()
+        .map(|&v| name_store(&nest.vars[v].name, r))
+        .collect();
+    compiled.push(assign(
+        tuple_store(targets, r),
+        attr(outcome(), "values", r),
+        r,
+    ));
+    let unbinds = assigned
+        .iter()
+        .enumerate()
+        .map(|(k, &v)| {
+            let test = call(attr(outcome(), "is_unbound", r), vec![int(k as u32, r)], r);
+            if_stmt(test, vec![delete(&nest.vars[v].name, r)], vec![], r)
+        })
+        .collect();
+    compiled.push(if_stmt(attr(outcome(), "unbound", r), unbinds, vec![], r));
+    compiled.push(expr_stmt(
+        call(attr(outcome(), "raise_interrupt", r), vec![], r),
+        r,
+    ));
+
+    // The point is -1 (the loop finished: its `else` runs), a resume point, or -2 (a
+    // `break` left the loop: nothing more to do).
+    // A resume point is never negative: the codes below are not.
+    let resume = if_stmt(
+        compare(attr(outcome(), "point", r), ast::CmpOp::GtE, int(0, r), r),
+        resume_code(original, again),
+        vec![],
+        r,
+    );
+    let finished = eq(attr(outcome(), "point", r), int_i64(-1, r), r);
+    compiled.push(if_stmt(finished, else_clause, vec![resume], r));
+    // A `return` inside the nest: the function returns what it assigned.
+    let mut returns = std::collections::BTreeSet::new();
+    nest.root.each(&mut |s| {
+        if let kiln_jit::ir::StmtKind::Return(returned) = s.kind {
+            returns.insert(returned);
+        }
+    });
+    for returned in returns {
+        use kiln_jit::ir::{Returned, return_var};
+        let value = match returned {
+            Returned::None => none(r),
+            Returned::Value => name(&return_var(None), r),
+            Returned::Var(v) => name(&nest.vars[v].name, r),
+            Returned::Tuple(n, names) => Expr::Tuple(ast::ExprTuple {
+                node_index: Default::default(),
+                range: r,
+                elts: (0..n)
+                    .map(|k| match names.get(k as usize).copied().flatten() {
+                        Some(v) => name(&nest.vars[v].name, r),
+                        None => name(&return_var(Some(k)), r),
+                    })
+                    .collect(),
+                ctx: ast::ExprContext::Load,
+                parenthesized: true,
+                runtime_elts: None,
+            }),
+        };
+        let test = eq(attr(outcome(), "point", r), int_i64(returned.code(), r), r);
+        let leave = vec![delete("__kiln_o", r), return_stmt(value, r)];
+        compiled.push(if_stmt(test, leave, vec![], r));
+    }
+    compiled.push(delete("__kiln_o", r));
+    compiled
 }
 
 /// Rewrites `if/elif/else` chains as nested `if/else`, everywhere: the loop-nest IR and

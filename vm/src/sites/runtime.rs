@@ -669,6 +669,21 @@ mod _kiln_jit {
         })
     }
 
+    /// At the top of a plain function compiled only spliced (`rewrite::spliced_body`):
+    /// whether a compiled run of a loop that calls it stopped inside its body, whose
+    /// outcome (left by `splice::resume`) is then the one `take` gives, for the
+    /// function's interpreter to resume where compiled code stopped.
+    #[pyfunction]
+    fn spliced_stop(site: u32) -> bool {
+        match super::super::splice::take_pending(site) {
+            Some(outcome) => {
+                OUTCOME.with(|slot| *slot.borrow_mut() = Some((site, outcome)));
+                true
+            }
+            None => false,
+        }
+    }
+
     #[pyattr]
     #[pyclass(name = "outcome")]
     #[derive(Debug, PyPayload)]
