@@ -79,7 +79,7 @@ fn item_names(nest: &Nest) -> Vec<(Var, Var, Vec<Var>)> {
             // counters become one variable).
             let loops_fit = b.counters.len() <= 1
                 || (!b.nested && b.counters.iter().all(|c| nest.vars[*c].hidden));
-            loops_fit && !b.by_slice && !nest.vars[b.name].name.contains('.')
+            loops_fit && !b.by_slice
         })
         .map(|b| (b.name, b.list, b.counters))
         .collect();

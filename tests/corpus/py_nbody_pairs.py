@@ -46,7 +46,7 @@ def energy(ps, eps2):
 
 def leapfrog(ps, dt, steps, eps2):
     accelerations(ps, eps2)
-    for s in range(steps):  # hot, interpreted: `accelerations()` is not spliced: it reads `q.x`
+    for s in range(steps):  # hot
         for p in ps:  # hot
             p.vx += 0.5 * dt * p.ax
             p.vy += 0.5 * dt * p.ay

@@ -59,7 +59,7 @@ def main():
     ps = make_particles(80)
     g, dt = 9.81, 0.01
     print(round(energy(ps, g), 10))
-    for t in range(400):  # hot, interpreted: `ps` is a list of Particle
+    for t in range(400):  # hot
         step(ps, dt, g, 10.0, 0.7)
     print(round(energy(ps, g), 10))
     total = 0

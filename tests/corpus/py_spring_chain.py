@@ -60,7 +60,7 @@ def max_gap(ps, qs):
 
 def run(n, steps, dt, damping):
     ps = make_chain(n, 1.0, 1.1)
-    for s in range(steps):  # hot, interpreted: `forces()` is not spliced: it reads `p.m`
+    for s in range(steps):  # hot, interpreted: a loop over a slice of a list (`zip(ps, ps[1:])`) in a spliced call
         forces(ps, 40.0, 1.0, 0.0)
         step(ps, dt, damping)
     return ps

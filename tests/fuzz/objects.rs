@@ -7,8 +7,9 @@
 //! floats, one object without an attribute, a shared float object; objects of a class
 //! whose attribute is a property or that stores through `__setattr__`; the same
 //! objects in both lists. Loops call the class's methods on their items too
-//! (`p.kick(a)`, `s += p.ratio(d)`). After each call every object's attributes are
-//! printed.
+//! (`p.kick(a)`, `s += p.ratio(d)`), and the loop over the objects is now and then a
+//! plain function's that a time loop calls (spliced). After each call every object's
+//! attributes are printed.
 
 use super::Gen;
 use std::fmt::Write;
@@ -106,11 +107,18 @@ impl Gen {
 
     /// A loop over lists of objects of its own.
     pub(super) fn object_program(&mut self, k: usize) {
-        self.line(0, &format!("def f{k}(ps, qs, dt, steps):"));
+        // Now and then the loop over the objects is a plain function's, which a time
+        // loop calls (spliced into it).
+        let helper = self.rng.chance(25);
+        if helper {
+            self.line(0, &format!("def g{k}(ps, qs, dt, step):"));
+        } else {
+            self.line(0, &format!("def f{k}(ps, qs, dt, steps):"));
+        }
         self.line(1, "s = 0.0");
         self.line(1, "t = 0");
         let mut depth = 1;
-        if self.rng.chance(50) {
+        if !helper && self.rng.chance(50) {
             self.line(1, "for step in range(steps):");
             depth = 2;
         }
@@ -168,7 +176,14 @@ impl Gen {
             }
             self.object_stmt(depth + 2, &inner);
         }
-        self.line(1, "return s, t");
+        if helper {
+            self.line(0, &format!("def f{k}(ps, qs, dt, steps):"));
+            self.line(1, "for step in range(steps * 7):");
+            self.line(2, &format!("g{k}(ps, qs, dt, step)"));
+            self.line(1, "return len(ps)");
+        } else {
+            self.line(1, "return s, t");
+        }
         self.line(0, "");
         let _ = writeln!(self.out, "run_objects({k}, f{k})\n");
     }

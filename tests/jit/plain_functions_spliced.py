@@ -3,7 +3,8 @@
 # place; a failure inside the callee after it stored (an index past the end, an int
 # past 64 bits, a zero divisor) resumes the callee where it stopped and the caller at
 # the call, so nothing runs twice; an early `return`; a callee returning a value that
-# the call discards; a callee calling another; a method of an object. A function whose
+# the call discards; a callee calling another; a method of an object; callees running
+# over a list of objects (`for p in ps: p.x += p.vx * dt`). A function whose
 # body does not compile whole (a dict), or that returns from inside a loop, is not
 # spliced: it runs as written, its loops sites of their own. Called from
 # the interpreter such functions run as written (a tracer sees the same line events:
@@ -75,6 +76,24 @@ def tally(counts, words):
     for w in words:
         seen[w] = seen.get(w, 0) + 1
     counts[0] += len(seen)
+
+
+class Particle:
+    def __init__(self, x, vx):
+        self.x = x
+        self.vx = vx
+
+
+def move(ps, dt, width):
+    for p in ps:
+        p.x += p.vx * dt
+        if p.x < 0.0 or p.x > width:
+            p.vx = -p.vx
+
+
+def kick(ps, k):
+    for p in ps:
+        p.vx = p.vx * 0.99 + k
 
 
 class Grid:
@@ -169,6 +188,18 @@ def nested(n, steps):
     return hits[0], sum(u)
 
 
+def particles(n, steps):
+    ps = [Particle(float(i % 9), 0.5 * (i % 5) - 1.0) for i in range(n)]
+    for t in range(steps):  # jit: compiled
+        move(ps, 0.1, 8.0)
+        kick(ps, 0.001 * (t % 3))
+    # An int velocity: the attribute's kind changes, the callee hands back.
+    ps[3].vx = 2
+    for t in range(steps):  # jit: compiled, deopts
+        move(ps, 0.1, 8.0)
+    return round(sum(p.x for p in ps), 9), ps[3].vx, type(ps[3].vx).__name__
+
+
 def not_whole(steps):
     counts = [0]
     words = ["a", "b", "a", "c"]
@@ -186,5 +217,6 @@ print(returns_early(100))
 print(returns_in_loop(100))
 print(discarded_value(200))
 print(nested(30, 200))
+print(particles(30, 150))
 print(not_whole(200))
 print(Grid(40).run(300))

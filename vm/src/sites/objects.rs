@@ -102,7 +102,16 @@ impl Columns {
         for a in attributes {
             let list_name = nest.vars[a.list].name.as_str();
             let Some(list) = objects[a.list.as_u32() as usize].clone() else {
-                refuse(entries, format!("`{list_name}` is not set"));
+                // A subscripted sequence (`zip(ps, ps[1:])`) is bound where the
+                // interpreter evaluates the loop's header: not in a spliced callee.
+                let why = if list_name.contains(super::unpacked::SEQUENCE) {
+                    "a loop over a slice of a list (`zip(ps, ps[1:])`) in a spliced call \
+                     stays interpreted"
+                        .to_string()
+                } else {
+                    format!("`{list_name}` is not set")
+                };
+                refuse(entries, why);
                 return Ok(made);
             };
             if !list.class().is(vm.ctx.types.list_type) {

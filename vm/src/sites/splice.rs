@@ -260,6 +260,12 @@ impl Splicer<'_> {
         }
 
         let assigned: HashSet<Var> = callee.assigned().into_iter().collect();
+        // Attributes of the objects of a list the callee runs over (`p.vx` of `for p in
+        // ps`): columns of the expanded nest, made on entry (`objects::InlinedColumns`).
+        let columns: HashSet<Var> = kiln_jit::objects::item_attributes(callee)
+            .iter()
+            .map(|a| a.var)
+            .collect();
         // Variables assigned only by `name op= value`, which updates an array in place.
         let mut rebound = HashSet::new();
         callee.root.each(&mut |s| {
@@ -323,7 +329,11 @@ impl Splicer<'_> {
             vars.push(new);
             if let Some(k) = param {
                 binds.push((new, args[k].clone()));
-            } else if !d.hidden && !assigned.contains(&v) && read.contains(&v) {
+            } else if !d.hidden
+                && !assigned.contains(&v)
+                && read.contains(&v)
+                && !columns.contains(&v)
+            {
                 // A global of the callee's module.
                 match self.constant(&d.name, &own)? {
                     Some(c) => constants.push((new, c)),
@@ -536,9 +546,11 @@ pub(super) fn resume(
             && let Some(site) = super::site(s.site)
             && let Ok(callee) = &site.nest
         {
-            let values = callee
-                .assigned()
-                .into_iter()
+            // What the callee's rewritten code unpacks: its assigned variables but the
+            // attributes of a list's objects, which compiled code stored in place.
+            let values = site
+                .written_back
+                .iter()
                 .map(|v| value(s.vars[v.index()]))
                 .collect::<PyResult<Vec<_>>>()?;
             let mut loops = HashMap::new();

@@ -705,6 +705,15 @@ pub fn run(
                             let mut full_key = key.clone();
                             full_key.resize(expanded.vars.len(), Ty::Unbound);
                             receivers.complete_key(&mut full_key);
+                            // A list whose objects only the expanded nest runs over (a
+                            // spliced callee's `for p in ps`) is typed by the columns
+                            // made for it; the key its entries are matched by keeps
+                            // what the site's own classification gave.
+                            if inlined.is_some() {
+                                for (k, e) in entries.iter().enumerate().take(key.len()) {
+                                    full_key[k] = e.ty();
+                                }
+                            }
                             let inlined = inlined.map(|mut ic| {
                                 for (v, ty) in &mut ic.extra {
                                     *ty = entries[v.as_u32() as usize].ty();
