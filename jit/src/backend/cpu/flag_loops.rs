@@ -9,9 +9,9 @@
 //! that may run again from its start:
 //!
 //! 1. before the loop, every element the body stores into is read (the body stores
-//!    only at subscripts the loop does not move, proven in bounds: an accumulator
-//!    `acc[i, 0] += ...`), every variable the body assigns is taken as it is, and the
-//!    flags are cleared;
+//!    only into arrays, not lists or objects' attributes, at subscripts the loop does
+//!    not move, proven in bounds: an accumulator `acc[i, 0] += ...`), every variable
+//!    the body assigns is taken as it is, and the flags are cleared;
 //! 2. the loop runs with no value tested (`Gen::floats_by_hardware`), its values
 //!    that nothing reads kept computed by the sinks;
 //! 3. after it (and before any hand-back from inside it) the flags are read: where
@@ -76,8 +76,12 @@ impl Gen<'_, '_> {
                             .all(|t| matches!(self.typing.vars[*t], VarTy::Scalar { .. }));
                     }
                     StmtKind::Store { array: a, index, .. } => {
+                        // An array's own element, which step 1 reads and step 3
+                        // writes back as bits: not a list's item or an object's
+                        // attribute (their descriptors hold objects or the addresses
+                        // of values, whose bits are not the number stored).
                         let element = matches!(&self.typing.vars[*a],
-                            VarTy::Array(t) if t.dtype.size() <= 8);
+                            VarTy::Array(t) if t.dtype.size() <= 8 && t.list.is_none());
                         fits &= element
                             && self
                                 .access_bases
