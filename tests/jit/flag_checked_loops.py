@@ -166,3 +166,18 @@ except FloatingPointError as e:
     print("FloatingPointError", e)
 print(out[15:19])
 np.seterr(**old)
+
+
+def overwritten(p, q, r, n):
+    # A store that the next overwrites is dead to Cranelift, which removed it and then
+    # the quotient whose flag numpy warns about: under the flags the value is sunk.
+    for k in range(1, n - 1):  # jit: compiled, flagged
+        r[n - 1] *= q[k] / p[k + 1]
+        r[n - 1] = k
+    return r[n - 1]
+
+
+for dt in (np.float64, np.float32):
+    p = np.linspace(-2.0, 2.0, 41).astype(dt)
+    q = np.linspace(-1.0, 3.0, 41).astype(dt)
+    print(overwritten(p, q, np.full(41, 7.0, dtype=dt), 41))

@@ -216,6 +216,12 @@ impl Gen<'_, '_> {
             self.journal_store(address, dtype)?;
         }
         let stored = self.store_element(address, dtype, val)?;
+        // Under the CPU's flags a store that a later one overwrites is dead to
+        // Cranelift, which removes it and then the arithmetic that raised the flag
+        // numpy warns about (`r[k] *= q / p` then `r[k] = 0`): the value is sunk.
+        if self.floats_by_hardware() {
+            self.sink_value(stored);
+        }
         if let Some(var) = forwarded {
             self.b.def_var(var, stored);
         }
