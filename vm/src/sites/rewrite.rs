@@ -288,7 +288,8 @@ impl Rewriter<'_> {
         let r = TextRange::new(f.name.range().start(), f.range.end());
         let one = call(name("range", r), vec![int(1, r)], r);
         let mut wrapper = for_stmt(name_store(CALL_VAR, r), one, body, Vec::new(), r);
-        if !always && lower_loop(&wrapper, self.lines).is_err() {
+        let nest = lower_loop(&wrapper, self.lines);
+        if !always && nest.is_err() {
             let Stmt::For(w) = wrapper else {
                 unreachable!("the wrapper is a `for` loop")
             };
@@ -300,7 +301,7 @@ impl Rewriter<'_> {
         } else {
             SiteKind::Spliced
         };
-        let id = self.site_of_kind(&mut wrapper, None, kind);
+        let id = self.site_lowered(&mut wrapper, None, kind, nest);
         if kind == SiteKind::Spliced {
             f.body.push(wrapper);
             return Some(id);
@@ -338,8 +339,20 @@ impl Rewriter<'_> {
     }
 
     fn site_of_kind(&self, stmt: &mut Stmt, parent: Option<u32>, kind: SiteKind) -> u32 {
+        let nest = lower_loop(stmt, self.lines);
+        self.site_lowered(stmt, parent, kind, nest)
+    }
+
+    /// [`Self::site_of_kind`] with the loop lowered already (`nest`).
+    fn site_lowered(
+        &self,
+        stmt: &mut Stmt,
+        parent: Option<u32>,
+        kind: SiteKind,
+        nest: Result<Nest, String>,
+    ) -> u32 {
         let line = self.lines.line(stmt.range().start().to_u32());
-        let nest = lower_loop(stmt, self.lines).map(|mut nest| {
+        let nest = nest.map(|mut nest| {
             nest.fastmath = self.fastmath.get();
             nest
         });
@@ -348,7 +361,6 @@ impl Rewriter<'_> {
         let original = stmt.clone();
         let compilable = nest.as_ref().ok().map(|n| (n.clone(), original));
         let id = register_site(self.file, line, kind, parent, nest, self.eager.get());
-        let parent = Some(id);
         if kind == SiteKind::Spliced {
             let Stmt::For(f) = stmt else {
                 unreachable!("a function site is a `for` loop")
@@ -361,8 +373,8 @@ impl Rewriter<'_> {
         }
         match stmt {
             Stmt::For(f) => {
-                self.block(&mut f.body, parent);
-                self.block(&mut f.orelse, parent);
+                self.block(&mut f.body, Some(id));
+                self.block(&mut f.orelse, Some(id));
                 let r = f.iter.range();
                 let iter = std::mem::replace(&mut *f.iter, name("_kiln_jit", r));
                 let over_items = compilable.is_some() && super::lower::range_call(&iter).is_none();
