@@ -18,6 +18,8 @@ mod effects;
 mod items;
 mod new_arrays;
 mod returns;
+
+pub(super) use returns::has_loop;
 #[cfg(test)]
 mod scalarise_tests;
 mod subscripts;
@@ -103,11 +105,6 @@ fn attributes_stay_put(nest: &Nest) -> Result<(), Reason> {
 /// inlined only when the object the name holds at run time is a function whose code
 /// is this definition's (and a guard keeps it so), so a decorator that returns a
 /// wrapper or anything else makes the call stay interpreted, never inlines the wrong body.
-/// Whether a function body has a loop (not counting those of functions defined in it).
-pub fn has_loop(body: &[ast::Stmt]) -> bool {
-    returns::has_loop(body)
-}
-
 pub fn lower_function(def: &ast::StmtFunctionDef, lines: &LineIndex) -> Result<Function, Reason> {
     let mut lowering = Lowering::new(lines);
     let p = &def.parameters;

@@ -541,9 +541,16 @@ fn dispatch(
     } else {
         orelse
     };
-    let compiled = after_compiled(nest, original, else_clause.clone(), again.then_some(id), r);
+    let assigned = written_back(id);
+    let compiled = after_compiled(
+        nest,
+        &assigned,
+        original,
+        else_clause.clone(),
+        again.then_some(id),
+        r,
+    );
     let outcome = || name("__kiln_o", r);
-    let assigned = kiln_jit::objects::written_back(nest, &kiln_jit::objects::item_attributes(nest));
     // `finished` answers in one call what most loops' ends need: `False` after an
     // interpreted run, the values to write back after compiled code ran to the end
     // (nothing unbound, no interrupt), else `True` (the outcome is taken above).
@@ -601,7 +608,7 @@ fn dispatch(
 /// runs the body as written, with the line events it had (a tracer sees the same).
 fn spliced_body(id: u32, nest: &Nest, original: &Stmt, body: Vec<Stmt>) -> Stmt {
     let r = body.first().map_or_else(|| original.range(), |s| s.range());
-    let compiled = after_compiled(nest, original, vec![pass(r)], None, r);
+    let compiled = after_compiled(nest, &written_back(id), original, vec![pass(r)], None, r);
     let stopped = call(
         attr(name("_kiln_jit", r), "spliced_stop", r),
         vec![int(id, r)],
@@ -610,11 +617,18 @@ fn spliced_body(id: u32, nest: &Nest, original: &Stmt, body: Vec<Stmt>) -> Stmt 
     if_stmt(stopped, compiled, body, r)
 }
 
+/// What a site's outcome writes back, in order: the registered site's
+/// (`kiln_jit::objects::written_back`, found once when it was registered).
+fn written_back(id: u32) -> Vec<kiln_jit::ir::Var> {
+    super::site(id).map_or_else(Vec::new, |s| s.written_back.clone())
+}
+
 /// What runs after compiled code stopped (or ended) a site's loop: its outcome taken,
-/// the write-back, the interrupt raised, then the `else` clause, the resume code
-/// (with `again`, the site of a loop that goes on compiled) or a `return`.
+/// the write-back of `assigned`, the interrupt raised, then the `else` clause, the
+/// resume code (with `again`, the site of a loop that goes on compiled) or a `return`.
 fn after_compiled(
     nest: &Nest,
+    assigned: &[kiln_jit::ir::Var],
     original: &Stmt,
     else_clause: Vec<Stmt>,
     again: Option<u32>,
@@ -626,8 +640,6 @@ fn after_compiled(
         call(attr(name("_kiln_jit", r), "take", r), vec![], r),
         r,
     )];
-    let columns = kiln_jit::objects::item_attributes(nest);
-    let assigned = kiln_jit::objects::written_back(nest, &columns);
     let targets: Vec<Expr> = assigned
         .iter()
         .map(|&v| name_store(&nest.vars[v].name, r))

@@ -652,13 +652,12 @@ mod _kiln_jit {
         OUTCOME.with(|o| {
             let mut slot = o.borrow_mut();
             let clean = match &*slot {
-                Some((id, _)) if *id != site => return vm.ctx.new_bool(false).into(),
-                None => return vm.ctx.new_bool(false).into(),
-                Some((_, outcome)) => {
+                Some((id, outcome)) if *id == site => {
                     outcome.point == kiln_jit::FINISHED
                         && outcome.interrupt.is_none()
                         && outcome.values.iter().all(Option::is_some)
                 }
+                _ => return vm.ctx.new_bool(false).into(),
             };
             if !clean {
                 return vm.ctx.new_bool(true).into();

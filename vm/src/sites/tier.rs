@@ -594,16 +594,9 @@ pub fn run(
     // way): asked only where there are arrays and code compiled for one answer or to
     // be compiled (the question imports `warnings` and reads its filters).
     let has_arrays = key.iter().any(|t| matches!(t, Ty::Array(_)));
-    let asked = std::cell::OnceCell::new();
-    let quiet_fp = || -> PyResult<bool> {
-        if !has_arrays {
-            return Ok(true);
-        }
-        if let Some(answer) = asked.get() {
-            return Ok(*answer);
-        }
-        let answer = kiln_stdlib::numpy::python::errors::fp_errors_only_warn(vm)?;
-        Ok(*asked.get_or_init(|| answer))
+    let quiet_fp = || match has_arrays {
+        true => kiln_stdlib::numpy::python::errors::fp_errors_only_warn(vm),
+        false => Ok(true),
     };
     let fp_dependent = {
         let state = site.state.lock().expect("site state poisoned");
@@ -692,7 +685,10 @@ pub fn run(
                     return Ok(None);
                 }
             }
-            let quiet = quiet_fp()?;
+            let quiet = match quiet_now {
+                Some(quiet) => quiet,
+                None => quiet_fp()?,
+            };
             let compiled = match inline_calls(nest, &vars, vm)? {
                 Ok((_, guards, ..)) if let Err(two) = generator_of(&guards, &vars, vm)? => Err(two),
                 Ok((expanded, guards, splices, extra)) => {

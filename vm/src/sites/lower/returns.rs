@@ -78,7 +78,7 @@ pub(super) fn returns_anywhere(body: &[ast::Stmt]) -> bool {
 }
 
 /// Whether a function body has a loop (not counting those of functions defined in it).
-pub(super) fn has_loop(body: &[ast::Stmt]) -> bool {
+pub(in crate::sites) fn has_loop(body: &[ast::Stmt]) -> bool {
     body.iter().any(|s| match s {
         ast::Stmt::For(_) | ast::Stmt::While(_) => true,
         ast::Stmt::If(i) => {
