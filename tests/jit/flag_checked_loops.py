@@ -181,3 +181,23 @@ for dt in (np.float64, np.float32):
     p = np.linspace(-2.0, 2.0, 41).astype(dt)
     q = np.linspace(-1.0, 3.0, 41).astype(dt)
     print(overwritten(p, q, np.full(41, 7.0, dtype=dt), 41))
+
+
+def constant_quotients(q, n):
+    # Values of constants only, never read: Cranelift evaluates float arithmetic on
+    # constants, so the division, product and root would raise no flag and numpy's
+    # warnings (one per iteration, as counted below) would be lost.
+    m = 0.0
+    for k in range(1, n - 1):  # jit: compiled, flagged
+        m += q[k]
+        v = np.float64(1.25) / -0.0
+        w = np.float32(3e38) * np.float32(10)
+        u = np.sqrt(np.float64(-1.0))
+    return m
+
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    for _ in range(3):
+        print(constant_quotients(np.arange(30.0), 30))
+print(len(caught), sorted({str(w.message) for w in caught}))

@@ -51,8 +51,14 @@ extern "C" fn kiln_note_fp(op: i64) -> i64 {
     0
 }
 
-pub(super) fn symbols() -> [(&'static str, *const u8); 3] {
+/// Returns its argument: a value Cranelift cannot fold through (`Gen::keep_raising`).
+extern "C" fn kiln_opaque_bits(bits: i64) -> i64 {
+    bits
+}
+
+pub(super) fn symbols() -> [(&'static str, *const u8); 4] {
     [
+        ("kiln_opaque_bits", kiln_opaque_bits as *const u8),
         ("kiln_clear_fp_flags", kiln_clear_fp_flags as *const u8),
         ("kiln_fp_flags_raised", kiln_fp_flags_raised as *const u8),
         ("kiln_note_fp", kiln_note_fp as *const u8),

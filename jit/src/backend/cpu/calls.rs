@@ -216,7 +216,12 @@ impl Gen<'_, '_> {
                 } else {
                     (Machine::F64, types::F64, "kiln_ufunc_f64")
                 };
-                let x = self.convert_float(&a, m);
+                let mut x = self.convert_float(&a, m);
+                if u == crate::ir::Ufunc::Sqrt && self.floats_by_hardware() {
+                    let mut operand = [x];
+                    self.keep_raising(&mut operand, |c| c[0].sqrt());
+                    x = operand[0];
+                }
                 // Those IEEE 754 defines exactly (the same bits as the Rust method the
                 // interpreter calls) are one instruction: no call, whose clobbered
                 // float registers would spill the loop's values around it.

@@ -549,6 +549,18 @@ impl Gen<'_, '_> {
         numpy: bool,
         by_hardware: bool,
     ) -> Result<Value> {
+        let (mut x, mut y) = (x, y);
+        if numpy && self.floats_by_hardware() {
+            let mut operands = [x, y];
+            self.keep_raising(&mut operands, |c| match op {
+                BinOp::Add => c[0] + c[1],
+                BinOp::Sub => c[0] - c[1],
+                BinOp::Mul => c[0] * c[1],
+                BinOp::Div => c[0] / c[1],
+                _ => 0.0,
+            });
+            [x, y] = operands;
+        }
         let zero = match m {
             Machine::F32 => self.b.ins().f32const(0.0),
             _ => self.b.ins().f64const(0.0),

@@ -6,7 +6,10 @@
 use super::{Gen, Val};
 use crate::ir::Intrinsic;
 use crate::types::Scalar;
-use cranelift_codegen::ir::{self, InstBuilder, MemFlagsData, Value, condcodes::IntCC, types};
+use cranelift_codegen::ir::{
+    self, InstBuilder, InstructionData, MemFlagsData, Opcode, Value, ValueDef, condcodes::IntCC,
+    types,
+};
 
 impl Gen<'_, '_> {
     /// The intrinsics of numpy's floating-point flags: calls into `runtime`, which
@@ -119,6 +122,85 @@ impl Gen<'_, '_> {
             out = self.b.ins().bor(out, lanes);
         }
         out
+    }
+
+    /// Keeps numpy's float operation `op` on operands that are all constants raising
+    /// its flags under the CPU's flags: Cranelift's e-graph evaluates float arithmetic
+    /// on constants, so `np.float64(1.25) / -0.0` would never divide and no flag would
+    /// say so (the warning lost). Where the operation raises a flag (an infinity of
+    /// finite operands, a NaN of numbers), its last operand is passed through a call
+    /// that Cranelift cannot see through; otherwise the fold is welcome.
+    pub(super) fn keep_raising(&mut self, operands: &mut [Value], op: impl Fn(&[f64]) -> f64) {
+        let Some(last) = operands.last().copied() else {
+            return;
+        };
+        let consts: Option<Vec<f64>> = operands.iter().map(|&v| self.const_float(v)).collect();
+        let Some(consts) = consts else { return };
+        let ty = self.b.func.dfg.value_type(last);
+        let mut r = op(&consts);
+        if ty == types::F32 {
+            r = f64::from(r as f32);
+        }
+        let raises = (r.is_infinite() && consts.iter().all(|x| x.is_finite()))
+            || (r.is_nan() && !consts.iter().any(|x| x.is_nan()));
+        if !raises {
+            return;
+        }
+        let int = ty.as_int();
+        let bits = self.b.ins().bitcast(int, MemFlagsData::new(), last);
+        let bits = self.widen_bits(bits);
+        let opaque = self.helper("kiln_opaque_bits", &[types::I64], types::I64);
+        let call = self.b.ins().call(opaque, &[bits]);
+        let mut bits = self.b.inst_results(call)[0];
+        if int != types::I64 {
+            bits = self.b.ins().ireduce(int, bits);
+        }
+        let n = operands.len();
+        operands[n - 1] = self.b.ins().bitcast(ty, MemFlagsData::new(), bits);
+    }
+
+    /// The value of float `v` where the instructions defining it are constants and
+    /// arithmetic Cranelift folds, as f64 (an f32's value exactly).
+    fn const_float(&self, v: Value) -> Option<f64> {
+        let dfg = &self.b.func.dfg;
+        let ValueDef::Result(inst, _) = dfg.value_def(dfg.resolve_aliases(v)) else {
+            return None;
+        };
+        let f32 = dfg.value_type(v) == types::F32;
+        let round = |x: f64| if f32 { f64::from(x as f32) } else { x };
+        Some(match dfg.insts[inst] {
+            InstructionData::UnaryIeee64 { imm, .. } => f64::from_bits(imm.bits()),
+            InstructionData::UnaryIeee32 { imm, .. } => f64::from(f32::from_bits(imm.bits())),
+            InstructionData::Unary { opcode, arg } => match opcode {
+                Opcode::Fneg => -self.const_float(arg)?,
+                Opcode::Fabs => self.const_float(arg)?.abs(),
+                Opcode::Sqrt => round(self.const_float(arg)?.sqrt()),
+                Opcode::Fpromote => self.const_float(arg)?,
+                Opcode::Fdemote => round(self.const_float(arg)?),
+                Opcode::FcvtFromSint => {
+                    let ValueDef::Result(c, _) = dfg.value_def(dfg.resolve_aliases(arg)) else {
+                        return None;
+                    };
+                    let InstructionData::UnaryImm { imm, .. } = dfg.insts[c] else {
+                        return None;
+                    };
+                    let i = imm.bits();
+                    if f32 { f64::from(i as f32) } else { i as f64 }
+                }
+                _ => return None,
+            },
+            InstructionData::Binary { opcode, args } => {
+                let (x, y) = (self.const_float(args[0])?, self.const_float(args[1])?);
+                round(match opcode {
+                    Opcode::Fadd => x + y,
+                    Opcode::Fsub => x - y,
+                    Opcode::Fmul => x * y,
+                    Opcode::Fdiv => x / y,
+                    _ => return None,
+                })
+            }
+            _ => return None,
+        })
     }
 
     fn widen_bits(&mut self, bits: Value) -> Value {
