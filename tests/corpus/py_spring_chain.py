@@ -43,7 +43,7 @@ def energy(ps, k, rest):
     for p in ps:  # hot
         kin += 0.5 * p.m * p.v * p.v
     el = 0.0
-    for i in range(1, len(ps)):  # hot, interpreted: an attribute of something other than a name stays interpreted
+    for i in range(1, len(ps)):  # hot
         ext = ps[i].x - ps[i - 1].x - rest
         el += 0.5 * k * ext * ext
     return kin, el

@@ -85,7 +85,7 @@ def main():
     cars = road.cars
     n = len(cars)
     wraps = 0
-    for i in range(n):  # hot, interpreted: an attribute of something other than a name stays interpreted
+    for i in range(n):  # hot
         if cars[(i + 1) % n].pos < cars[i].pos:
             wraps += 1
     print(n, wraps)

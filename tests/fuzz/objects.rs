@@ -1,6 +1,7 @@
 //! Objects held in lists for the differential tester: loops over a list of objects
 //! (`for p in ps`, `enumerate`, `zip` of two lists, `p = ps[i]` with negative and
-//! out-of-range indices, a second name over the same list in an inner loop) that read
+//! out-of-range indices, a second name over the same list in an inner loop, items
+//! taken by subscript where they are used, `ps[i - 1].x`) that read
 //! and store float, int and bool attributes (`p.x += p.v * dt`, `p.n += 1`,
 //! `p.on = not p.on`, `p is r`), under an outer time loop or not. The lists differ from call to
 //! call: distinct objects with floats; one object held several times, an int among the
@@ -122,7 +123,7 @@ impl Gen {
             self.line(1, "for step in range(steps):");
             depth = 2;
         }
-        let names: Vec<&'static str> = match self.rng.below(6) {
+        let mut names: Vec<&'static str> = match self.rng.below(6) {
             0 => {
                 self.line(depth, "for i, p in enumerate(ps):");
                 vec!["p"]
@@ -146,6 +147,18 @@ impl Gen {
                 vec!["p"]
             }
         };
+        if self.rng.chance(30) {
+            // Items taken by subscript where their attributes are used (`i` is bound
+            // in every loop above).
+            names.push(self.rng.pick(&[
+                "ps[i]",
+                "ps[i - 1]",
+                "ps[-1]",
+                "ps[(i + 1) % len(ps)]",
+                "qs[i % 3]",
+                "ps[2 * i]",
+            ]));
+        }
         for _ in 0..1 + self.rng.below(3) {
             self.object_stmt(depth + 1, &names);
         }

@@ -46,6 +46,14 @@ impl VarData {
         self.hidden && self.name.starts_with('#')
     }
 
+    /// An item of a list whose attribute a statement takes (`ps[i - 1]` of
+    /// `ps[i - 1].x`), bound by the lowering before the statement under a name no
+    /// Python variable can have: neither read on entry nor written back, though its
+    /// attributes are columns like a named item's.
+    pub fn is_subscript_item(&self) -> bool {
+        self.name.ends_with(']')
+    }
+
     /// A hidden variable that is an inlined function's: an array of that kind is its
     /// argument's descriptor.
     pub fn is_inlined(&self) -> bool {
@@ -757,7 +765,7 @@ impl Nest {
     pub fn assigned_in(&self, stmt: &Stmt) -> Vec<Var> {
         let mut vars = Vec::new();
         stmt.each(&mut |s| vars.extend(s.binds()));
-        vars.retain(|v| !self.vars[*v].hidden);
+        vars.retain(|v| !self.vars[*v].hidden && !self.vars[*v].is_subscript_item());
         vars.sort();
         vars.dedup();
         vars

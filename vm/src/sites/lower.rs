@@ -18,6 +18,7 @@ mod effects;
 mod items;
 mod new_arrays;
 mod returns;
+mod subscript_items;
 
 pub(super) use returns::has_loop;
 #[cfg(test)]
@@ -49,6 +50,15 @@ pub const DISCARDED: &str = "#discarded";
 pub fn lower_loop(stmt: &ast::Stmt, lines: &LineIndex) -> Result<Nest, Reason> {
     let mut lowering = Lowering::new(lines);
     let root = lowering.root(stmt)?;
+    // The site's own header runs in the interpreter (or, a `while` condition, again on
+    // every iteration): no statement before it binds its items (`subscript_items`).
+    if !lowering.item_bindings.is_empty() {
+        return Err(lowering.at(
+            stmt,
+            "an attribute of a list's item in the loop's header (a `while` condition, the \
+             sequence it runs over) stays interpreted",
+        ));
+    }
     let nest = Nest {
         vars: lowering.vars,
         root,
@@ -202,6 +212,11 @@ struct Lowering<'a> {
     /// Lowering the body of a function with loops to inline: its `return`s assign this
     /// result variable (or the tuple's elements) and end the inlined body.
     function_result: Option<Var>,
+    /// The items of lists the statement being lowered takes attributes of
+    /// (`ps[i - 1].x`), each bound to its name before the statement (`subscript_items`).
+    item_bindings: Vec<(Var, Expr)>,
+    /// Items bound so far whose subscript has no short text (`subscript_items`).
+    next_unnamed_item: u32,
 }
 
 impl<'a> Lowering<'a> {
@@ -217,6 +232,8 @@ impl<'a> Lowering<'a> {
             tuple_subscripted: Vec::new(),
             return_arity: None,
             function_result: None,
+            item_bindings: Vec::new(),
+            next_unnamed_item: 0,
         }
     }
 
@@ -325,7 +342,16 @@ impl<'a> Lowering<'a> {
         stmts.iter().map(|s| self.stmt(s)).collect()
     }
 
+    /// A statement, after the items whose attributes it takes are bound
+    /// (`subscript_items`).
     fn stmt(&mut self, stmt: &ast::Stmt) -> Result<Stmt, Reason> {
+        let outer = std::mem::take(&mut self.item_bindings);
+        let lowered = self.statement(stmt);
+        let bindings = std::mem::replace(&mut self.item_bindings, outer);
+        self.with_items(lowered?, bindings, stmt)
+    }
+
+    fn statement(&mut self, stmt: &ast::Stmt) -> Result<Stmt, Reason> {
         let point = self.point();
         let line = self.line(stmt);
         let kind = match stmt {
@@ -638,10 +664,14 @@ impl<'a> Lowering<'a> {
         }
         match attribute_path(target) {
             Some(path) => Ok(self.var(&path)),
-            None => Err(self.at(
-                stmt,
-                "assignment to an attribute of something other than a name stays interpreted",
-            )),
+            None => match self.item_attribute(attr, stmt)? {
+                Some(var) => Ok(var),
+                None => Err(self.at(
+                    stmt,
+                    "assignment to an attribute of something other than a name or an item of \
+                     a list stays interpreted",
+                )),
+            },
         }
     }
 
@@ -762,14 +792,18 @@ impl<'a> Lowering<'a> {
                 };
                 Expr::Call(part, vec![self.expr(&attr.value, stmt)?])
             }
-            ast::Expr::Attribute(_) => match attribute_path(expr) {
+            ast::Expr::Attribute(attr) => match attribute_path(expr) {
                 Some(path) => Expr::Var(self.var(&path)),
-                None => {
-                    return Err(self.at(
-                        stmt,
-                        "an attribute of something other than a name stays interpreted",
-                    ));
-                }
+                None => match self.item_attribute(attr, stmt)? {
+                    Some(var) => Expr::Var(var),
+                    None => {
+                        return Err(self.at(
+                            stmt,
+                            "an attribute of something other than a name or an item of a \
+                             list stays interpreted",
+                        ));
+                    }
+                },
             },
             _ => {
                 let what = match expr {

@@ -236,3 +236,46 @@ fn attributes_of_a_lists_objects_are_columns() {
         );
     }
 }
+
+#[test]
+fn attributes_of_items_taken_by_subscript_are_columns() {
+    let source = "for i in range(1, n):\n    e += ps[i].x - ps[i - 1].x\n    ps[i].v = cars[(i + 1) % len(ps)].pos\n";
+    let nest = nest_of(source).unwrap();
+    let mut columns: Vec<String> = kiln_jit::objects::item_attributes(&nest)
+        .iter()
+        .map(|a| format!("{} of {}", nest.vars[a.var].name, nest.vars[a.list].name))
+        .collect();
+    columns.sort();
+    assert_eq!(
+        columns,
+        [
+            "cars[(i + 1) % len(ps)].pos of cars",
+            "ps[i - 1].x of ps",
+            "ps[i].v of ps",
+            "ps[i].x of ps",
+        ]
+    );
+    // The items are neither read on entry nor written back; their attributes are read
+    // on entry (the VM hands them over as columns), never written back by name.
+    let mut back: Vec<&str> =
+        kiln_jit::objects::written_back(&nest, &kiln_jit::objects::item_attributes(&nest))
+            .iter()
+            .map(|v| nest.vars[*v].name.as_str())
+            .collect();
+    back.sort();
+    assert_eq!(back, ["e", "i"]);
+    assert_eq!(
+        exposed(source),
+        [
+            "cars",
+            "cars[(i + 1) % len(ps)].pos",
+            "e",
+            "ps",
+            "ps[i - 1].x",
+            "ps[i].x"
+        ]
+    );
+    // A `while` condition is evaluated on every iteration: no item is bound for it.
+    let reason = nest_of("while ps[i].x > 0.0:\n    i += 1\n").expect_err("refused");
+    assert!(reason.contains("`while` condition"), "{reason}");
+}
