@@ -164,3 +164,60 @@ fn appended_while_iterated(body: &[Stmt], over: &mut Vec<Var>) -> Option<Var> {
     }
     None
 }
+
+/// A name an inlined function gives a list it was handed (`g = self.grid` at the top
+/// of a method, then `g[i][j]`), replaced by the list itself: the nest with each such
+/// name's uses made the list's and its assignment gone, or `None` where there is none.
+///
+/// Only where that changes nothing: the name is an inlined function's own (hidden:
+/// never read on entry nor written back), the nest binds it only there and reads it
+/// nowhere before (so it holds the list wherever it is read), and the nest never
+/// binds the list's own variable (so the list is the same one all along).
+pub fn inline_aliases(nest: &Nest, entry: &[Ty]) -> Option<Nest> {
+    let is_list = |v: &Var| matches!(entry.get(v.index()), Some(Ty::Array(a)) if a.list.is_some());
+    let mut binds: cranelift_codegen::entity::SecondaryMap<Var, u32> = Default::default();
+    let mut candidates = Vec::new();
+    nest.root.each_with_inlined(&mut |s| {
+        for v in s.binds() {
+            binds[v] += 1;
+        }
+        for e in s.exprs() {
+            e.walk(&mut |e| {
+                if let Expr::Inline(inl) = e {
+                    inl.params.iter().for_each(|(p, _)| binds[*p] += 1);
+                }
+            });
+        }
+        if let StmtKind::Assign { targets, values } = &s.kind
+            && let ([alias], [Expr::Var(list)]) = (&targets[..], &values[..])
+            && nest.vars[*alias].hidden
+            && is_list(list)
+        {
+            candidates.push((*alias, *list));
+        }
+    });
+    if candidates.is_empty() {
+        return None;
+    }
+    let exposed = crate::liveness::exposed_on_entry(nest);
+    let mut map: cranelift_codegen::entity::SecondaryMap<Var, Option<Var>> = Default::default();
+    for (alias, list) in candidates {
+        if binds[alias] == 1 && binds[list] == 0 && !exposed[alias] {
+            map[alias] = Some(list);
+        }
+    }
+    if map.values().all(Option::is_none) {
+        return None;
+    }
+    let mut aliased = nest.clone();
+    aliased.root.each_with_inlined_mut(&mut |s| {
+        if let StmtKind::Assign { targets, .. } = &s.kind
+            && let [alias] = &targets[..]
+            && map[*alias].is_some()
+        {
+            s.kind = StmtKind::Pass;
+        }
+    });
+    aliased.root.remap_vars(&|v| map[v].unwrap_or(v));
+    Some(aliased)
+}

@@ -26,10 +26,10 @@ class Life:
         return up[jl] + up[j] + up[jr] + mid[jl] + mid[jr] + down[jl] + down[j] + down[jr]
 
     def step(self):
-        for i in range(self.n):  # hot, interpreted: `self.grid` is a list: using it as a value stays interpreted
+        for i in range(self.n):  # hot, interpreted: `self.grid` is a list: a slice or a row of it stays interpreted
             row = self.grid[i]
             out = self.next[i]
-            for j in range(self.m):  # hot, interpreted: `self.grid` is a list: using it as a value stays interpreted
+            for j in range(self.m):  # hot, interpreted: `self.grid` is a list: a slice or a row of it stays interpreted
                 c = self.count(i, j)
                 if row[j] == 1:
                     out[j] = 1 if c == 2 or c == 3 else 0

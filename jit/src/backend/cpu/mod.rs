@@ -172,6 +172,8 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         Some(s) => (&s.nest, &s.entry[..]),
         None => (nest, entry),
     };
+    let aliased = crate::lists::inline_aliases(nest, entry);
+    let nest = aliased.as_ref().unwrap_or(nest);
     let rowed = crate::rows::split(nest, entry)?;
     row_aliases.extend(rowed.as_ref().map_or(Vec::new(), |s| s.aliases.clone()));
     let (nest, entry) = match &rowed {
