@@ -28,7 +28,8 @@
 //! something can fail (overflow, a zero divisor, an index), shapes are unpacked
 //! (`x, y = m.shape`, and of a 1-d array, which raises), chained assignments appear,
 //! tuples are bound to names (`tp = (e1, e2)`, read back by subscripts and returned),
-//! module lists of floats and ints are read (`LF[i % 7]`, one past the end too, `len`),
+//! module lists of floats and ints are read (`LF[i % 7]`, one past the end too, `len`, and
+//! through a harness method that names its list first, `v = self.vals`),
 //! a list the function makes is appended to (`out.append(e)`), stored into
 //! (`out[i % len(out)] += e`, one past the end too) and read back, a module list of
 //! ints is stored into (in place, and past 64 bits) and printed, a module list of
@@ -230,6 +231,12 @@ impl Gen {
                     format!("{f}({arr}, {v}, {})", self.expr(depth + 1))
                 }
                 // Elements of module lists of numbers (one past the end now and then).
+                4 if self.rng.chance(25) => {
+                    // Through a harness method that names its list first (`v = self.vals`).
+                    let v = self.loop_var();
+                    let f = self.rng.pick(&["at", "at", "either"]);
+                    format!("HIST.{f}({v})")
+                }
                 4 => {
                     let v = self.loop_var();
                     let index = self.rng.pick(&["% 7", "% 9 - 8", "- 5"]);

@@ -200,3 +200,23 @@ def run_float(k, f, exact):
         except Exception as e:
             print(k, call, type(e).__name__, e, show(r))
 
+
+# A harness object whose methods name its list before using it (`v = self.vals`):
+# inlined, the name is the list itself; `either` may bind another list (interpreted).
+class Hist:
+    def __init__(self, vals):
+        self.vals = vals
+        self.other = [0.25, -1.5, 2.0]
+        self.n = len(vals)
+
+    def at(self, i):
+        v = self.vals
+        return v[i % self.n] * 2.0 + v[-1]
+
+    def either(self, i):
+        v = self.vals
+        if i % 2 == 0:
+            v = self.other
+        return v[i % 3]
+
+HIST = Hist([0.5, -1.25, 3.0, 2.0, -0.75, 4.5, 0.1])
