@@ -177,16 +177,13 @@ pub fn inline_aliases(nest: &Nest, entry: &[Ty]) -> Option<Nest> {
     let is_list = |v: &Var| matches!(entry.get(v.index()), Some(Ty::Array(a)) if a.list.is_some());
     let mut binds: cranelift_codegen::entity::SecondaryMap<Var, u32> = Default::default();
     let mut candidates = Vec::new();
-    nest.root.each_with_inlined(&mut |s| {
+    let (statements, parameters) = all_statements(nest);
+    for (p, _) in parameters {
+        binds[p] += 1;
+    }
+    for s in statements {
         for v in s.binds() {
             binds[v] += 1;
-        }
-        for e in s.exprs() {
-            e.walk(&mut |e| {
-                if let Expr::Inline(inl) = e {
-                    inl.params.iter().for_each(|(p, _)| binds[*p] += 1);
-                }
-            });
         }
         if let StmtKind::Assign { targets, values } = &s.kind
             && let ([alias], [Expr::Var(list)]) = (&targets[..], &values[..])
@@ -195,7 +192,7 @@ pub fn inline_aliases(nest: &Nest, entry: &[Ty]) -> Option<Nest> {
         {
             candidates.push((*alias, *list));
         }
-    });
+    }
     if candidates.is_empty() {
         return None;
     }

@@ -571,14 +571,10 @@ fn dispatch(
             r,
         )
     };
-    let targets: Vec<Expr> = assigned
-        .iter()
-        .map(|&v| name_store(&nest.vars[v].name, r))
-        .collect();
     let mut interpreted = vec![delete("__kiln_o", r)];
     interpreted.extend(else_clause.iter().cloned());
     let mut written = vec![
-        assign(tuple_store(targets, r), outcome(), r),
+        assign(write_back_targets(nest, &assigned, r), outcome(), r),
         delete("__kiln_o", r),
     ];
     written.extend(else_clause);
@@ -623,6 +619,15 @@ fn written_back(id: u32) -> Vec<kiln_jit::ir::Var> {
     super::site(id).map_or_else(Vec::new, |s| s.written_back.clone())
 }
 
+/// The tuple of names an outcome's values are unpacked into: `x, i = ...`.
+fn write_back_targets(nest: &Nest, assigned: &[kiln_jit::ir::Var], r: TextRange) -> Expr {
+    let targets = assigned
+        .iter()
+        .map(|&v| name_store(&nest.vars[v].name, r))
+        .collect();
+    tuple_store(targets, r)
+}
+
 /// What runs after compiled code stopped (or ended) a site's loop: its outcome taken,
 /// the write-back of `assigned`, the interrupt raised, then the `else` clause, the
 /// resume code (with `again`, the site of a loop that goes on compiled) or a `return`.
@@ -640,12 +645,8 @@ fn after_compiled(
         call(attr(name("_kiln_jit", r), "take", r), vec![], r),
         r,
     )];
-    let targets: Vec<Expr> = assigned
-        .iter()
-        .map(|&v| name_store(&nest.vars[v].name, r))
-        .collect();
     compiled.push(assign(
-        tuple_store(targets, r),
+        write_back_targets(nest, assigned, r),
         attr(outcome(), "values", r),
         r,
     ));

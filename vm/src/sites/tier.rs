@@ -229,17 +229,9 @@ impl FrameVars {
                     return Ok(proxy.get_item(key.as_object(), vm).ok());
                 }
             }
-            // A dict of locals (a module's) answers without raising a KeyError for
-            // each name that is not there (the globals, the builtins).
+            // A module's or class body's own names.
             Locals::Mapping(locals) => {
-                let locals = locals.as_object();
-                let local = match locals.downcast_ref::<rustpython_vm::builtins::PyDict>() {
-                    Some(dict) if locals.class().is(vm.ctx.types.dict_type) => {
-                        dict.get_item_opt(name, vm)?
-                    }
-                    _ => locals.get_item(name, vm).ok(),
-                };
-                if let Some(v) = local {
+                if let Some(v) = mapping_item(locals.as_object(), name, vm)? {
                     return Ok(Some(v));
                 }
             }
@@ -248,13 +240,20 @@ impl FrameVars {
         if let Some(v) = frame.globals().get_item_opt(name, vm)? {
             return Ok(Some(v));
         }
-        let builtins = frame.builtins();
-        match builtins.downcast_ref::<rustpython_vm::builtins::PyDict>() {
-            Some(dict) if builtins.class().is(vm.ctx.types.dict_type) => {
-                dict.get_item_opt(name, vm)
-            }
-            _ => Ok(builtins.get_item(name, vm).ok()),
-        }
+        mapping_item(frame.builtins(), name, vm)
+    }
+}
+
+/// `mapping[name]`, or `None` where it has no such key: a plain dict answers without
+/// raising a KeyError for each name that is not there (the globals, the builtins).
+fn mapping_item(
+    mapping: &rustpython_vm::PyObject,
+    name: &str,
+    vm: &VirtualMachine,
+) -> PyResult<Option<PyObjectRef>> {
+    match mapping.downcast_ref::<rustpython_vm::builtins::PyDict>() {
+        Some(dict) if mapping.class().is(vm.ctx.types.dict_type) => dict.get_item_opt(name, vm),
+        _ => Ok(mapping.get_item(name, vm).ok()),
     }
 }
 

@@ -550,14 +550,14 @@ impl Gen<'_, '_> {
         by_hardware: bool,
     ) -> Result<Value> {
         let (mut x, mut y) = (x, y);
-        if numpy && self.floats_by_hardware() {
+        let arithmetic = matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div);
+        if numpy && arithmetic && self.floats_by_hardware() {
             let mut operands = [x, y];
             self.keep_raising(&mut operands, |c| match op {
                 BinOp::Add => c[0] + c[1],
                 BinOp::Sub => c[0] - c[1],
                 BinOp::Mul => c[0] * c[1],
-                BinOp::Div => c[0] / c[1],
-                _ => 0.0,
+                _ => c[0] / c[1],
             });
             [x, y] = operands;
         }
