@@ -15,7 +15,9 @@
 //! innermost loop under the CPU's floating-point flags, `nested` must have a nest whose
 //! subscripts are proven once at its entry, `copied` must have run the checked copy of
 //! such a nest, compiled when its proof first failed, `selected` must run a conditional
-//! element store as a select, `branchless` a conditional assignment as a select, and `clean` must never have handed a statement back. So a JIT that
+//! element store as a select, `branchless` a conditional assignment as a select,
+//! `listcopy` must have read a list copied on entry (`listread`: never), and `clean`
+//! must never have handed a statement back. So a JIT that
 //! silently stays interpreted, or never takes the deopt, vector or fusion path a script
 //! is about, fails here.
 
@@ -160,6 +162,10 @@ struct Mark {
     branchless: bool,
     /// `selected`: a specialisation of it runs a conditional element store as a select.
     selected: bool,
+    /// `listcopy`: a specialisation of it reads a list copied on entry
+    /// (`kiln_jit::list_copies`); `listread`: none does (the list is read in place).
+    listcopy: bool,
+    listread: bool,
 }
 
 fn marks(source: &str) -> Vec<Mark> {
@@ -181,6 +187,8 @@ fn marks(source: &str) -> Vec<Mark> {
                 copied: mark.contains("copied"),
                 branchless: mark.contains("branchless"),
                 selected: mark.contains("selected"),
+                listcopy: mark.contains("listcopy"),
+                listread: mark.contains("listread"),
             })
         })
         .collect()
@@ -227,6 +235,8 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
         copied,
         branchless,
         selected,
+        listcopy,
+        listread,
     } in marks(&source)
     {
         let site = sites.iter().find(|s| {
@@ -283,6 +293,19 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
         {
             return Err(format!(
                 "{name}:{line}: no checked copy of a nest of it compiled\n{site}"
+            ));
+        }
+        let copies = specs.iter().any(|s| {
+            s["types"]
+                .as_str()
+                .is_some_and(|t| t.contains("copied on entry"))
+        });
+        if listcopy && !copies {
+            return Err(format!("{name}:{line}: no list copied on entry\n{site}"));
+        }
+        if listread && copies {
+            return Err(format!(
+                "{name}:{line}: a list copied on entry where none may be\n{site}"
             ));
         }
         if once && specs.len() != 1 {

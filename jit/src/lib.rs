@@ -27,6 +27,7 @@ pub mod frame;
 pub mod infer;
 pub mod ir;
 pub mod items;
+pub mod list_copies;
 pub mod lists;
 pub mod liveness;
 pub mod objects;

@@ -29,11 +29,16 @@ use crate::types::Ty;
 use cranelift_codegen::entity::EntityRef;
 
 /// Checks every use of the nest's lists (entry types `entry`).
+///
+/// A list copied on entry ([`crate::list_copies`]) is held to the same uses, less the
+/// ones that change it (a store, an append) and a loop over it, which the VM does not
+/// copy a list for: it checks the same, so this refuses only what it got wrong.
 pub fn check(nest: &Nest, entry: &[Ty]) -> Result<(), String> {
-    let is_list = |v: &Var| matches!(entry.get(v.index()), Some(Ty::Array(a)) if a.list.is_some());
+    let is_list = |v: &Var| matches!(entry.get(v.index()), Some(Ty::Array(a)) if a.list.is_some() || a.copied);
+    let is_copy = |v: &Var| matches!(entry.get(v.index()), Some(Ty::Array(a)) if a.copied);
     if !entry
         .iter()
-        .any(|t| matches!(t, Ty::Array(a) if a.list.is_some()))
+        .any(|t| matches!(t, Ty::Array(a) if a.list.is_some() || a.copied))
     {
         return Ok(());
     }
@@ -64,8 +69,14 @@ pub fn check(nest: &Nest, entry: &[Ty]) -> Result<(), String> {
     };
     for stmt in all_statements(nest).0 {
         match &stmt.kind {
+            StmtKind::Store { array, .. } if is_copy(array) => {
+                return refuse(array, "a store into a list copied on entry");
+            }
             StmtKind::Store { array, index, .. } if is_list(array) && !item(array, index) => {
                 return refuse(array, "a store into a slice or a row of it");
+            }
+            StmtKind::For { items, .. } if items.iter().any(|(_, a)| is_copy(a)) => {
+                return refuse(&items[0].1, "a loop over a list copied on entry");
             }
             StmtKind::Assign { targets, .. } => {
                 if let Some(t) = targets.iter().find(|t| is_list(t)) {
@@ -94,6 +105,14 @@ pub fn check(nest: &Nest, entry: &[Ty]) -> Result<(), String> {
                     appending = Some(list as *const Expr);
                 }
                 let found = match e {
+                    Expr::Call(Intrinsic::ListAppend | Intrinsic::RowList(_), args)
+                        if matches!(args.first(), Some(Expr::Var(v)) if is_copy(v)) =>
+                    {
+                        let Some(Expr::Var(v)) = args.first() else {
+                            unreachable!("matched above")
+                        };
+                        Some((*v, "changing a list copied on entry"))
+                    }
                     Expr::Var(_) if appending == Some(e as *const Expr) => None,
                     Expr::Load(v, index) if is_list(v) => {
                         (!item(v, index)).then_some((*v, "a slice or a row of it"))

@@ -53,7 +53,7 @@ struct Row {
 
 /// The nest with its row names as indices; `None` when it binds none.
 pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
-    let rows_list = |v: &Var| matches!(entry.get(v.index()), Some(Ty::Array(a)) if a.list.is_some() && a.ndim == 2);
+    let rows_list = |v: &Var| matches!(entry.get(v.index()), Some(Ty::Array(a)) if (a.list.is_some() || a.copied) && a.ndim == 2);
     // The names bound to rows of one list of rows, by `row = A[i]` or by one loop
     // (whose counter is then the row's index), not both (`crate::items`).
     let mut counter: SecondaryMap<Var, Option<Var>> = SecondaryMap::new();

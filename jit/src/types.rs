@@ -445,6 +445,11 @@ pub struct ArrayTy {
     /// list object): its items, its length and iteration over it are all of it that
     /// compiles ([`crate::lists`]).
     pub list: Option<Elements>,
+    /// A list of Python numbers (or of rows of them, all of one length) that the nest
+    /// only reads, copied by the VM on entry into a buffer of the dtype (`list` is
+    /// `None`): its elements are read as Python's floats, ints or bools, in place
+    /// ([`crate::list_copies`]).
+    pub copied: bool,
 }
 
 /// What the numbers of a list are.
@@ -468,6 +473,16 @@ pub enum ListItems {
     Int,
     NpFloat64,
     NpInt64,
+}
+
+/// The Python number an element of a copied list ([`ArrayTy::copied`]) of `dtype` is
+/// read as.
+pub fn copied_item(dtype: Dtype) -> Scalar {
+    match dtype {
+        Dtype::F64 => Scalar::Float,
+        Dtype::Bool => Scalar::Bool,
+        _ => Scalar::Int,
+    }
 }
 
 impl ListItems {
@@ -532,6 +547,15 @@ impl Ty {
                     };
                     let rows = if a.ndim == 2 { "lists of " } else { "" };
                     format!("list of {rows}{number}")
+                }
+                None if a.copied => {
+                    let number = match a.dtype {
+                        Dtype::F64 => "float",
+                        Dtype::Bool => "bool",
+                        _ => "int",
+                    };
+                    let rows = if a.ndim == 2 { "lists of " } else { "" };
+                    format!("list of {rows}{number}, copied on entry")
                 }
                 None => format!(
                     "{}-d {} array{}",

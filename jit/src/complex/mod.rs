@@ -108,6 +108,7 @@ pub fn float_view(a: ArrayTy) -> ArrayTy {
         unit_inner: true,
         own_buffer: a.own_buffer,
         list: None,
+        copied: false,
     }
 }
 

@@ -359,6 +359,7 @@ impl Typing<'_> {
                 // A list's elements are Python's numbers (`crate::lists`).
                 match types::ListItems::of(&a) {
                     Some(items) => scalar(items.scalar()),
+                    None if a.copied => scalar(types::copied_item(a.dtype)),
                     None => scalar(Scalar::Np(a.dtype)),
                 }
             }

@@ -134,7 +134,8 @@ impl<'a> Typing<'a> {
         let [Expr::Var(list), index] = args else {
             return Err("a row takes a list and an index".into());
         };
-        if !matches!(&self.vars[*list], VarTy::Array(a) if a.list.is_some() && a.ndim == 2) {
+        if !matches!(&self.vars[*list], VarTy::Array(a) if (a.list.is_some() || a.copied) && a.ndim == 2)
+        {
             return Err(format!("`{}` holds no list of rows", self.name(*list)));
         }
         let i = self.scalar(index)?;

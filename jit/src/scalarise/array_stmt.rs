@@ -119,6 +119,7 @@ impl Pass<'_> {
                 unit_inner: true,
                 own_buffer: true,
                 list: None,
+                copied: false,
             };
             self.temporaries.push((var, ty));
             var

@@ -76,6 +76,7 @@ impl Pass<'_> {
             unit_inner: true,
             own_buffer: true,
             list: None,
+            copied: false,
         })
     }
 
@@ -142,6 +143,7 @@ impl Pass<'_> {
             unit_inner: true,
             own_buffer: true,
             list: None,
+            copied: false,
         };
         if !self.holds(t, ty) {
             return refuse(self, "of another kind than it holds elsewhere");
@@ -195,6 +197,7 @@ impl Pass<'_> {
             unit_inner: true,
             own_buffer: true,
             list: None,
+            copied: false,
         })
     }
 

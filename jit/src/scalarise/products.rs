@@ -136,6 +136,7 @@ impl Pass<'_> {
             unit_inner: true,
             own_buffer: true,
             list: None,
+            copied: false,
         };
         let t = match into {
             Some(t) => {

@@ -87,6 +87,7 @@ impl Pass<'_> {
             unit_inner: true,
             own_buffer: true,
             list: None,
+            copied: false,
         };
         // The elements read before they are written: an undo buffer each.
         let stored: HashSet<Var> = group.iter().map(|s| s.array).collect();

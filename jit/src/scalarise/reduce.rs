@@ -244,6 +244,7 @@ impl Pass<'_> {
                             unit_inner: true,
                             own_buffer: true,
                             list: None,
+                            copied: false,
                         };
                         self.temporaries.push((temporary, ty));
                         let ok = self.vars.push(VarData {

@@ -73,6 +73,7 @@ pub(super) fn number_list(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Op
         unit_inner: true,
         own_buffer: true,
         list: Some(elements),
+        copied: false,
     };
     // The object (held by the variable for the run), its length (and the first row's),
     // eight bytes an item: the helpers take every subscript against the lists as they

@@ -24,6 +24,7 @@ pub mod guards;
 pub mod inline;
 pub mod interrupt;
 mod layout;
+mod list_copies;
 pub mod lists;
 pub mod lower;
 mod objects;
@@ -72,6 +73,8 @@ pub struct Site {
     pub item_attributes: Vec<kiln_jit::objects::ItemAttribute>,
     /// The lists whose objects the nest compares by `is` (`objects`).
     pub compared_lists: Vec<kiln_jit::ir::Var>,
+    /// The lists the nest only reads, which an entry may copy (`list_copies`).
+    pub list_copies: kiln_jit::list_copies::Plan,
     /// The variables an outcome's values are, in order
     /// (`kiln_jit::objects::written_back`): found once, not on every entry.
     pub written_back: Vec<kiln_jit::ir::Var>,
@@ -135,6 +138,10 @@ pub fn register_site(
         .as_ref()
         .map(kiln_jit::objects::compared_lists)
         .unwrap_or_default();
+    let list_copies = nest
+        .as_ref()
+        .map(|n| kiln_jit::list_copies::plan(n, &kiln_jit::liveness::exposed_on_entry(n)))
+        .unwrap_or_default();
     let written_back = nest
         .as_ref()
         .map(|n| kiln_jit::objects::written_back(n, &item_attributes))
@@ -152,6 +159,7 @@ pub fn register_site(
         attributes,
         item_attributes,
         compared_lists,
+        list_copies,
         written_back,
         count: AtomicU64::new(0),
         threshold,

@@ -165,6 +165,7 @@ impl Columns {
                 // Two item names over one list share its columns.
                 own_buffer: false,
                 list: Some(Elements::Attribute),
+                copied: false,
             };
             let slots = vec![c.values.as_ptr() as u64, c.values.len() as u64, 8];
             entries[a.var.as_u32() as usize] = Entry::List(ty, slots);

@@ -52,6 +52,9 @@ pub struct SiteState {
     /// The objects the nest's assumed names held when they last checked out: the
     /// same objects again need no new check (which imports each module named).
     pub assumed_held: Vec<PyObjectRef>,
+    /// A key with lists copied on entry did not compile: lists are read in place from
+    /// then on (`list_copies`), as before copies were taken.
+    pub no_list_copies: bool,
 }
 
 pub struct Spec {
@@ -344,6 +347,7 @@ pub(super) fn classify(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Entry
             // Settled once every variable is classified (`mark_own_buffers`).
             own_buffer: false,
             list: None,
+            copied: false,
         };
         return Ok(Entry::Array(ty, slots, a.buffer.as_ptr() as usize));
     }
@@ -556,6 +560,18 @@ pub fn run(
         site.state.lock().expect("site state poisoned").reason = Some(reason);
         return Ok(None);
     }
+    // Lists the nest only reads, copied into buffers held for the run.
+    let no_copies = site
+        .state
+        .lock()
+        .expect("site state poisoned")
+        .no_list_copies;
+    let _copies = match no_copies {
+        true => Default::default(),
+        false => {
+            super::list_copies::make(nest, &site.list_copies, &objects, &mut entries, bounds, vm)
+        }
+    };
     mark_own_buffers(&mut entries);
     key.extend(entries.iter().map(Entry::ty));
 
@@ -746,6 +762,11 @@ pub fn run(
                     (code, splices, receivers, read, inlined)
                 }
                 Err(reason) => {
+                    // Copies the typing refused (a list taken for read-only that the
+                    // compiled nest would change): the next entry reads it in place.
+                    if key.iter().any(|t| matches!(t, Ty::Array(a) if a.copied)) {
+                        state.no_list_copies = true;
+                    }
                     state.failed.push((key, reason.clone()));
                     state.reason = Some(reason);
                     return Ok(None);

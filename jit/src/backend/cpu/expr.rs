@@ -228,7 +228,11 @@ impl Gen<'_, '_> {
                 // above the checks that guard it, to an address that is not an element.
                 let constant = self.constant_arrays.contains(array)
                     && self.access_bases.contains_key(&index.as_ptr());
-                let v = self.load_element(address, ty.dtype, constant);
+                let mut v = self.load_element(address, ty.dtype, constant);
+                if ty.copied {
+                    // A copied list's numbers are Python's (`crate::list_copies`).
+                    v = self.exact(crate::types::copied_item(ty.dtype), v.v);
+                }
                 if let Some(loaded) = &mut self.loaded_here {
                     loaded.push((e.clone(), v));
                 }

@@ -357,7 +357,15 @@ impl Gen<'_, '_> {
             unreachable!("typed as a list and an index")
         };
         let i = self.scalar(index)?.v;
-        let data = self.arrays[*list].as_ref().expect("a list").data;
+        let a = self.arrays[*list].as_ref().expect("a list");
+        if a.ty.copied {
+            // Rows of one length (`crate::list_copies`): the index is checked as
+            // `A[i]` would check it.
+            let (rows, len) = (a.shape[0], a.shape[1]);
+            self.python_index(i, rows);
+            return Ok(self.exact(Scalar::Int, len));
+        }
+        let data = a.data;
         let len = match crate::runtime::object_layout() {
             Some(layout) => {
                 let row = self.list_item_in_place(data, i, Some(objects::LIST_TYPE), &layout);

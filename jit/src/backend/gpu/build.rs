@@ -157,7 +157,7 @@ impl Builder<'_, '_> {
             return Ok(k);
         }
         let a = self.typing.array(v)?;
-        if a.list.is_some() {
+        if a.list.is_some() || a.copied {
             return Err(format!("`{}` is a list", self.name(v)));
         }
         let elem = match a.dtype {

@@ -26,6 +26,7 @@ fn array(ndim: u32) -> Ty {
         unit_inner: true,
         own_buffer: true,
         list: None,
+        copied: false,
     })
 }
 

@@ -57,6 +57,7 @@ impl Gen<'_, '_> {
                     if !a.own_buffer
                         || a.dtype != lane.dtype
                         || a.list.is_some()
+                        || a.copied
                         || self.nest.vars[*array].is_inlined()
                     {
                         return None;
@@ -292,7 +293,12 @@ impl Check<'_, '_, '_> {
     fn element(&mut self, array: Var, index: &[Expr]) -> Option<()> {
         let a = self.g.typing.array(array).ok()?;
         // A list's items are objects, read one at a time (`Gen::list_item`).
-        if a.dtype != self.lane.dtype || self.g.nest.vars[array].is_inlined() || a.list.is_some() {
+        // A copied list's numbers are Python's, whose operations the lanes do not have.
+        if a.dtype != self.lane.dtype
+            || self.g.nest.vars[array].is_inlined()
+            || a.list.is_some()
+            || a.copied
+        {
             return None;
         }
         let base = self.bases.get(&index.as_ptr())?;

@@ -1,0 +1,201 @@
+//! Lists a nest only reads, copied on entry into buffers of their numbers
+//! (`kiln_jit::list_copies`): compiled code reads such a list as an array whose
+//! elements are Python's floats, ints or bools, one load an element.
+//!
+//! A list is copied where the site's plan says every use fits, the list is exactly a
+//! `list` of exactly one kind of number (floats; ints of one word, not bools; bools),
+//! or of rows that are exactly lists of one length holding them, no list the nest
+//! stores into or appends to is it or one of its rows (the invariant that nothing
+//! changes it while the nest runs), and the run reads it enough to pay for the copy:
+//! the nest's iterations, estimated from the values on entry, are at least twice its
+//! numbers. Otherwise it stays a list read in place (`lists`).
+
+use super::tier::Entry;
+use kiln_jit::ir::{Nest, Var};
+use kiln_jit::list_copies::{Changed, Plan};
+use kiln_jit::types::{ArrayTy, Dtype, Elements, Scalar};
+use rustpython_vm::builtins::{PyFloat, PyInt, PyList};
+use rustpython_vm::{AsObject, PyObject, PyObjectRef, VirtualMachine};
+use std::collections::HashSet;
+
+/// The buffers an entry's copies live in, held for its run.
+#[derive(Default)]
+pub(super) struct Copies {
+    _buffers: Vec<Vec<u64>>,
+}
+
+/// Copies the lists of `entries` that `plan` allows and that pay, for a run whose root
+/// loop has `bounds`: each copied list's entry becomes the buffer's.
+pub(super) fn make(
+    nest: &Nest,
+    plan: &Plan,
+    objects: &[Option<PyObjectRef>],
+    entries: &mut [Entry],
+    bounds: (i64, i64, i64),
+    vm: &VirtualMachine,
+) -> Copies {
+    let mut copies = Copies::default();
+    let Some(changed) = &plan.changed else {
+        return copies;
+    };
+    let object = |v: Var| objects.get(v.as_u32() as usize).and_then(Option::as_ref);
+    let candidates: Vec<(Var, ArrayTy, u64)> = plan
+        .readable
+        .iter()
+        .filter_map(|r| match &entries[r.var.as_u32() as usize] {
+            Entry::List(ty, slots)
+                if ty.list == Some(Elements::Python)
+                    && r.fits(ty.ndim as usize)
+                    && object(r.var).is_some_and(|o| o.class().is(vm.ctx.types.list_type)) =>
+            {
+                let items = match ty.ndim {
+                    2 => slots[1] * slots[2],
+                    _ => slots[1],
+                };
+                Some((r.var, *ty, items))
+            }
+            _ => None,
+        })
+        .collect();
+    if candidates.is_empty() {
+        return copies;
+    }
+    let int_of = |v: Var| match &entries[v.as_u32() as usize] {
+        Entry::Scalar(Scalar::Int, bits) => Some(*bits as i64),
+        _ => None,
+    };
+    let len_of = |v: Var| match &entries[v.as_u32() as usize] {
+        Entry::List(_, slots) => Some(slots[1] as i64),
+        _ => None,
+    };
+    let row_len_of = |v: Var| match &entries[v.as_u32() as usize] {
+        Entry::List(ty, slots) if ty.ndim == 2 => Some(slots[2] as i64),
+        _ => None,
+    };
+    let (start, stop, step) = bounds;
+    let root_trips = match step {
+        s if s > 0 => (stop - start).max(0) as f64 / s as f64,
+        s if s < 0 => (start - stop).max(0) as f64 / -s as f64,
+        _ => 1.0,
+    };
+    let work = kiln_jit::list_copies::work(nest, root_trips.ceil(), &int_of, &len_of, &row_len_of);
+    // The lists the nest changes, by address: none may be copied.
+    let mut touched: HashSet<usize> = HashSet::new();
+    for c in changed {
+        let (Changed::List(v) | Changed::RowOf(v)) = *c;
+        let Some(list) = object(v) else {
+            return copies;
+        };
+        touched.insert(address(list));
+        if let Some(l) = list.downcast_ref::<PyList>() {
+            touched.extend(l.borrow_vec().iter().map(|r| address(r)));
+        }
+    }
+    for (var, ty, items) in candidates {
+        if items == 0 || 2.0 * items as f64 > work {
+            continue;
+        }
+        let list = object(var).expect("a candidate's list");
+        let Some((buffer, shape)) = copy(list, ty, &touched, vm) else {
+            continue;
+        };
+        let data = buffer.as_ptr() as u64;
+        let item = ty.dtype.size() as u64;
+        let mut slots = vec![data];
+        slots.extend(shape.iter().map(|s| *s as u64));
+        if ty.ndim == 2 {
+            slots.extend([shape[1] as u64 * item, item]);
+        } else {
+            slots.push(item);
+        }
+        let copied = ArrayTy {
+            dtype: ty.dtype,
+            ndim: ty.ndim,
+            unit_inner: true,
+            own_buffer: true,
+            list: None,
+            copied: true,
+        };
+        entries[var.as_u32() as usize] = Entry::Array(copied, slots, data as usize);
+        copies._buffers.push(buffer);
+    }
+    copies
+}
+
+fn address(o: &PyObject) -> usize {
+    o as *const PyObject as usize
+}
+
+/// The numbers of `list` (of `ty`'s kind and levels) in a buffer of its dtype (bools
+/// one byte each, the buffer padded to whole words), with the list's shape; `None`
+/// where it is not exactly such a list, or a list the nest changes is it or a row.
+fn copy(
+    list: &PyObject,
+    ty: ArrayTy,
+    touched: &HashSet<usize>,
+    vm: &VirtualMachine,
+) -> Option<(Vec<u64>, Vec<usize>)> {
+    if touched.contains(&address(list)) {
+        return None;
+    }
+    let outer = list.downcast_ref::<PyList>()?.borrow_vec();
+    let types = &vm.ctx.types;
+    let width = match ty.ndim {
+        2 => outer
+            .first()
+            .and_then(|r| r.downcast_ref::<PyList>())
+            .map_or(0, |r| r.borrow_vec().len()),
+        _ => 1,
+    };
+    let count = outer.len() * width;
+    let mut words = vec![0u64; count];
+    let mut bytes = vec![0u8; if ty.dtype == Dtype::Bool { count } else { 0 }];
+    let mut put = |k: usize, x: &PyObject| -> Option<()> {
+        match ty.dtype {
+            Dtype::F64 if x.class().is(types.float_type) => {
+                words[k] = x.downcast_ref::<PyFloat>()?.to_f64().to_bits();
+            }
+            Dtype::I64 if x.class().is(types.int_type) => {
+                words[k] = i64::try_from(x.downcast_ref::<PyInt>()?.as_bigint()).ok()? as u64;
+            }
+            Dtype::Bool if x.is(&vm.ctx.true_value) => bytes[k] = 1,
+            Dtype::Bool if x.is(&vm.ctx.false_value) => {}
+            _ => return None,
+        }
+        Some(())
+    };
+    if ty.ndim == 2 {
+        for (i, row) in outer.iter().enumerate() {
+            if !row.class().is(types.list_type) || touched.contains(&address(row)) {
+                return None;
+            }
+            let items = row.downcast_ref::<PyList>()?.borrow_vec();
+            if items.len() != width {
+                return None;
+            }
+            for (j, x) in items.iter().enumerate() {
+                put(i * width + j, x)?;
+            }
+        }
+    } else {
+        for (k, x) in outer.iter().enumerate() {
+            put(k, x)?;
+        }
+    }
+    if ty.dtype == Dtype::Bool {
+        // One byte an element, in the words' memory order.
+        words = bytes
+            .chunks(8)
+            .map(|c| {
+                let mut word = [0u8; 8];
+                word[..c.len()].copy_from_slice(c);
+                u64::from_ne_bytes(word)
+            })
+            .collect();
+    }
+    let shape = match ty.ndim {
+        2 => vec![outer.len(), width],
+        _ => vec![outer.len()],
+    };
+    Some((words, shape))
+}
