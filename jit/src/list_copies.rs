@@ -1,30 +1,37 @@
-//! Lists of numbers a nest only reads (`A[i][k]`, `row = A[i]` then `row[k]`,
-//! `len(A)`), which the VM copies on entry into a buffer of the numbers themselves:
-//! compiled code then reads an element with one load (hoisted out of loops where its
-//! subscripts are proven, as an array's is), where the list's way follows the list,
-//! the row and the item's object at every read.
+//! Lists of numbers a nest reads and stores by subscripts only (`A[i][k]`, `row =
+//! A[i]` then `row[k]`, `t[i][j] = v`, `len(A)`), which the VM copies on entry into a
+//! buffer of the numbers themselves: compiled code then reads and stores an element
+//! with one load or store (hoisted out of loops where its subscripts are proven, as
+//! an array's is), where the list's way follows the list, the row and the item's
+//! object at every access and boxes every number it stores. The VM writes a stored
+//! copy's changed numbers back into the list when compiled code returns, whether it
+//! finished or handed a statement back, before the interpreter sees the list.
 //!
 //! This pass finds, once per loop site, what the VM needs to decide on entry
-//! ([`Plan`]): the variables whose every use is a read of an item by integer
-//! subscripts (the same number of them everywhere), a row bound to a name that is then
-//! only read by one subscript and measured (`row = A[i]`: `crate::rows` makes it an
-//! index), or `len()`; and the lists the nest stores into or appends to, as the
+//! ([`Plan`]): the variables whose every use is an access to an item by integer
+//! subscripts (the same number of them everywhere), a row bound to a name that is
+//! then only accessed by one subscript and measured (`row = A[i]`: `crate::rows` makes
+//! it an index), or `len()`; and the lists the nest stores into or appends to, as the
 //! variables they are found through (a list itself, or the rows of a list, where a
-//! store goes through `row = C[i]` or `for row in C`).
+//! store goes through `row = C[i]` or `for row in C`). [`accesses`] estimates, from
+//! the values on entry, how often a run touches each list, which the copy must pay for.
 //!
-//! Invariant the copy relies on: nothing changes the copied list while the nest runs.
+//! Invariant the copy relies on: while the nest runs, nothing but its own stores into
+//! the copy changes the list, and nothing but the copy reads what those stores change.
 //! Compiled code changes lists only by its own stores and appends (it calls no user
 //! code: a nest calling a user function gets no copies, since the callee's stores are
-//! not seen here), so the VM copies a list only where none of the lists those reach is
-//! the list or one of its rows, and only a list of exactly one kind of number (a
-//! float, an int of one word, a bool), with rows of one length. The typing holds the
-//! nest to those uses (`crate::lists::check`), so a wrong plan refuses to compile
-//! rather than misreads.
+//! not seen here), so the VM copies a list the nest only reads only where none of the
+//! lists the nest changes is the list or one of its rows, and a list it stores into
+//! only where no other list of the nest is the list or holds one of its rows and no
+//! row is in it twice; and only a list of exactly one kind of number (a float, an int
+//! of one word, a bool), with rows of one length. The typing holds the nest to those
+//! uses, and a stored number to the list's kind (`crate::lists::check`, the typing of
+//! stores), so a wrong plan refuses to compile rather than misreads.
 
 use crate::ir::{Expr, Intrinsic, Nest, Stmt, StmtKind, Var};
 use cranelift_codegen::entity::SecondaryMap;
 
-/// What the VM needs to copy a site's read-only lists on entry.
+/// What the VM needs to copy a site's lists on entry.
 #[derive(Clone, Debug, Default)]
 pub struct Plan {
     /// The variables that may be copied, each with the number of subscripts of its
@@ -44,8 +51,12 @@ pub struct Readable {
     pub subscripts: Option<usize>,
     /// Whether names are bound to it by one subscript (`x = A[i]`).
     pub taken: bool,
-    /// Whether each such name is used as a row: read by one subscript, measured.
+    /// Whether each such name is used as a row: read (or stored into) by one
+    /// subscript, measured.
     pub taken_as_rows: bool,
+    /// Whether the nest stores into its items (itself or through a row's name): the
+    /// copy is then written back, and may share no row with any other list.
+    pub stored: bool,
 }
 
 impl Readable {
@@ -76,9 +87,10 @@ struct Uses {
     taken_from: Vec<Var>,
     items_of: Vec<Var>,
     bound_other: bool,
-    /// Item reads, by their numbers of subscripts.
+    /// Item reads and stores, by their numbers of subscripts.
     subscripts: Vec<usize>,
-    changed: bool,
+    stored: bool,
+    appended: bool,
     /// Any other use: as a value, sliced, iterated over, `.shape`, a product.
     other: bool,
 }
@@ -98,20 +110,21 @@ pub fn plan(nest: &Nest, exposed: &SecondaryMap<Var, bool>) -> Plan {
         let u = &uses[v];
         exposed[v] && u.taken_from.is_empty() && u.items_of.is_empty() && !u.bound_other
     };
-    // A name a row is bound to: only read by one subscript and measured.
+    // A name a row is bound to: only read and stored into by one subscript, and
+    // measured.
     let row_name = |v: Var| {
         let u = &uses[v];
         !exposed[v]
             && !u.bound_other
             && u.items_of.is_empty()
-            && !u.changed
+            && !u.appended
             && !u.other
             && u.subscripts.iter().all(|s| *s == 1)
     };
     let mut readable = Vec::new();
     for (v, _) in nest.vars.iter() {
         let u = &uses[v];
-        if !entry_list(v, &uses) || u.changed || u.other {
+        if !entry_list(v, &uses) || u.appended || u.other {
             continue;
         }
         let mut subscripts = u.subscripts.clone();
@@ -134,11 +147,12 @@ pub fn plan(nest: &Nest, exposed: &SecondaryMap<Var, bool>) -> Plan {
             subscripts: subscripts.first().copied(),
             taken: !takers.is_empty(),
             taken_as_rows,
+            stored: u.stored || takers.iter().any(|t| uses[*t].stored),
         });
     }
     let mut changed = Some(Vec::new());
     for (v, _) in nest.vars.iter() {
-        if !uses[v].changed {
+        if !uses[v].stored && !uses[v].appended {
             continue;
         }
         let u = &uses[v];
@@ -161,6 +175,20 @@ pub fn plan(nest: &Nest, exposed: &SecondaryMap<Var, bool>) -> Plan {
     Plan { readable, changed }
 }
 
+/// Whether `nest` calls a user function or method (or has one inlined): code whose
+/// stores into lists and attributes this pass does not see.
+pub fn calls_user_code(nest: &Nest) -> bool {
+    let mut calls = false;
+    nest.root.each(&mut |s| {
+        for e in s.exprs() {
+            e.walk(&mut |e| {
+                calls |= matches!(e, Expr::CallUser(..) | Expr::Inline(_) | Expr::Unpack(..));
+            });
+        }
+    });
+    calls
+}
+
 /// Notes the uses statement `s` (not those nested in it) makes of variables.
 fn note(s: &Stmt, uses: &mut SecondaryMap<Var, Uses>, calls: &mut bool) {
     let mut walk = |e: &Expr, uses: &mut SecondaryMap<Var, Uses>| {
@@ -180,7 +208,7 @@ fn note(s: &Stmt, uses: &mut SecondaryMap<Var, Uses>, calls: &mut bool) {
             Expr::Sum(view, _) => uses[view.array].other = true,
             Expr::Call(Intrinsic::ListAppend, args) => {
                 if let Some(Expr::Var(v)) = args.first() {
-                    uses[*v].changed = true;
+                    uses[*v].appended = true;
                 }
             }
             Expr::CallUser(..) | Expr::Inline(_) | Expr::Unpack(..) => *calls = true,
@@ -217,7 +245,15 @@ fn note(s: &Stmt, uses: &mut SecondaryMap<Var, Uses>, calls: &mut bool) {
             value,
             ..
         } => {
-            uses[*array].changed = true;
+            uses[*array].stored = true;
+            if index
+                .iter()
+                .any(|i| matches!(i, Expr::Slice(_) | Expr::NewAxis))
+            {
+                uses[*array].other = true;
+            } else {
+                uses[*array].subscripts.push(index.len());
+            }
             index.iter().chain([value]).for_each(|e| walk(e, uses));
         }
         StmtKind::For {
@@ -239,19 +275,21 @@ fn note(s: &Stmt, uses: &mut SecondaryMap<Var, Uses>, calls: &mut bool) {
     }
 }
 
-/// An estimate of the iterations a run of `nest` makes, its loops' included, for a
-/// root loop of `root_trips` iterations: each inner `range` loop's count is worked out
-/// from the values `int_of` and `len_of` give the nest's variables on entry (`len_of`
-/// a list's length, `row_len_of` its first row's: the length of a name bound to a row
-/// of it), and taken as one where it cannot be (a loop bounded by an outer loop's
-/// variable).
-pub fn work(
+/// An estimate of how many times a run of `nest` reads or stores an item of each
+/// list variable, for a root loop of `root_trips` iterations: each access counts once
+/// per iteration of the loops around it, whose counts are worked out from the values
+/// `int_of` and `len_of` give the nest's variables on entry (`len_of` a list's length,
+/// `row_len_of` its first row's: the length of a name bound to a row of it), and
+/// taken as one where they cannot be (a loop bounded by an outer loop's variable). An
+/// access through a row's name (`row = A[i]`, then `row[k]`) counts as the list's;
+/// of an `if`, the branch with more.
+pub fn accesses(
     nest: &Nest,
     root_trips: f64,
     int_of: &dyn Fn(Var) -> Option<i64>,
     len_of: &dyn Fn(Var) -> Option<i64>,
     row_len_of: &dyn Fn(Var) -> Option<i64>,
-) -> f64 {
+) -> SecondaryMap<Var, f64> {
     // Names bound to rows (`row = A[i]`), by the list.
     let mut row_of: SecondaryMap<Var, Option<Var>> = SecondaryMap::new();
     nest.root.each(&mut |s| {
@@ -262,22 +300,43 @@ pub fn work(
             row_of[*t] = Some(*list);
         }
     });
-    let len_of = &|v: Var| match row_of[v] {
-        Some(list) => row_len_of(list),
-        None => len_of(v),
+    let counter = Counter {
+        row_of,
+        int_of,
+        len_of,
+        row_len_of,
     };
-    fn value(
-        e: &Expr,
-        int_of: &dyn Fn(Var) -> Option<i64>,
-        len_of: &dyn Fn(Var) -> Option<i64>,
-    ) -> Option<i64> {
+    let mut counts = SecondaryMap::new();
+    if let StmtKind::For { body, .. } | StmtKind::While { body, .. } = &nest.root.kind {
+        counter.body(body, root_trips.max(1.0), &mut counts);
+    }
+    counts
+}
+
+/// Counts accesses for [`accesses`].
+struct Counter<'a> {
+    row_of: SecondaryMap<Var, Option<Var>>,
+    int_of: &'a dyn Fn(Var) -> Option<i64>,
+    len_of: &'a dyn Fn(Var) -> Option<i64>,
+    row_len_of: &'a dyn Fn(Var) -> Option<i64>,
+}
+
+impl Counter<'_> {
+    fn list(&self, v: Var) -> Var {
+        self.row_of[v].unwrap_or(v)
+    }
+
+    fn value(&self, e: &Expr) -> Option<i64> {
         use crate::ir::BinOp;
         match e {
             Expr::Int(c) => Some(*c),
-            Expr::Var(v) => int_of(*v),
-            Expr::Len(v) => len_of(*v),
+            Expr::Var(v) => (self.int_of)(*v),
+            Expr::Len(v) => match self.row_of[*v] {
+                Some(list) => (self.row_len_of)(list),
+                None => (self.len_of)(*v),
+            },
             Expr::Binary(op, a, b) => {
-                let (a, b) = (value(a, int_of, len_of)?, value(b, int_of, len_of)?);
+                let (a, b) = (self.value(a)?, self.value(b)?);
                 match op {
                     BinOp::Add => a.checked_add(b),
                     BinOp::Sub => a.checked_sub(b),
@@ -289,14 +348,19 @@ pub fn work(
             _ => None,
         }
     }
-    fn body_work(
-        body: &[Stmt],
-        int_of: &dyn Fn(Var) -> Option<i64>,
-        len_of: &dyn Fn(Var) -> Option<i64>,
-    ) -> f64 {
-        let mut w = 0.0;
+
+    /// Adds `times` for each item access of `e`.
+    fn expr(&self, e: &Expr, times: f64, counts: &mut SecondaryMap<Var, f64>) {
+        e.walk(&mut |e| {
+            if let Expr::Load(v, _) = e {
+                counts[self.list(*v)] += times;
+            }
+        });
+    }
+
+    fn body(&self, body: &[Stmt], times: f64, counts: &mut SecondaryMap<Var, f64>) {
         for s in body {
-            w += match &s.kind {
+            match &s.kind {
                 StmtKind::For {
                     start,
                     stop,
@@ -304,34 +368,43 @@ pub fn work(
                     body,
                     ..
                 } => {
-                    let trips = match (
-                        value(start, int_of, len_of),
-                        value(stop, int_of, len_of),
-                        value(step, int_of, len_of),
-                    ) {
+                    let trips = match (self.value(start), self.value(stop), self.value(step)) {
                         (Some(a), Some(b), Some(c)) if c > 0 => {
                             ((b - a).max(0) as f64 / c as f64).ceil()
                         }
                         _ => 1.0,
                     };
-                    trips * (1.0 + body_work(body, int_of, len_of))
+                    self.body(body, times * trips, counts);
                 }
-                StmtKind::While { body, .. } => 1.0 + body_work(body, int_of, len_of),
-                StmtKind::If { then, orelse, .. } => {
-                    body_work(then, int_of, len_of).max(body_work(orelse, int_of, len_of))
+                StmtKind::While { cond, body } => {
+                    self.expr(cond, times, counts);
+                    self.body(body, times, counts);
                 }
-                _ => 0.0,
-            };
+                StmtKind::If { cond, then, orelse } => {
+                    self.expr(cond, times, counts);
+                    let (mut a, mut b) = (SecondaryMap::new(), SecondaryMap::new());
+                    self.body(then, times, &mut a);
+                    self.body(orelse, times, &mut b);
+                    let mut keys: Vec<Var> = a.keys().chain(b.keys()).collect();
+                    keys.sort_unstable();
+                    keys.dedup();
+                    for v in keys {
+                        counts[v] += a[v].max(b[v]);
+                    }
+                }
+                StmtKind::Store { array, .. } => {
+                    counts[self.list(*array)] += times;
+                    s.exprs()
+                        .into_iter()
+                        .for_each(|e| self.expr(e, times, counts));
+                }
+                _ => s
+                    .exprs()
+                    .into_iter()
+                    .for_each(|e| self.expr(e, times, counts)),
+            }
         }
-        w
     }
-    let inner = match &nest.root.kind {
-        StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
-            body_work(body, int_of, len_of)
-        }
-        _ => 0.0,
-    };
-    root_trips.max(1.0) * (1.0 + inner)
 }
 
 #[cfg(test)]
@@ -363,7 +436,7 @@ mod tests {
     }
 
     /// `for i in range(n): ai = A[i]; for k in range(n): s += ai[k] * B[k][j]`, with
-    /// `C[i][0] = s`: A and B copyable, C's rows changed.
+    /// `C[i][0] = s`: A and B copyable, C too, stored into.
     #[test]
     fn reads_rows_and_items() {
         let mut vars = PrimaryMap::new();
@@ -421,15 +494,18 @@ mod tests {
         }
         let plan = plan(&nest, &exposed);
         let vars: Vec<Var> = plan.readable.iter().map(|r| r.var).collect();
-        assert_eq!(vars, vec![a, b]);
+        assert_eq!(vars, vec![a, b, c]);
+        assert!(plan.readable[2].stored && plan.readable[2].fits(2));
         assert!(plan.readable[0].taken && plan.readable[0].fits(2));
         assert!(!plan.readable[1].taken && plan.readable[1].fits(2));
         assert!(!plan.readable[1].fits(1));
+        assert!(!plan.readable[0].stored && !plan.readable[1].stored);
         assert_eq!(plan.readable[1].subscripts, Some(2));
         assert_eq!(plan.changed, Some(vec![Changed::List(c)]));
-        let w = work(&nest, 10.0, &|v| (v == n).then_some(10), &|_| None, &|_| {
+        let counts = accesses(&nest, 10.0, &|v| (v == n).then_some(10), &|_| None, &|_| {
             None
         });
-        assert_eq!(w, 10.0 * (1.0 + 10.0));
+        // (`ai = A[i]` is a read of A of its own.)
+        assert_eq!((counts[a], counts[b], counts[c]), (110.0, 100.0, 10.0));
     }
 }

@@ -30,9 +30,9 @@ use cranelift_codegen::entity::EntityRef;
 
 /// Checks every use of the nest's lists (entry types `entry`).
 ///
-/// A list copied on entry ([`crate::list_copies`]) is held to the same uses, less the
-/// ones that change it (a store, an append) and a loop over it, which the VM does not
-/// copy a list for: it checks the same, so this refuses only what it got wrong.
+/// A list copied on entry ([`crate::list_copies`]) is held to the same uses, less an
+/// append and a loop over it, for which the VM does not copy a list: it checks the
+/// same, so this refuses only what it got wrong.
 pub fn check(nest: &Nest, entry: &[Ty]) -> Result<(), String> {
     let is_list = |v: &Var| matches!(entry.get(v.index()), Some(Ty::Array(a)) if a.list.is_some() || a.copied);
     let is_copy = |v: &Var| matches!(entry.get(v.index()), Some(Ty::Array(a)) if a.copied);
@@ -69,9 +69,6 @@ pub fn check(nest: &Nest, entry: &[Ty]) -> Result<(), String> {
     };
     for stmt in all_statements(nest).0 {
         match &stmt.kind {
-            StmtKind::Store { array, .. } if is_copy(array) => {
-                return refuse(array, "a store into a list copied on entry");
-            }
             StmtKind::Store { array, index, .. } if is_list(array) && !item(array, index) => {
                 return refuse(array, "a store into a slice or a row of it");
             }

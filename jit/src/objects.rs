@@ -174,7 +174,8 @@ pub fn split(nest: &Nest, entry: &[Ty]) -> Result<Option<Split>> {
     }
     for a in &attributes {
         match entry.get(a.var.index()) {
-            Some(Ty::Array(t)) if t.list == Some(Elements::Attribute) => {}
+            // (Or its values, copied where no statement stores the attribute.)
+            Some(Ty::Array(t)) if t.list == Some(Elements::Attribute) || t.copied => {}
             // (The elements of an item a loop unpacks, `__kiln_item12.0`, have no name
             // of the user's: the reason says which list and why.)
             Some(Ty::Other(why)) if nest.vars[a.item].name.starts_with(UNPACKED_ITEM) => {

@@ -138,3 +138,92 @@ tri[4][3] = 2**62
 print(counts(tri, blocked, n))
 tri[3][4] = 2**70
 print(counts(tri, blocked, n))
+
+
+# Lists the nest stores into: copied too where no other list shares a row with them,
+# and the numbers the run changed written back when it returns (also when it hands a
+# statement back: an int past 64 bits, then the interpreter goes on).
+def paths(blocked, n):
+    t = [[0] * n for _ in range(n)]
+    for i in range(n):
+        t[i][0] = 1
+        t[0][i] = 1
+    for i in range(1, n):  # jit: compiled, listcopy
+        for j in range(1, n):
+            if blocked[i][j]:
+                t[i][j] = 0
+            else:
+                t[i][j] = (t[i - 1][j] + t[i][j - 1]) % 1000003
+    return t
+
+
+def grow(t, n):
+    for i in range(1, n):  # jit: compiled, listcopy, deopts
+        row = t[i]
+        for j in range(1, n):
+            row[j] = t[i - 1][j] * 3 + row[j - 1]
+    return t
+
+
+def relax(u, n, sweeps):
+    for s in range(sweeps):  # jit: compiled, listcopy
+        for i in range(1, n - 1):
+            u[i] = 0.5 * (u[i - 1] + u[i + 1])
+    return u
+
+
+def clip(u, n):
+    # Stores an int into a list of floats: no copy compiles for that; read in place.
+    for s in range(3):  # jit: compiled
+        for i in range(n):
+            if u[i] < 0.0:
+                u[i] = 0
+            else:
+                u[i] = u[i] * 0.5
+    return u
+
+
+def spread(flags, n):
+    for s in range(4):  # jit: compiled, listcopy
+        for i in range(1, n):
+            flags[i] = flags[i - 1] and not flags[i]
+    return flags
+
+
+print(sum(sum(r) for r in paths(blocked, n)))
+g = [[1] * n for _ in range(n)]
+print(sum(grow(g, n)[-1]) % 1000003, grow([[1] * n for _ in range(n)], 8)[-1])
+shared_rows = [[1] * n] * n
+print(sum(grow(shared_rows, n)[-1]) % 1000003)
+print([round(v, 9) for v in relax([float(i % 5) for i in range(60)], 60, 40)[:8]])
+for _ in range(3):
+    print(clip([float(i % 7) - 3.0 for i in range(50)], 50)[:10])
+print(spread([i % 3 == 0 for i in range(70)], 70))
+T2 = [[float((i + j) % 4) for j in range(n)] for i in range(n)]
+print(show(smooth([row[:] for row in T2], T2, n)))
+
+
+# Attributes of a list's objects that the nest only reads: their values copied.
+class Body:
+    def __init__(self, x, m):
+        self.x = x
+        self.m = m
+
+
+def energy(ps):
+    e = 0.0
+    for r in range(6):  # jit: compiled
+        for p in ps:
+            e += p.m * p.x * p.x + r
+    return e
+
+
+bodies = [Body(0.5 * k - 3.0, 1.0 + k % 3) for k in range(40)]
+print(energy(bodies))
+bodies[7].x = 2
+print(energy(bodies))
+del bodies[9].m
+try:
+    print(energy(bodies))
+except AttributeError as e:
+    print("AttributeError", e)

@@ -265,6 +265,18 @@ impl<'a> Typing<'a> {
                         Scalar::Np(types::Dtype::F64),
                         Scalar::Np(types::Dtype::I64),
                     ];
+                    // A copied list's item is written back as the number stored: of
+                    // the list's one kind only (`crate::list_copies`).
+                    if let VarTy::Array(a) = &self.vars[*array]
+                        && a.copied
+                        && (stored.mixed || stored.ty != types::copied_item(a.dtype))
+                    {
+                        return Err(at(format!(
+                            "storing {} into a list of {} copied on entry stays interpreted",
+                            stored.describe(),
+                            types::copied_item(a.dtype).describe()
+                        )));
+                    }
                     if matches!(&self.vars[*array], VarTy::Array(a) if a.list.is_some())
                         && (stored.mixed || !boxable.contains(&stored.ty))
                     {

@@ -1,14 +1,17 @@
-//! Lists a nest only reads, copied on entry into buffers of their numbers
-//! (`kiln_jit::list_copies`): compiled code reads such a list as an array whose
-//! elements are Python's floats, ints or bools, one load an element.
+//! Lists of numbers copied on entry into buffers of their numbers
+//! (`kiln_jit::list_copies`): compiled code reads (and stores) such a list as an
+//! array whose elements are Python's floats, ints or bools, one load an element; the
+//! numbers a run stored are written back when it returns.
 //!
 //! A list is copied where the site's plan says every use fits, the list is exactly a
 //! `list` of exactly one kind of number (floats; ints of one word, not bools; bools),
-//! or of rows that are exactly lists of one length holding them, no list the nest
-//! stores into or appends to is it or one of its rows (the invariant that nothing
-//! changes it while the nest runs), and the run reads it enough to pay for the copy:
-//! the nest's iterations, estimated from the values on entry, are at least twice its
-//! numbers. Otherwise it stays a list read in place (`lists`).
+//! or of rows that are exactly lists of one length holding them, and the run touches
+//! it enough to pay for the copy (its estimated accesses, from the values on entry,
+//! at least twice its numbers). A list the nest only reads must not be, nor hold as a
+//! row, any list the nest changes; a list it stores into must share neither itself
+//! nor a row with any other list variable of the nest, and hold no row twice (the
+//! invariant that the copy is the one place its numbers change and are read).
+//! Otherwise it stays a list read in place (`lists`).
 
 use super::tier::Entry;
 use kiln_jit::ir::{Nest, Var};
@@ -18,10 +21,77 @@ use rustpython_vm::builtins::{PyFloat, PyInt, PyList};
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, VirtualMachine};
 use std::collections::HashSet;
 
-/// The buffers an entry's copies live in, held for its run.
+/// The buffers an entry's copies live in, held for its run; those the nest stores
+/// into, with the list and the numbers as copied, to write back.
 #[derive(Default)]
 pub(super) struct Copies {
-    _buffers: Vec<Vec<u64>>,
+    buffers: Vec<Vec<u64>>,
+    stored: Vec<Stored>,
+}
+
+/// A copy the nest may store into.
+struct Stored {
+    list: PyObjectRef,
+    dtype: Dtype,
+    ndim: u32,
+    /// The index of its buffer in `Copies::buffers`, and the words as copied.
+    buffer: usize,
+    original: Vec<u64>,
+}
+
+impl Copies {
+    /// Writes each number the run changed in a stored copy back into its list, boxed
+    /// as the interpreter's store would have (a new float, int or bool), before the
+    /// interpreter sees the list again; the rest of the list is left as it was.
+    pub(super) fn write_back(&self, vm: &VirtualMachine) {
+        for s in &self.stored {
+            let words = &self.buffers[s.buffer];
+            let outer = s.list.downcast_ref::<PyList>().expect("copied from a list");
+            let width = match s.ndim {
+                2 => outer
+                    .borrow_vec()
+                    .first()
+                    .and_then(|r| r.downcast_ref::<PyList>())
+                    .map_or(0, |r| r.borrow_vec().len()),
+                _ => 1,
+            };
+            let number = |k: usize| -> PyObjectRef {
+                match s.dtype {
+                    Dtype::F64 => vm.ctx.new_float(f64::from_bits(words[k])).into(),
+                    Dtype::Bool => vm.ctx.new_bool(byte(words, k) != 0).into(),
+                    _ => vm.ctx.new_int(words[k] as i64).into(),
+                }
+            };
+            let changed = |k: usize| match s.dtype {
+                Dtype::Bool => byte(words, k) != byte(&s.original, k),
+                _ => words[k] != s.original[k],
+            };
+            if s.ndim == 2 {
+                let rows: Vec<PyObjectRef> = outer.borrow_vec().to_vec();
+                for (i, row) in rows.iter().enumerate() {
+                    let row = row.downcast_ref::<PyList>().expect("a row copied");
+                    let mut items = row.borrow_vec_mut();
+                    for (j, item) in items.iter_mut().enumerate() {
+                        if changed(i * width + j) {
+                            *item = number(i * width + j);
+                        }
+                    }
+                }
+            } else {
+                let mut items = outer.borrow_vec_mut();
+                for (k, item) in items.iter_mut().enumerate() {
+                    if changed(k) {
+                        *item = number(k);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The `k`th byte of `words`' memory (a bool copy's `k`th element).
+fn byte(words: &[u64], k: usize) -> u8 {
+    words[k / 8].to_ne_bytes()[k % 8]
 }
 
 /// Copies the lists of `entries` that `plan` allows and that pay, for a run whose root
@@ -39,7 +109,7 @@ pub(super) fn make(
         return copies;
     };
     let object = |v: Var| objects.get(v.as_u32() as usize).and_then(Option::as_ref);
-    let candidates: Vec<(Var, ArrayTy, u64)> = plan
+    let candidates: Vec<(Var, ArrayTy, u64, bool)> = plan
         .readable
         .iter()
         .filter_map(|r| match &entries[r.var.as_u32() as usize] {
@@ -52,7 +122,7 @@ pub(super) fn make(
                     2 => slots[1] * slots[2],
                     _ => slots[1],
                 };
-                Some((r.var, *ty, items))
+                Some((r.var, *ty, items, r.stored))
             }
             _ => None,
         })
@@ -78,8 +148,9 @@ pub(super) fn make(
         s if s < 0 => (start - stop).max(0) as f64 / -s as f64,
         _ => 1.0,
     };
-    let work = kiln_jit::list_copies::work(nest, root_trips.ceil(), &int_of, &len_of, &row_len_of);
-    // The lists the nest changes, by address: none may be copied.
+    let accesses =
+        kiln_jit::list_copies::accesses(nest, root_trips.ceil(), &int_of, &len_of, &row_len_of);
+    // The lists the nest changes, by address: no list it only reads may be one.
     let mut touched: HashSet<usize> = HashSet::new();
     for c in changed {
         let (Changed::List(v) | Changed::RowOf(v)) = *c;
@@ -87,16 +158,43 @@ pub(super) fn make(
             return copies;
         };
         touched.insert(address(list));
-        if let Some(l) = list.downcast_ref::<PyList>() {
-            touched.extend(l.borrow_vec().iter().map(|r| address(r)));
-        }
+        touched.extend(rows(list));
     }
-    for (var, ty, items) in candidates {
-        if items == 0 || 2.0 * items as f64 > work {
+    // Every list variable's list and rows, with the variable: no other may share one
+    // with a list the nest stores into.
+    let lists: Vec<(Var, Vec<usize>)> = nest
+        .vars
+        .keys()
+        .filter(|v| matches!(entries[v.as_u32() as usize], Entry::List(..)))
+        .filter_map(|v| {
+            let list = object(v)?;
+            let mut all = vec![address(list)];
+            all.extend(rows(list));
+            Some((v, all))
+        })
+        .collect();
+    for (var, ty, items, stored) in candidates {
+        if items == 0 || accesses[var] < 2.0 * items as f64 {
             continue;
         }
         let list = object(var).expect("a candidate's list");
-        let Some((buffer, shape)) = copy(list, ty, &touched, vm) else {
+        let allowed = if stored {
+            let own = lists.iter().find(|(v, _)| *v == var).map(|(_, a)| a);
+            let others: HashSet<usize> = lists
+                .iter()
+                .filter(|(v, _)| *v != var)
+                .flat_map(|(_, a)| a.iter().copied())
+                .collect();
+            own.is_some_and(|own| {
+                let distinct: HashSet<usize> = own.iter().copied().collect();
+                distinct.len() == own.len() && own.iter().all(|a| !others.contains(a))
+            })
+        } else {
+            true
+        };
+        let clear = HashSet::new();
+        let avoid = if stored { &clear } else { &touched };
+        let Some((buffer, shape)) = allowed.then(|| copy(list, ty, avoid, vm)).flatten() else {
             continue;
         };
         let data = buffer.as_ptr() as u64;
@@ -117,9 +215,30 @@ pub(super) fn make(
             copied: true,
         };
         entries[var.as_u32() as usize] = Entry::Array(copied, slots, data as usize);
-        copies._buffers.push(buffer);
+        if stored {
+            copies.stored.push(Stored {
+                list: list.clone(),
+                dtype: ty.dtype,
+                ndim: ty.ndim,
+                buffer: copies.buffers.len(),
+                original: buffer.clone(),
+            });
+        }
+        copies.buffers.push(buffer);
     }
     copies
+}
+
+/// The addresses of the items of `list` that are lists (its rows).
+fn rows(list: &PyObject) -> Vec<usize> {
+    let Some(l) = list.downcast_ref::<PyList>() else {
+        return Vec::new();
+    };
+    l.borrow_vec()
+        .iter()
+        .filter(|r| r.downcast_ref::<PyList>().is_some())
+        .map(|r| address(r))
+        .collect()
 }
 
 fn address(o: &PyObject) -> usize {

@@ -20,7 +20,7 @@ use super::tier::{Entry, FrameVars};
 use kiln_jit::ir::Nest;
 use kiln_jit::objects::ItemAttribute;
 use kiln_jit::types::{ArrayTy, Dtype, Elements};
-use rustpython_vm::builtins::{PyList, PyStrRef};
+use rustpython_vm::builtins::{PyFloat, PyInt, PyList, PyStrRef};
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 use std::cell::RefCell;
 
@@ -49,6 +49,8 @@ pub(super) struct Columns {
     held: Vec<PyObjectRef>,
     /// Per stored attribute whose objects are held more than once, their entries.
     aliases: Vec<(String, Aliases)>,
+    /// The values of the columns the nest only reads, copied (`value_column`).
+    copies: Vec<Vec<u64>>,
 }
 
 thread_local! {
@@ -89,6 +91,7 @@ impl Columns {
         super::layout::provide(vm);
         attribute_setters::provide();
         let stored = assigned_anywhere(nest);
+        let calls = kiln_jit::list_copies::calls_user_code(nest);
         let refuse = |entries: &mut [Entry], why: String| {
             for a in attributes {
                 entries[a.var.as_u32() as usize] = Entry::Other(why.clone());
@@ -158,6 +161,30 @@ impl Columns {
                     return Ok(made);
                 }
             };
+            // An attribute no statement of the nest stores (by any item name), in a
+            // nest that calls no method or function (which might): its values
+            // themselves, where they are all of one kind.
+            let stored_here = attributes
+                .iter()
+                .any(|b| b.name(nest) == name && stored.contains(&b.var));
+            if !stored_here
+                && !calls
+                && let Some(values) = value_column(&c.values, dtype, vm)
+            {
+                let data = values.as_ptr() as u64;
+                let ty = ArrayTy {
+                    dtype,
+                    ndim: 1,
+                    unit_inner: true,
+                    own_buffer: true,
+                    list: None,
+                    copied: true,
+                };
+                let slots = vec![data, c.values.len() as u64, dtype.size() as u64];
+                entries[a.var.as_u32() as usize] = Entry::Array(ty, slots, data as usize);
+                made.copies.push(values);
+                continue;
+            }
             let ty = ArrayTy {
                 dtype,
                 ndim: 1,
@@ -557,6 +584,48 @@ fn kind_of(values: &[usize], vm: &VirtualMachine) -> Result<Dtype, String> {
     } else {
         Err(format!("is a {}", class.name()))
     }
+}
+
+/// The values of a column the nest only reads, where every item has one of kind
+/// `dtype` (a float, an int of one word, a bool; bools one byte each): what compiled
+/// code reads in place of the addresses (`kiln_jit::list_copies`' copies, as an
+/// attribute's values cannot change while no statement stores one and no user code
+/// runs). `None` where an item has none, or one of another kind.
+fn value_column(values: &[usize], dtype: Dtype, vm: &VirtualMachine) -> Option<Vec<u64>> {
+    let types = &vm.ctx.types;
+    let mut words = vec![0u64; values.len()];
+    let mut bytes = Vec::new();
+    for (k, address) in values.iter().enumerate() {
+        if *address == 0 {
+            return None;
+        }
+        // SAFETY: the address of a value an item's dict (or its class) holds, read
+        // under the VM's thread before the nest runs.
+        let value = unsafe { &*(*address as *const PyObject) };
+        match dtype {
+            Dtype::F64 if value.class().is(types.float_type) => {
+                words[k] = value.downcast_ref::<PyFloat>()?.to_f64().to_bits();
+            }
+            Dtype::I64 if value.class().is(types.int_type) => {
+                words[k] = i64::try_from(value.downcast_ref::<PyInt>()?.as_bigint()).ok()? as u64;
+            }
+            Dtype::Bool if value.class().is(types.bool_type) => {
+                bytes.push(value.is(&vm.ctx.true_value) as u8);
+            }
+            _ => return None,
+        }
+    }
+    if dtype == Dtype::Bool {
+        words = bytes
+            .chunks(8)
+            .map(|c| {
+                let mut word = [0u8; 8];
+                word[..c.len()].copy_from_slice(c);
+                u64::from_ne_bytes(word)
+            })
+            .collect();
+    }
+    Some(words)
 }
 
 /// The helpers compiled code sets an item's attribute with:

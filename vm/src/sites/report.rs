@@ -249,7 +249,18 @@ fn shown(nest: &kiln_jit::ir::Nest, var: kiln_jit::ir::Var, name: &str, ty: &Ty)
     if name.starts_with(super::unpacked::SEQUENCE) {
         return format!("a subscripted sequence: {}", ty.describe());
     }
+    let copied = matches!(ty, Ty::Array(a) if a.copied);
     if !name.starts_with(super::unpacked::ITEM) {
+        // An attribute of a list's objects, its values copied (`objects::value_column`).
+        if copied
+            && kiln_jit::objects::item_attributes(nest)
+                .iter()
+                .any(|a| a.var == var)
+            && let Ty::Array(a) = ty
+        {
+            let kind = kiln_jit::types::copied_item(a.dtype).describe();
+            return format!("{name}: {kind} (of each object, copied on entry)");
+        }
         return format!("{name}: {}", ty.describe());
     }
     let mut target = None;
@@ -269,8 +280,9 @@ fn shown(nest: &kiln_jit::ir::Nest, var: kiln_jit::ir::Var, name: &str, ty: &Ty)
         }
         other => return format!("{}: {}", target.unwrap_or(name), other.describe()),
     };
+    let copy = if copied { ", copied on entry" } else { "" };
     format!(
-        "{}: {kind} (an element of each item)",
+        "{}: {kind} (an element of each item{copy})",
         target.unwrap_or("an element")
     )
 }

@@ -566,7 +566,7 @@ pub fn run(
         .lock()
         .expect("site state poisoned")
         .no_list_copies;
-    let _copies = match no_copies {
+    let copies = match no_copies {
         true => Default::default(),
         false => {
             super::list_copies::make(nest, &site.list_copies, &objects, &mut entries, bounds, vm)
@@ -872,6 +872,8 @@ pub fn run(
     };
     drop(running);
     super::draws::leave();
+    // What the run stored into lists copied on entry, before anything else sees them.
+    copies.write_back(vm);
     // The warnings of fused runs that stored as they went, in numpy's order.
     for note in kiln_jit::runtime::take_fp_notes() {
         let op = &code.fp_ops[note.op as usize];
