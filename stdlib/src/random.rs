@@ -12,8 +12,7 @@
 //! `getrandbits(k)` fills 32-bit words least significant first.
 
 use malachite_bigint::{BigInt, BigUint, Sign};
-use mt19937::MT19937;
-use rand_core::Rng;
+use mt::Mt;
 use rustpython_vm::builtins::{PyInt, PyTupleRef};
 use rustpython_vm::common::lock::PyMutex;
 use rustpython_vm::function::OptionalArg;
@@ -21,6 +20,8 @@ use rustpython_vm::types::{Constructor, Initializer};
 use rustpython_vm::{
     Py, PyObjectRef, PyPayload, PyResult, VirtualMachine, builtins::PyType, pyclass,
 };
+
+mod mt;
 
 pub(crate) use _random::module_def;
 
@@ -42,13 +43,13 @@ mod _random {
 #[pyclass(module = "_random", name = "Random")]
 #[derive(Debug, PyPayload)]
 pub struct Random {
-    rng: PyMutex<MT19937>,
+    rng: PyMutex<Mt>,
 }
 
 impl Random {
     /// The next float in [0, 1), as `random()` draws it.
     pub fn random(&self) -> f64 {
-        mt19937::gen_res53(&mut *self.rng.lock())
+        self.rng.lock().res53()
     }
 
     /// [`Random::random`] for compiled code, without taking the generator's lock.
@@ -58,7 +59,7 @@ impl Random {
     /// calls draws through the lock meanwhile).
     pub unsafe fn random_unlocked(&self) -> f64 {
         // SAFETY: the caller's: no other borrow of the state exists while this runs.
-        mt19937::gen_res53(unsafe { &mut *self.rng.data_ptr() })
+        unsafe { &mut *self.rng.data_ptr() }.res53()
     }
 
     /// An int in [0, n) for `n > 0`, as `random.Random._randbelow_with_getrandbits`
@@ -78,7 +79,7 @@ impl Random {
 }
 
 /// `getrandbits(n.bit_length())` of `rng` until below `n` (`n > 0`).
-fn below(rng: &mut MT19937, n: u64) -> u64 {
+fn below(rng: &mut Mt, n: u64) -> u64 {
     let k = 64 - n.leading_zeros();
     loop {
         // `getrandbits(k)`: 32-bit words from the least significant, the last one's
@@ -117,7 +118,7 @@ impl Initializer for Random {
 
 /// A generator seeded from the operating system's randomness (time and process where
 /// there is none).
-fn from_os() -> MT19937 {
+fn from_os() -> Mt {
     let mut bytes = [0u8; 4 * 624];
     let read = std::fs::File::open("/dev/urandom")
         .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut bytes));
@@ -138,7 +139,7 @@ fn from_os() -> MT19937 {
             ]
         }
     };
-    MT19937::new_with_slice_seed(&key)
+    Mt::from_key(&key)
 }
 
 #[pyclass(with(Constructor, Initializer), flags(BASETYPE))]
@@ -162,7 +163,7 @@ impl Random {
                 if digits.is_empty() {
                     digits.push(0);
                 }
-                MT19937::new_with_slice_seed(&digits)
+                Mt::from_key(&digits)
             }
         };
         *zelf.rng.lock() = rng;
@@ -194,10 +195,10 @@ impl Random {
     fn getstate(zelf: &Py<Self>, vm: &VirtualMachine) -> PyTupleRef {
         let rng = zelf.rng.lock();
         let items = rng
-            .get_state()
+            .state()
             .iter()
             .map(|w| vm.ctx.new_int(*w).into())
-            .chain(std::iter::once(vm.ctx.new_int(rng.get_index()).into()))
+            .chain(std::iter::once(vm.ctx.new_int(rng.index()).into()))
             .collect();
         vm.ctx.new_tuple(items)
     }
@@ -208,7 +209,7 @@ impl Random {
             return Err(vm.new_type_error("state vector must be a tuple"));
         };
         let items = state.as_slice();
-        if items.len() != mt19937::N + 1 {
+        if items.len() != mt::N + 1 {
             return Err(vm.new_value_error("state vector is the wrong size"));
         }
         let word = |o: &PyObjectRef| -> PyResult<u32> {
@@ -219,17 +220,15 @@ impl Random {
                 vm.new_overflow_error("Python int too large to convert to C unsigned long")
             })
         };
-        let mut words = [0u32; mt19937::N];
+        let mut words = [0u32; mt::N];
         for (w, o) in words.iter_mut().zip(items) {
             *w = word(o)?;
         }
-        let index = items[mt19937::N].try_to_value::<i64>(vm)?;
-        if !(0..=mt19937::N as i64).contains(&index) {
+        let index = items[mt::N].try_to_value::<i64>(vm)?;
+        if !(0..=mt::N as i64).contains(&index) {
             return Err(vm.new_value_error("invalid state"));
         }
-        let mut rng = zelf.rng.lock();
-        rng.set_state(&words);
-        rng.set_index(index as usize);
+        zelf.rng.lock().set(&words, index as usize);
         Ok(())
     }
 }

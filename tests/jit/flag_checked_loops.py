@@ -201,3 +201,20 @@ with warnings.catch_warnings(record=True) as caught:
     for _ in range(3):
         print(constant_quotients(np.arange(30.0), 30))
 print(len(caught), sorted({str(w.message) for w in caught}))
+
+
+def constant_where(p, m, n):
+    # numpy computes both of np.where's operands whatever the condition: the root of
+    # negative elements warns although a constant False leaves it unused (the
+    # differential tester's seed 343).
+    s = 0.0
+    for t in range(n):  # jit: compiled
+        m[t % 6, 2:8] = np.where(0.5 > 0.5, np.sqrt(p[:11:2]), p[3:9])
+        s += p[t % 16]
+    return s
+
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(constant_where(np.arange(16.0) % 5 - 2.0, np.zeros((6, 16)), 30))
+print(len(caught), sorted({str(w.message) for w in caught}))

@@ -266,23 +266,7 @@ fn copy(
             .map_or(0, |r| r.borrow_vec().len()),
         _ => 1,
     };
-    let count = outer.len() * width;
-    let mut words = vec![0u64; count];
-    let mut bytes = vec![0u8; if ty.dtype == Dtype::Bool { count } else { 0 }];
-    let mut put = |k: usize, x: &PyObject| -> Option<()> {
-        match ty.dtype {
-            Dtype::F64 if x.class().is(types.float_type) => {
-                words[k] = x.downcast_ref::<PyFloat>()?.to_f64().to_bits();
-            }
-            Dtype::I64 if x.class().is(types.int_type) => {
-                words[k] = i64::try_from(x.downcast_ref::<PyInt>()?.as_bigint()).ok()? as u64;
-            }
-            Dtype::Bool if x.is(&vm.ctx.true_value) => bytes[k] = 1,
-            Dtype::Bool if x.is(&vm.ctx.false_value) => {}
-            _ => return None,
-        }
-        Some(())
-    };
+    let mut numbers = Numbers::new(ty.dtype, outer.len() * width);
     if ty.ndim == 2 {
         for (i, row) in outer.iter().enumerate() {
             if !row.class().is(types.list_type) || touched.contains(&address(row)) {
@@ -293,28 +277,71 @@ fn copy(
                 return None;
             }
             for (j, x) in items.iter().enumerate() {
-                put(i * width + j, x)?;
+                numbers.put(i * width + j, x, vm)?;
             }
         }
     } else {
         for (k, x) in outer.iter().enumerate() {
-            put(k, x)?;
+            numbers.put(k, x, vm)?;
         }
     }
-    if ty.dtype == Dtype::Bool {
-        // One byte an element, in the words' memory order.
-        words = bytes
+    let words = numbers.words();
+    let shape = match ty.ndim {
+        2 => vec![outer.len(), width],
+        _ => vec![outer.len()],
+    };
+    Some((words, shape))
+}
+
+/// Numbers of one kind in a buffer of its dtype, as copies and value columns hold
+/// them: a float's bits, an int of one word, a bool one byte (in the words' memory
+/// order).
+pub(super) struct Numbers {
+    dtype: Dtype,
+    words: Vec<u64>,
+    bytes: Vec<u8>,
+}
+
+impl Numbers {
+    pub(super) fn new(dtype: Dtype, count: usize) -> Numbers {
+        let bool = dtype == Dtype::Bool;
+        Numbers {
+            dtype,
+            words: vec![0; if bool { 0 } else { count }],
+            bytes: vec![0; if bool { count } else { 0 }],
+        }
+    }
+
+    /// Puts `x` at `k`; `None` where it is not exactly a number of the kind (a float,
+    /// an int that fits a word and is no bool, a bool).
+    pub(super) fn put(&mut self, k: usize, x: &PyObject, vm: &VirtualMachine) -> Option<()> {
+        let types = &vm.ctx.types;
+        match self.dtype {
+            Dtype::F64 if x.class().is(types.float_type) => {
+                self.words[k] = x.downcast_ref::<PyFloat>()?.to_f64().to_bits();
+            }
+            Dtype::I64 if x.class().is(types.int_type) => {
+                self.words[k] = i64::try_from(x.downcast_ref::<PyInt>()?.as_bigint()).ok()? as u64;
+            }
+            Dtype::Bool if x.is(&vm.ctx.true_value) => self.bytes[k] = 1,
+            Dtype::Bool if x.is(&vm.ctx.false_value) => {}
+            _ => return None,
+        }
+        Some(())
+    }
+
+    /// The buffer, bools packed eight to a word.
+    pub(super) fn words(self) -> Vec<u64> {
+        if self.dtype != Dtype::Bool {
+            return self.words;
+        }
+        self.bytes
             .chunks(8)
             .map(|c| {
                 let mut word = [0u8; 8];
                 word[..c.len()].copy_from_slice(c);
                 u64::from_ne_bytes(word)
             })
-            .collect();
+            .collect()
     }
-    let shape = match ty.ndim {
-        2 => vec![outer.len(), width],
-        _ => vec![outer.len()],
-    };
-    Some((words, shape))
 }

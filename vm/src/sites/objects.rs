@@ -20,7 +20,7 @@ use super::tier::{Entry, FrameVars};
 use kiln_jit::ir::Nest;
 use kiln_jit::objects::ItemAttribute;
 use kiln_jit::types::{ArrayTy, Dtype, Elements};
-use rustpython_vm::builtins::{PyFloat, PyInt, PyList, PyStrRef};
+use rustpython_vm::builtins::{PyList, PyStrRef};
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 use std::cell::RefCell;
 
@@ -592,40 +592,16 @@ fn kind_of(values: &[usize], vm: &VirtualMachine) -> Result<Dtype, String> {
 /// attribute's values cannot change while no statement stores one and no user code
 /// runs). `None` where an item has none, or one of another kind.
 fn value_column(values: &[usize], dtype: Dtype, vm: &VirtualMachine) -> Option<Vec<u64>> {
-    let types = &vm.ctx.types;
-    let mut words = vec![0u64; values.len()];
-    let mut bytes = Vec::new();
+    let mut numbers = super::list_copies::Numbers::new(dtype, values.len());
     for (k, address) in values.iter().enumerate() {
         if *address == 0 {
             return None;
         }
         // SAFETY: the address of a value an item's dict (or its class) holds, read
         // under the VM's thread before the nest runs.
-        let value = unsafe { &*(*address as *const PyObject) };
-        match dtype {
-            Dtype::F64 if value.class().is(types.float_type) => {
-                words[k] = value.downcast_ref::<PyFloat>()?.to_f64().to_bits();
-            }
-            Dtype::I64 if value.class().is(types.int_type) => {
-                words[k] = i64::try_from(value.downcast_ref::<PyInt>()?.as_bigint()).ok()? as u64;
-            }
-            Dtype::Bool if value.class().is(types.bool_type) => {
-                bytes.push(value.is(&vm.ctx.true_value) as u8);
-            }
-            _ => return None,
-        }
+        numbers.put(k, unsafe { &*(*address as *const PyObject) }, vm)?;
     }
-    if dtype == Dtype::Bool {
-        words = bytes
-            .chunks(8)
-            .map(|c| {
-                let mut word = [0u8; 8];
-                word[..c.len()].copy_from_slice(c);
-                u64::from_ne_bytes(word)
-            })
-            .collect();
-    }
-    Some(words)
+    Some(numbers.words())
 }
 
 /// The helpers compiled code sets an item's attribute with:

@@ -206,6 +206,13 @@ impl Gen<'_, '_> {
                     m => g.convert_float(v, m),
                 };
                 let (x, y) = (convert(self, &vals[1]), convert(self, &vals[2]));
+                // numpy computes both operands whatever the condition: under the CPU's
+                // flags, the one a constant condition leaves unused must still be
+                // computed (Cranelift would drop it, and the warning it raises).
+                if self.floats_by_hardware() && ty.machine() != Machine::I64 {
+                    self.sink_value(x);
+                    self.sink_value(y);
+                }
                 let v = self.b.ins().select(c, x, y);
                 self.val(ty, v, None)
             }
