@@ -560,7 +560,8 @@ pub fn run(
         site.state.lock().expect("site state poisoned").reason = Some(reason);
         return Ok(None);
     }
-    // Lists the nest only reads, copied into buffers held for the run.
+    // Lists the nest only subscripts, copied into buffers held for the run (and the
+    // numbers it stores written back after it).
     let no_copies = site
         .state
         .lock()
@@ -762,8 +763,8 @@ pub fn run(
                     (code, splices, receivers, read, inlined)
                 }
                 Err(reason) => {
-                    // Copies the typing refused (a list taken for read-only that the
-                    // compiled nest would change): the next entry reads it in place.
+                    // Copies the typing refused (a number of another kind stored into
+                    // one): from the next entry on, lists are read in place.
                     if key.iter().any(|t| matches!(t, Ty::Array(a) if a.copied)) {
                         state.no_list_copies = true;
                     }
