@@ -97,14 +97,13 @@ struct Uses {
 
 /// The plan for `nest`, whose variables `exposed` are read on entry.
 pub fn plan(nest: &Nest, exposed: &SecondaryMap<Var, bool>) -> Plan {
+    if calls_user_code(nest) {
+        return Plan::default();
+    }
     let mut uses: SecondaryMap<Var, Uses> = SecondaryMap::new();
-    let mut calls = false;
-    nest.root.each(&mut |s| note(s, &mut uses, &mut calls));
+    nest.root.each(&mut |s| note(s, &mut uses));
     for v in &nest.tuple_subscripted {
         uses[*v].other = true;
-    }
-    if calls {
-        return Plan::default();
     }
     let entry_list = |v: Var, uses: &SecondaryMap<Var, Uses>| {
         let u = &uses[v];
@@ -189,21 +188,24 @@ pub fn calls_user_code(nest: &Nest) -> bool {
     calls
 }
 
+/// Notes an access by `index`: an item's (its number of subscripts), or a view's.
+fn item_access(uses: &mut Uses, index: &[Expr]) {
+    if index
+        .iter()
+        .any(|i| matches!(i, Expr::Slice(_) | Expr::NewAxis))
+    {
+        uses.other = true;
+    } else {
+        uses.subscripts.push(index.len());
+    }
+}
+
 /// Notes the uses statement `s` (not those nested in it) makes of variables.
-fn note(s: &Stmt, uses: &mut SecondaryMap<Var, Uses>, calls: &mut bool) {
-    let mut walk = |e: &Expr, uses: &mut SecondaryMap<Var, Uses>| {
+fn note(s: &Stmt, uses: &mut SecondaryMap<Var, Uses>) {
+    let walk = |e: &Expr, uses: &mut SecondaryMap<Var, Uses>| {
         e.walk(&mut |e| match e {
             Expr::Var(v) | Expr::Shape(v, _) => uses[*v].other = true,
-            Expr::Load(v, index) => {
-                if index
-                    .iter()
-                    .any(|i| matches!(i, Expr::Slice(_) | Expr::NewAxis))
-                {
-                    uses[*v].other = true;
-                } else {
-                    uses[*v].subscripts.push(index.len());
-                }
-            }
+            Expr::Load(v, index) => item_access(&mut uses[*v], index),
             Expr::Dot(views, _) => views.iter().for_each(|d| uses[d.array].other = true),
             Expr::Sum(view, _) => uses[view.array].other = true,
             Expr::Call(Intrinsic::ListAppend, args) => {
@@ -211,7 +213,6 @@ fn note(s: &Stmt, uses: &mut SecondaryMap<Var, Uses>, calls: &mut bool) {
                     uses[*v].appended = true;
                 }
             }
-            Expr::CallUser(..) | Expr::Inline(_) | Expr::Unpack(..) => *calls = true,
             _ => {}
         });
     };
@@ -246,14 +247,7 @@ fn note(s: &Stmt, uses: &mut SecondaryMap<Var, Uses>, calls: &mut bool) {
             ..
         } => {
             uses[*array].stored = true;
-            if index
-                .iter()
-                .any(|i| matches!(i, Expr::Slice(_) | Expr::NewAxis))
-            {
-                uses[*array].other = true;
-            } else {
-                uses[*array].subscripts.push(index.len());
-            }
+            item_access(&mut uses[*array], index);
             index.iter().chain([value]).for_each(|e| walk(e, uses));
         }
         StmtKind::For {

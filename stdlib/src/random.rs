@@ -4,15 +4,17 @@
 //! `random.random()` in a hot loop is a call of `Random.random` on the module's hidden
 //! instance; compiled code calls [`Random::random`] on that instance's payload instead
 //! (kiln-vm's sites), which is the same generator state, so the interpreter and
-//! compiled code draw one sequence between them. The generator is CPython's: MT19937,
+//! compiled code draw one sequence between them. The generator is CPython's: MT19937
+//! (numpy's legacy one, `numpy::random::mt19937`, the same words and seeding),
 //! `random()` the 53-bit float of two 32-bit draws, `seed(n)` of an int by its absolute
 //! value's 32-bit digits (least significant first) through `init_by_array`, of another
 //! object by its hash, of `None` by the operating system's randomness; `getstate` and
 //! `setstate` exchange the 624 words and the position as CPython's `_random` does,
 //! `getrandbits(k)` fills 32-bit words least significant first.
 
+use crate::numpy::random::bitgen::BitGenerator;
+use crate::numpy::random::mt19937::{Mt19937 as Mt, N};
 use malachite_bigint::{BigInt, BigUint, Sign};
-use mt::Mt;
 use rustpython_vm::builtins::{PyInt, PyTupleRef};
 use rustpython_vm::common::lock::PyMutex;
 use rustpython_vm::function::OptionalArg;
@@ -20,8 +22,6 @@ use rustpython_vm::types::{Constructor, Initializer};
 use rustpython_vm::{
     Py, PyObjectRef, PyPayload, PyResult, VirtualMachine, builtins::PyType, pyclass,
 };
-
-mod mt;
 
 pub(crate) use _random::module_def;
 
@@ -49,7 +49,7 @@ pub struct Random {
 impl Random {
     /// The next float in [0, 1), as `random()` draws it.
     pub fn random(&self) -> f64 {
-        self.rng.lock().res53()
+        self.rng.lock().next_double()
     }
 
     /// [`Random::random`] for compiled code, without taking the generator's lock.
@@ -59,7 +59,7 @@ impl Random {
     /// calls draws through the lock meanwhile).
     pub unsafe fn random_unlocked(&self) -> f64 {
         // SAFETY: the caller's: no other borrow of the state exists while this runs.
-        unsafe { &mut *self.rng.data_ptr() }.res53()
+        unsafe { &mut *self.rng.data_ptr() }.next_double()
     }
 
     /// An int in [0, n) for `n > 0`, as `random.Random._randbelow_with_getrandbits`
@@ -84,11 +84,11 @@ fn below(rng: &mut Mt, n: u64) -> u64 {
     loop {
         // `getrandbits(k)`: 32-bit words from the least significant, the last one's
         // top bits.
-        let low = rng.next_u32();
+        let low = rng.next_word();
         let r = if k <= 32 {
             u64::from(low >> (32 - k))
         } else {
-            u64::from(low) | u64::from(rng.next_u32() >> (64 - k)) << 32
+            u64::from(low) | u64::from(rng.next_word() >> (64 - k)) << 32
         };
         if r < n {
             return r;
@@ -184,7 +184,7 @@ impl Random {
         let mut words = Vec::with_capacity(k.div_ceil(32));
         let mut left = k;
         while left > 0 {
-            let r = rng.next_u32();
+            let r = rng.next_word();
             words.push(if left < 32 { r >> (32 - left) } else { r });
             left = left.saturating_sub(32);
         }
@@ -194,11 +194,11 @@ impl Random {
     #[pymethod]
     fn getstate(zelf: &Py<Self>, vm: &VirtualMachine) -> PyTupleRef {
         let rng = zelf.rng.lock();
-        let items = rng
-            .state()
+        let (words, index) = rng.state();
+        let items = words
             .iter()
             .map(|w| vm.ctx.new_int(*w).into())
-            .chain(std::iter::once(vm.ctx.new_int(rng.index()).into()))
+            .chain(std::iter::once(vm.ctx.new_int(index).into()))
             .collect();
         vm.ctx.new_tuple(items)
     }
@@ -209,7 +209,7 @@ impl Random {
             return Err(vm.new_type_error("state vector must be a tuple"));
         };
         let items = state.as_slice();
-        if items.len() != mt::N + 1 {
+        if items.len() != N + 1 {
             return Err(vm.new_value_error("state vector is the wrong size"));
         }
         let word = |o: &PyObjectRef| -> PyResult<u32> {
@@ -220,12 +220,12 @@ impl Random {
                 vm.new_overflow_error("Python int too large to convert to C unsigned long")
             })
         };
-        let mut words = [0u32; mt::N];
+        let mut words = [0u32; N];
         for (w, o) in words.iter_mut().zip(items) {
             *w = word(o)?;
         }
-        let index = items[mt::N].try_to_value::<i64>(vm)?;
-        if !(0..=mt::N as i64).contains(&index) {
+        let index = items[N].try_to_value::<i64>(vm)?;
+        if !(0..=N as i64).contains(&index) {
             return Err(vm.new_value_error("invalid state"));
         }
         zelf.rng.lock().set(&words, index as usize);

@@ -5,18 +5,22 @@
 //! integer seed), [`Mt19937::from_key`] is `init_by_array` (legacy seeding of an array
 //! of seeds), and [`Mt19937::from_seed_words`] is what `MT19937(seed)` does with words
 //! drawn from a `SeedSequence`. Doubles take 53 bits from two 32-bit outputs
-//! (`genrand_res53`), as numpy's `random_sample` does.
+//! (`genrand_res53`), as numpy's `random_sample` does. The standard library's `random`
+//! module (`crate::random`) draws from the same generator, CPython's being this one too,
+//! and exchanges its state ([`Mt19937::state`], [`Mt19937::set`]) for `getstate` and
+//! `setstate`.
 
 use super::bitgen::BitGenerator;
 
-const N: usize = 624;
+/// The number of words of state.
+pub const N: usize = 624;
 const M: usize = 397;
 const MATRIX_A: u32 = 0x9908_b0df;
 const UPPER_MASK: u32 = 0x8000_0000;
 const LOWER_MASK: u32 = 0x7fff_ffff;
 
 /// The generator's state: 624 words and the position of the next one to temper.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Mt19937 {
     key: [u32; N],
     pos: usize,
@@ -82,20 +86,38 @@ impl Mt19937 {
         Mt19937 { key, pos: N - 1 }
     }
 
+    /// The words and the position of the next one to temper (`N`: all are used).
+    pub fn state(&self) -> (&[u32; N], usize) {
+        (&self.key, self.pos)
+    }
+
+    /// Sets the words and the position (at most `N`).
+    pub fn set(&mut self, key: &[u32; N], pos: usize) {
+        assert!(pos <= N, "a position past the state");
+        self.key = *key;
+        self.pos = pos;
+    }
+
+    /// The next `N` words, all at once (the far word from ahead, then from those
+    /// already twisted: no index taken modulo `N` on the way).
+    #[cold]
     fn twist(&mut self) {
         let key = &mut self.key;
         let mix = |a: u32, b: u32, far: u32| {
             let y = (a & UPPER_MASK) | (b & LOWER_MASK);
             far ^ (y >> 1) ^ (0u32.wrapping_sub(y & 1) & MATRIX_A)
         };
-        for i in 0..N - 1 {
-            let far = key[(i + M) % N];
-            key[i] = mix(key[i], key[i + 1], far);
+        for i in 0..N - M {
+            key[i] = mix(key[i], key[i + 1], key[i + M]);
+        }
+        for i in N - M..N - 1 {
+            key[i] = mix(key[i], key[i + 1], key[i + M - N]);
         }
         key[N - 1] = mix(key[N - 1], key[0], key[M - 1]);
         self.pos = 0;
     }
 
+    #[inline]
     pub fn next_word(&mut self) -> u32 {
         if self.pos == N {
             self.twist();
@@ -119,6 +141,7 @@ impl BitGenerator for Mt19937 {
         (hi << 32) | self.next_word() as u64
     }
 
+    #[inline]
     fn next_double(&mut self) -> f64 {
         let a = (self.next_word() >> 5) as f64;
         let b = (self.next_word() >> 6) as f64;
