@@ -15,10 +15,10 @@
 //! constants this pass folded into one. A `brif` on a constant becomes a `jump` to the
 //! target it takes; a `select` on one, the operand it picks. A `band` or `bor` of a
 //! constant and a condition (a comparison, an overflow flag, or a `band`, `bor` or
-//! `bxor` of conditions: 0 or 1)
-//! becomes the condition or the constant: a nest's proof is a chain of `band`s, and
-//! each term `ranges` proved left a `band all, 1` that Cranelift cannot drop (it does
-//! not know `all` is 0 or 1) and compiles, a sixth of some functions' instructions.
+//! `bxor` of conditions: 0 or 1) becomes the condition or the constant: a nest's
+//! proof is a chain of `band`s, and each term `ranges` proved left a `band all, 1`
+//! that Cranelift cannot drop (it does not know `all` is 0 or 1) and compiles, a
+//! sixth of some functions' instructions.
 //!
 //! Invariant: a folded instruction's new value is what it computed at run time, so the
 //! function does what it did; a `jump` keeps the taken edge's arguments, and a target
