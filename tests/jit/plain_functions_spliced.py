@@ -6,7 +6,8 @@
 # the call discards; a callee calling another; a method of an object; callees running
 # over a list of objects (`for p in ps: p.x += p.vx * dt`). A function whose
 # body does not compile whole (a dict), or that returns from inside a loop, is not
-# spliced: it runs as written, its loops sites of their own. Called from
+# spliced: it runs as written, its loops sites of their own. A time loop of a few
+# steps gets hot from its callee's iterations. Called from
 # the interpreter such functions run as written (a tracer sees the same line events:
 # trace_events_unchanged.py).
 import numpy as np
@@ -200,6 +201,20 @@ def particles(n, steps):
     return round(sum(p.x for p in ps), 9), ps[3].vx, type(ps[3].vx).__name__
 
 
+def smooth(u, n):
+    for i in range(1, n - 1):
+        u[i] = 0.25 * u[i - 1] + 0.5 * u[i] + 0.25 * u[i + 1]
+
+
+def few_steps(n, steps):
+    # Eight steps, under the threshold by themselves: the callee's iterations count
+    # for the loop calling it, which gets hot after its first step.
+    u = [float(i % 7) for i in range(n)]
+    for t in range(steps):  # jit: compiled
+        smooth(u, n)
+    return sum(u)
+
+
 def not_whole(steps):
     counts = [0]
     words = ["a", "b", "a", "c"]
@@ -219,4 +234,5 @@ print(discarded_value(200))
 print(nested(30, 200))
 print(particles(30, 150))
 print(not_whole(200))
+print(few_steps(60, 8))
 print(Grid(40).run(300))

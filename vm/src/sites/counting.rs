@@ -7,12 +7,31 @@
 //! `sites::HOT_TIME` in the interpreter. Under the default settings a range loop is
 //! then compiled only where that pays (`Counted::short_of_compiling`: rent or buy).
 //!
+//! A loop that starts while a loop of a function calling this one runs (a simulation's
+//! time loop calling `step(ps, dt)`, whose loop runs over the particles) counts for
+//! that loop too, where that loop's nest calls user code: compiled, that nest inlines
+//! or splices the call, so the callee's iterations are its work. Without it such a
+//! time loop got hot only by `HOT_TIME`, two milliseconds of interpreting later. The
+//! running loops of a thread are a stack of their chains ([`RUNNING`]): a run pushes
+//! its chain when it starts and removes it when it ends (its iterator dropped).
+//!
 //! Invariant: counting never changes what the loop computes; a decision only delays
 //! or brings forward the moment compiled code is tried.
 
 use super::Site;
+use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+
+/// Running loops a thread keeps track of at most: past it the oldest entry goes (one
+/// left behind by an iterator dropped on another thread, say).
+const MAX_RUNNING: usize = 64;
+
+thread_local! {
+    /// The loops running on this thread, innermost last: each run's token and chain.
+    static RUNNING: RefCell<Vec<(u64, Vec<Arc<Site>>)>> = const { RefCell::new(Vec::new()) };
+    static NEXT_TOKEN: Cell<u64> = const { Cell::new(0) };
+}
 
 /// A site and the sites around it, which its back-edges count for too, in one run of
 /// the site's loop.
@@ -21,16 +40,64 @@ pub(super) struct Counted {
     entered: std::time::Instant,
     /// The site's count when this run started.
     count_at_entry: u64,
+    /// This run's entry in [`RUNNING`].
+    token: u64,
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        let token = self.token;
+        // `try_with`: nothing to remove once the thread's locals are gone.
+        let _ = RUNNING.try_with(|r| {
+            let mut r = r.borrow_mut();
+            if let Some(k) = r.iter().rposition(|(t, _)| *t == token) {
+                r.remove(k);
+            }
+        });
+    }
 }
 
 impl Counted {
     pub(super) fn new(site: u32) -> Option<Counted> {
-        let chain = super::chain(site);
+        let mut chain = super::chain(site);
         let count_at_entry = chain.first()?.count.load(Ordering::Relaxed);
+        let token = NEXT_TOKEN.with(|n| {
+            let t = n.get();
+            n.set(t.wrapping_add(1));
+            t
+        });
+        RUNNING.with(|r| {
+            let mut r = r.borrow_mut();
+            // The loop running when this one starts: the one around it in this
+            // function (whose chain may go on into a caller's), or a loop of a
+            // calling function, counted for where its nest calls user code.
+            if let Some((_, running)) = r.last() {
+                let inside = chain.iter().any(|s| Arc::ptr_eq(s, &running[0]));
+                if !inside && running[0].calls_user {
+                    let outermost = chain.last().expect("the site itself");
+                    outermost
+                        .called_from
+                        .store(running[0].id + 1, Ordering::Relaxed);
+                }
+                if inside || running[0].calls_user {
+                    let more: Vec<Arc<Site>> = running
+                        .iter()
+                        .filter(|s| !chain.iter().any(|c| Arc::ptr_eq(c, s)))
+                        .cloned()
+                        .collect();
+                    chain.extend(more);
+                }
+            }
+            if r.len() >= MAX_RUNNING {
+                r.remove(0);
+            }
+            r.push((token, chain.clone()));
+        });
         Some(Counted {
             chain,
             entered: std::time::Instant::now(),
             count_at_entry,
+            token,
         })
     }
 

@@ -37,7 +37,7 @@ mod unpacked;
 
 use kiln_jit::ir::{Function, Nest};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 /// Which kind of loop statement a site is.
@@ -61,6 +61,13 @@ pub struct Site {
     pub kind: SiteKind,
     /// The site of the loop this one is nested in (same function), if any.
     pub parent: Option<u32>,
+    /// Whether its nest calls user code (which compiled, it inlines or splices): the
+    /// loops of the functions it calls count their back-edges for it too (`counting`).
+    pub calls_user: bool,
+    /// The last loop of a calling function this one's runs counted for (`counting`):
+    /// its id plus one, 0 for none. Where that loop compiled, this loop's runs from it
+    /// are part of its nest (the report says nothing of them being short).
+    pub called_from: AtomicU32,
     /// The loop nest, or why it stays interpreted whatever the types.
     pub nest: Result<Nest, String>,
     /// Per variable of the nest, whether compiled code may read its value on entry
@@ -146,6 +153,9 @@ pub fn register_site(
         .as_ref()
         .map(|n| kiln_jit::objects::written_back(n, &item_attributes))
         .unwrap_or_default();
+    let calls_user = nest
+        .as_ref()
+        .is_ok_and(kiln_jit::list_copies::calls_user_code);
     let mut sites = REGISTRY.write().expect("site registry poisoned");
     let id = sites.len() as u32;
     sites.push(Arc::new(Site {
@@ -154,6 +164,8 @@ pub fn register_site(
         line,
         kind,
         parent,
+        calls_user,
+        called_from: AtomicU32::new(0),
         nest,
         exposed,
         attributes,

@@ -291,10 +291,12 @@ fn shown(nest: &kiln_jit::ir::Nest, var: kiln_jit::ir::Var, name: &str, ty: &Ty)
 pub fn sites() -> Vec<SiteReport> {
     let mut out = Vec::new();
     let every = all_sites();
-    // Whether a loop around the site (same function) compiled: the site runs in its
-    // nest, and waits for no iteration boundary of its own.
+    // Whether a loop around the site (same function, or a loop calling its function)
+    // compiled: the site runs in its nest, and waits for no iteration boundary of its
+    // own.
     let inside_compiled = |site: &Site| {
         let mut parent = site.parent;
+        let mut outermost = site;
         while let Some(id) = parent {
             let Some(outer) = every.iter().find(|s| s.id == id) else {
                 return false;
@@ -309,8 +311,21 @@ pub fn sites() -> Vec<SiteReport> {
                 return true;
             }
             parent = outer.parent;
+            outermost = outer.as_ref();
         }
-        false
+        // Or in a function a compiled loop calls (and splices or inlines).
+        match outermost.called_from.load(Ordering::Relaxed) {
+            0 => false,
+            id => every.iter().any(|s| {
+                s.id == id - 1
+                    && !s
+                        .state
+                        .lock()
+                        .expect("site state poisoned")
+                        .specs
+                        .is_empty()
+            }),
+        }
     };
     for site in every.iter() {
         let threshold = site.threshold;
