@@ -90,7 +90,7 @@ impl Copies {
 }
 
 /// The `k`th byte of `words`' memory (a bool copy's `k`th element).
-fn byte(words: &[u64], k: usize) -> u8 {
+pub(super) fn byte(words: &[u64], k: usize) -> u8 {
     words[k / 8].to_ne_bytes()[k % 8]
 }
 

@@ -14,6 +14,15 @@
 //! class reads and stores the attribute as a plain entry of the object's dict (no
 //! hook, no property or slot), and no attribute path of the nest's own (`self.x`)
 //! names one of those objects' attributes.
+//!
+//! In a nest that calls no user code, a column can be the values themselves, copied on
+//! entry (all of one kind: floats, ints of one word or bools): one the nest only
+//! reads, and one it stores where no store can go astray (every object holds its own
+//! value, none is in the list twice, no other item name has the attribute). Compiled
+//! code then reads and stores a plain buffer, and [`Columns::write_back`] sets each
+//! attribute the run changed, boxed as the interpreter would, when compiled code
+//! returns (finished or handing a statement back), before the interpreter sees the
+//! objects. particles_objects' loop: 8.8 -> 2.9 ms.
 
 use super::attributes::{not_plain_read, not_plain_store};
 use super::tier::{Entry, FrameVars};
@@ -38,6 +47,8 @@ struct Column {
     values: Box<[usize]>,
     /// The addresses of the list's objects, in order.
     objects: Vec<usize>,
+    /// Whether every object holds its value itself (none is its class's).
+    own: bool,
 }
 
 /// The columns of one entry, alive (and findable by the setters) while it runs.
@@ -49,8 +60,22 @@ pub(super) struct Columns {
     held: Vec<PyObjectRef>,
     /// Per stored attribute whose objects are held more than once, their entries.
     aliases: Vec<(String, Aliases)>,
-    /// The values of the columns the nest only reads, copied (`value_column`).
+    /// The values of the columns the nest only reads, copied (`value_column`), and of
+    /// those it stores where a copy is safe ([`StoredCopy`]).
     copies: Vec<Vec<u64>>,
+    /// The copied columns the nest stores into, written back after the run.
+    stored_copies: Vec<StoredCopy>,
+}
+
+/// A column the nest stores into, copied on entry (`Columns::new` says when): what
+/// [`Columns::write_back`] needs to set each attribute the run changed.
+struct StoredCopy {
+    list: PyObjectRef,
+    key: PyStrRef,
+    dtype: Dtype,
+    /// Its buffer's index in `Columns::copies`, and the words as copied.
+    buffer: usize,
+    original: Vec<u64>,
 }
 
 thread_local! {
@@ -71,19 +96,31 @@ impl Drop for Running {
     }
 }
 
+/// The columns an entry asks for: the item attributes of the nest, the lists whose
+/// objects it compares by `is`, and whether a stored attribute may be copied.
+pub(super) struct Wanted<'a> {
+    pub attributes: &'a [ItemAttribute],
+    pub compared: &'a [kiln_jit::ir::Var],
+    pub copy_stored: bool,
+}
+
 impl Columns {
-    /// The columns for the item attributes `attributes` of `nest`, from the lists
-    /// `objects` holds: each column's entry goes into `entries` (in place of what the
-    /// variable held), or where one cannot be made, an entry saying why.
+    /// The columns `wanted` of `nest`, from the lists `objects` holds: each column's
+    /// entry goes into `entries` (in place of what the variable held), or where one
+    /// cannot be made, an entry saying why.
     pub(super) fn new(
         nest: &Nest,
-        attributes: &[ItemAttribute],
-        compared: &[kiln_jit::ir::Var],
+        wanted: &Wanted,
         objects: &mut [Option<PyObjectRef>],
         entries: &mut [Entry],
         vars: &FrameVars,
         vm: &VirtualMachine,
     ) -> PyResult<Columns> {
+        let Wanted {
+            attributes,
+            compared,
+            copy_stored,
+        } = *wanted;
         let mut made = Columns::default();
         if attributes.is_empty() {
             return Ok(made);
@@ -167,7 +204,17 @@ impl Columns {
             let stored_here = attributes
                 .iter()
                 .any(|b| b.name(nest) == name && stored.contains(&b.var));
-            if !stored_here
+            // One it stores, copied too and written back after the run, where no
+            // store can go astray: every object holds its own value, none is in the
+            // list twice, no other item name (over this list or another) has the
+            // attribute (each would read a copy of its own), and copies have not
+            // failed to compile here before.
+            let copy_stored = stored_here
+                && copy_stored
+                && c.own
+                && distinct(&c.objects)
+                && attributes.iter().filter(|b| b.name(nest) == name).count() == 1;
+            if (!stored_here || copy_stored)
                 && !calls
                 && let Some(values) = value_column(&c.values, dtype, vm)
             {
@@ -182,6 +229,15 @@ impl Columns {
                 };
                 let slots = vec![data, c.values.len() as u64, dtype.size() as u64];
                 entries[a.var.as_u32() as usize] = Entry::Array(ty, slots, data as usize);
+                if stored_here {
+                    made.stored_copies.push(StoredCopy {
+                        list: c.list.clone(),
+                        key: c.key.clone(),
+                        dtype,
+                        buffer: made.copies.len(),
+                        original: values.clone(),
+                    });
+                }
                 made.copies.push(values);
                 continue;
             }
@@ -277,6 +333,41 @@ impl Columns {
     }
 
     /// The entries of attribute `name` of the objects held more than once.
+    /// Sets each attribute a run changed in a stored copy (`StoredCopy`), boxed as the
+    /// interpreter's store would have (a new float, int or bool), before the
+    /// interpreter sees the objects again; the others keep their values.
+    pub(super) fn write_back(&self, vm: &VirtualMachine) -> PyResult<()> {
+        for s in &self.stored_copies {
+            let words = &self.copies[s.buffer];
+            let items = s
+                .list
+                .downcast_ref::<PyList>()
+                .expect("a list")
+                .borrow_vec()
+                .to_vec();
+            for (k, item) in items.iter().enumerate() {
+                let (now, was) = match s.dtype {
+                    Dtype::Bool => (
+                        u64::from(super::list_copies::byte(words, k)),
+                        u64::from(super::list_copies::byte(&s.original, k)),
+                    ),
+                    _ => (words[k], s.original[k]),
+                };
+                if now == was {
+                    continue;
+                }
+                let value: PyObjectRef = match s.dtype {
+                    Dtype::F64 => vm.ctx.new_float(f64::from_bits(now)).into(),
+                    Dtype::Bool => vm.ctx.new_bool(now != 0).into(),
+                    _ => vm.ctx.new_int(now as i64).into(),
+                };
+                let dict = item.dict().expect("copied from an object's `__dict__`");
+                dict.set_item(s.key.as_object(), value, vm)?;
+            }
+        }
+        Ok(())
+    }
+
     fn aliases_of(&self, name: &str) -> Aliases {
         let mut entries: std::collections::HashMap<usize, Vec<usize>> = Default::default();
         for c in self.columns.iter().filter(|c| c.name == name) {
@@ -357,15 +448,12 @@ impl InlinedColumns {
         while entries.len() < n {
             entries.push(Entry::Unbound);
         }
-        Columns::new(
-            &self.nest,
-            &self.attributes,
-            &self.compared,
-            objects,
-            entries,
-            vars,
-            vm,
-        )
+        let wanted = Wanted {
+            attributes: &self.attributes,
+            compared: &self.compared,
+            copy_stored: false,
+        };
+        Columns::new(&self.nest, &wanted, objects, entries, vars, vm)
     }
 
     /// Whether `entries` give the extra columns the types compiled for.
@@ -443,6 +531,8 @@ fn columns(
     let mut objects = Vec::with_capacity(items.len());
     let mut plain_classes: Vec<*const PyObject> = Vec::new();
     let mut held: Vec<PyObjectRef> = Vec::new();
+    // Per name, whether every object held its value itself.
+    let mut own = vec![true; names.len()];
     // The elements of items a loop unpacks (`sites::unpacked`): columns `0`, `1`, ...
     let elements: Option<Vec<usize>> = names.iter().map(|n| n.parse().ok()).collect();
     let elements = elements.filter(|ks| {
@@ -510,17 +600,25 @@ fn columns(
         let Some(dict) = item.dict() else {
             return Ok(Err(format!("a {} has no `__dict__`", class.name())));
         };
-        for ((name, key), column) in names.iter().zip(&keys).zip(values.iter_mut()) {
+        for (((name, key), column), own) in names
+            .iter()
+            .zip(&keys)
+            .zip(values.iter_mut())
+            .zip(own.iter_mut())
+        {
             let value = match dict.get_item_opt(key.as_object(), vm)? {
                 Some(v) => Some(v),
                 // Not the object's own: its class's, where that is a plain value (no
                 // method or other descriptor), as `p.mass` reads `Particle.mass`. Held
                 // by the column as well, so that no store replaces it in place (it is
                 // the class's, every object's).
-                None => class
-                    .get_attr(vm.ctx.intern_str(*name))
-                    .filter(|v| v.class().slots.descr_get.load().is_none())
-                    .inspect(|v| held.push(v.clone())),
+                None => {
+                    *own = false;
+                    class
+                        .get_attr(vm.ctx.intern_str(*name))
+                        .filter(|v| v.class().slots.descr_get.load().is_none())
+                        .inspect(|v| held.push(v.clone()))
+                }
             };
             column.push(value.map_or(0, |v| v.as_object() as *const PyObject as usize));
         }
@@ -531,12 +629,15 @@ fn columns(
         .iter()
         .zip(keys)
         .zip(values)
-        .map(|((name, key), values)| Column {
+        .zip(own)
+        .map(|(((name, key), values), own)| Column {
             list: list.clone(),
             name: (*name).to_owned(),
             key,
             values: values.into_boxed_slice(),
             objects: objects.clone(),
+            // An element of an unpacked item is no attribute to set.
+            own: own && elements.is_none(),
         })
         .collect();
     Ok(Ok((columns, held)))

@@ -547,26 +547,26 @@ pub fn run(
         objects.push(obj);
         entries.push(entry);
     }
-    let mut columns = super::objects::Columns::new(
-        nest,
-        columns,
-        &site.compared_lists,
-        &mut objects,
-        &mut entries,
-        &vars,
-        vm,
-    )?;
+    // Lists (and stored attribute columns) copied on entry, unless copies failed to
+    // compile here before.
+    let no_copies = site
+        .state
+        .lock()
+        .expect("site state poisoned")
+        .no_list_copies;
+    let wanted = super::objects::Wanted {
+        attributes: columns,
+        compared: &site.compared_lists,
+        copy_stored: !no_copies,
+    };
+    let mut columns =
+        super::objects::Columns::new(nest, &wanted, &mut objects, &mut entries, &vars, vm)?;
     if let Err(reason) = site.attributes.check(&vars, vm)? {
         site.state.lock().expect("site state poisoned").reason = Some(reason);
         return Ok(None);
     }
     // Lists the nest only subscripts, copied into buffers held for the run (and the
     // numbers it stores written back after it).
-    let no_copies = site
-        .state
-        .lock()
-        .expect("site state poisoned")
-        .no_list_copies;
     let copies = match no_copies {
         true => Default::default(),
         false => {
@@ -873,8 +873,10 @@ pub fn run(
     };
     drop(running);
     super::draws::leave();
-    // What the run stored into lists copied on entry, before anything else sees them.
+    // What the run stored into lists and attribute columns copied on entry, before
+    // anything else sees them.
     copies.write_back(vm);
+    columns.write_back(vm)?;
     // The warnings of fused runs that stored as they went, in numpy's order.
     for note in kiln_jit::runtime::take_fp_notes() {
         let op = &code.fp_ops[note.op as usize];
