@@ -55,17 +55,8 @@ impl Copies {
                     .map_or(0, |r| r.borrow_vec().len()),
                 _ => 1,
             };
-            let number = |k: usize| -> PyObjectRef {
-                match s.dtype {
-                    Dtype::F64 => vm.ctx.new_float(f64::from_bits(words[k])).into(),
-                    Dtype::Bool => vm.ctx.new_bool(byte(words, k) != 0).into(),
-                    _ => vm.ctx.new_int(words[k] as i64).into(),
-                }
-            };
-            let changed = |k: usize| match s.dtype {
-                Dtype::Bool => byte(words, k) != byte(&s.original, k),
-                _ => words[k] != s.original[k],
-            };
+            let number = |k: usize| boxed(s.dtype, words, k, vm);
+            let changed = |k: usize| changed(s.dtype, words, &s.original, k);
             if s.ndim == 2 {
                 let rows: Vec<PyObjectRef> = outer.borrow_vec().to_vec();
                 for (i, row) in rows.iter().enumerate() {
@@ -90,8 +81,27 @@ impl Copies {
 }
 
 /// The `k`th byte of `words`' memory (a bool copy's `k`th element).
-pub(super) fn byte(words: &[u64], k: usize) -> u8 {
+fn byte(words: &[u64], k: usize) -> u8 {
     words[k / 8].to_ne_bytes()[k % 8]
+}
+
+/// Whether the `k`th number of a copy of `dtype` (`words`, as a run left it) differs
+/// from the number copied (`original`).
+pub(super) fn changed(dtype: Dtype, words: &[u64], original: &[u64], k: usize) -> bool {
+    match dtype {
+        Dtype::Bool => byte(words, k) != byte(original, k),
+        _ => words[k] != original[k],
+    }
+}
+
+/// The `k`th number of a copy of `dtype`, boxed as the interpreter's store would have
+/// (a new float, int or bool).
+pub(super) fn boxed(dtype: Dtype, words: &[u64], k: usize, vm: &VirtualMachine) -> PyObjectRef {
+    match dtype {
+        Dtype::F64 => vm.ctx.new_float(f64::from_bits(words[k])).into(),
+        Dtype::Bool => vm.ctx.new_bool(byte(words, k) != 0).into(),
+        _ => vm.ctx.new_int(words[k] as i64).into(),
+    }
 }
 
 /// Copies the lists of `entries` that `plan` allows and that pay, for a run whose root

@@ -332,11 +332,11 @@ impl Columns {
         Ok(Ok(aliases))
     }
 
-    /// The entries of attribute `name` of the objects held more than once.
     /// Sets each attribute a run changed in a stored copy (`StoredCopy`), boxed as the
     /// interpreter's store would have (a new float, int or bool), before the
     /// interpreter sees the objects again; the others keep their values.
     pub(super) fn write_back(&self, vm: &VirtualMachine) -> PyResult<()> {
+        use super::list_copies::{boxed, changed};
         for s in &self.stored_copies {
             let words = &self.copies[s.buffer];
             let items = s
@@ -346,28 +346,16 @@ impl Columns {
                 .borrow_vec()
                 .to_vec();
             for (k, item) in items.iter().enumerate() {
-                let (now, was) = match s.dtype {
-                    Dtype::Bool => (
-                        u64::from(super::list_copies::byte(words, k)),
-                        u64::from(super::list_copies::byte(&s.original, k)),
-                    ),
-                    _ => (words[k], s.original[k]),
-                };
-                if now == was {
-                    continue;
+                if changed(s.dtype, words, &s.original, k) {
+                    let dict = item.dict().expect("copied from an object's `__dict__`");
+                    dict.set_item(s.key.as_object(), boxed(s.dtype, words, k, vm), vm)?;
                 }
-                let value: PyObjectRef = match s.dtype {
-                    Dtype::F64 => vm.ctx.new_float(f64::from_bits(now)).into(),
-                    Dtype::Bool => vm.ctx.new_bool(now != 0).into(),
-                    _ => vm.ctx.new_int(now as i64).into(),
-                };
-                let dict = item.dict().expect("copied from an object's `__dict__`");
-                dict.set_item(s.key.as_object(), value, vm)?;
             }
         }
         Ok(())
     }
 
+    /// The entries of attribute `name` of the objects held more than once.
     fn aliases_of(&self, name: &str) -> Aliases {
         let mut entries: std::collections::HashMap<usize, Vec<usize>> = Default::default();
         for c in self.columns.iter().filter(|c| c.name == name) {
