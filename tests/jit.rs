@@ -3,7 +3,9 @@
 //! (`KILN_JIT=0`), and must print the same stdout and stderr and exit the same way.
 //! The compiled run then runs again on the code cache the first filled: the same
 //! output, every specialisation's machine code and the script's bytecode from the
-//! cache.
+//! cache; and a third time, where each nest's code is found by its front key without
+//! generating CLIF (`backend::cpu::front_cache`): the same output and the same code
+//! reported.
 //!
 //! The scripts mark the loops the JIT must have compiled: a loop line ending in
 //! `# jit: compiled` must be a tier-1 site in the jit report (`KILN_JIT_REPORT`), and
@@ -79,6 +81,18 @@ fn entries(dir: &Path) -> Vec<std::path::PathBuf> {
     out
 }
 
+/// The entries of a cache's directory with the times they were written: an entry
+/// stored again under its key is a new file.
+fn written(dir: &Path) -> Vec<(std::path::PathBuf, std::time::SystemTime)> {
+    entries(dir)
+        .into_iter()
+        .map(|p| {
+            let at = std::fs::metadata(&p).and_then(|m| m.modified()).unwrap();
+            (p, at)
+        })
+        .collect()
+}
+
 /// The script run compiled again on the cache its first run filled: the same output,
 /// the same specialisations, and the machine code of every one of them from the cache
 /// (Cranelift's output is a function of the IR alone, which holds no address of the
@@ -126,6 +140,93 @@ fn cached_run(
     if let Some((types, _)) = specs.iter().find(|(_, cached)| !cached) {
         return Err(format!(
             "{name}: {types} compiled again, not from the code cache"
+        ));
+    }
+    front_run(script, name, cache, &again, &sites)
+}
+
+/// What a specialisation's report says of the code it generated, which a run that
+/// finds its code by the front key (`backend::cpu::front_cache`) must say the same.
+const CODE_COUNTS: [&str; 8] = [
+    "types",
+    "from_cache",
+    "vector_loops",
+    "partial_sum_loops",
+    "flag_loops",
+    "nest_proofs",
+    "branch_selects",
+    "checked_copies",
+];
+
+fn code_counts(sites: &[serde_json::Value]) -> Vec<String> {
+    let mut out: Vec<String> = sites
+        .iter()
+        .flat_map(|site| {
+            let at = format!("{}:{}", site["file"], site["line"]);
+            site["specialisations"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+                .into_iter()
+                .map(move |s| {
+                    let mut s = s.clone();
+                    // A checked copy's compile time is the one thing that may differ.
+                    if let Some(copies) = s["checked_copies"].as_array_mut() {
+                        for c in copies {
+                            c["compile_ms"] = serde_json::Value::Null;
+                        }
+                    }
+                    let counts: Vec<String> = CODE_COUNTS
+                        .iter()
+                        .map(|k| format!("{k}={}", s[*k]))
+                        .collect();
+                    format!("{at} {}", counts.join(" "))
+                })
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The third run: the second, finding machine code by its code key, stored it under
+/// each nest's front key too; this one finds it there, generating no CLIF, and must
+/// print the same and report the same code (its counts, its checked copies).
+fn front_run(
+    script: &Path,
+    name: &str,
+    cache: &Path,
+    second: &Output,
+    second_sites: &[serde_json::Value],
+) -> Result<(), String> {
+    let code = written(&cache.join("code"));
+    let front = written(&cache.join("front"));
+    if !code.is_empty() && front.is_empty() {
+        return Err(format!(
+            "{name}: machine code found by its code key, but no front entry stored"
+        ));
+    }
+    let report =
+        std::env::temp_dir().join(format!("kiln-jit-{}-{name}-front.json", std::process::id()));
+    let third = kiln(script, Some(cache), Some(&report));
+    if third.stdout != second.stdout
+        || third.stderr != second.stderr
+        || third.status.code() != second.status.code()
+    {
+        return Err(format!(
+            "{name}: the run on code found by the front key differs\n=== second\n{}\n=== third\n{}",
+            describe(second),
+            describe(&third)
+        ));
+    }
+    if written(&cache.join("code")) != code || written(&cache.join("front")) != front {
+        return Err(format!(
+            "{name}: the third run compiled or stored code again"
+        ));
+    }
+    let (text, sites) = take_jit_report(&report).map_err(|e| format!("{name}: {e}"))?;
+    if code_counts(&sites) != code_counts(second_sites) {
+        return Err(format!(
+            "{name}: the run on front entries reports other code\n{text}"
         ));
     }
     Ok(())

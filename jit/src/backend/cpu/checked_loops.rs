@@ -77,6 +77,7 @@ impl CheckedLoop {
                         &self.layout,
                         &self.marks,
                         HashMap::default(),
+                        None,
                     )
                 });
                 self.compile_ns

@@ -37,9 +37,9 @@ static CACHE: Cache = Cache::new("code", b"KILNCODE");
 
 /// Machine code as Cranelift emitted it, with relocations still to apply.
 #[derive(PartialEq, Debug)]
-struct Entry {
-    alignment: u64,
-    code: Vec<u8>,
+pub(super) struct Entry {
+    pub(super) alignment: u64,
+    pub(super) code: Vec<u8>,
     relocs: Vec<StoredReloc>,
 }
 
@@ -63,7 +63,7 @@ enum StoredTarget {
 
 /// A hasher that has already taken in what every key of this process shares: this
 /// executable, the format, the target.
-fn process_hasher(isa: &dyn TargetIsa) -> SipHasher13 {
+pub(super) fn process_hasher(isa: &dyn TargetIsa) -> SipHasher13 {
     static BASE: OnceLock<SipHasher13> = OnceLock::new();
     *BASE.get_or_init(|| {
         let mut h = disk_cache::stamped_hasher();
@@ -78,26 +78,33 @@ fn process_hasher(isa: &dyn TargetIsa) -> SipHasher13 {
 }
 
 /// Defines `ctx`'s function as `id` in `module`: with the machine code of a run before
-/// where the cache has it, else compiled by Cranelift (and stored). Whether it came
-/// from the cache. Asked for the machine code's text (`asm`), Cranelift compiles it
+/// where the cache has it (then that entry is returned), else compiled by Cranelift
+/// (and stored). Asked for the machine code's text (`asm`), Cranelift compiles it
 /// again and prints it.
 pub fn define(
     module: &mut JITModule,
     ctx: &mut Context,
     id: FuncId,
     asm: bool,
-) -> Result<bool, String> {
+) -> Result<Option<Entry>, String> {
     let key = (!asm)
         .then(|| key(module.isa(), &ctx.func, module))
         .flatten();
     let hit = key.and_then(|k| {
         let entry = load(k)?;
-        let relocs = entry.relocs(&ctx.func, id)?;
-        Some((entry.alignment, entry.code, relocs))
+        let names = ctx.func.params.user_named_funcs();
+        let relocs = entry.relocs(id, |n| {
+            let name = names.get(UserExternalNameRef::new(n as usize))?;
+            Some(ModuleRelocTarget::user(name.namespace, name.index))
+        })?;
+        Some((entry, relocs))
     });
-    let from_cache = hit.is_some();
-    let (alignment, bytes, relocs) = match hit {
-        Some(hit) => hit,
+    let (hit, relocs) = match hit {
+        Some((entry, relocs)) => (Some(entry), relocs),
+        None => (None, Vec::new()),
+    };
+    let (alignment, bytes, relocs) = match &hit {
+        Some(entry) => (entry.alignment, entry.code.clone(), relocs),
         None => {
             // Cranelift keeps its pass times per thread: start this function's afresh.
             if asm {
@@ -133,7 +140,30 @@ pub fn define(
     module
         .define_function_bytes(id, alignment, &bytes, &relocs)
         .map_err(|e| format!("Cranelift: {e}"))?;
-    Ok(from_cache)
+    Ok(hit)
+}
+
+/// The names of what `func` refers to, by its own numbering: each one's namespace (0 a
+/// function, 1 data) and the name `module` declared it under.
+pub(super) fn names(func: &Function, module: &impl Module) -> Vec<(u32, String)> {
+    let declared = module.declarations();
+    func.params
+        .user_named_funcs()
+        .iter()
+        .map(|(_, name)| {
+            let linkage = match name.namespace {
+                0 => {
+                    let id = FuncId::from_u32(name.index);
+                    declared.get_function_decl(id).linkage_name(id).into_owned()
+                }
+                _ => {
+                    let id = DataId::from_u32(name.index);
+                    declared.get_data_decl(id).linkage_name(id).into_owned()
+                }
+            };
+            (name.namespace, linkage)
+        })
+        .collect()
 }
 
 /// With `KILN_JIT_DUMP=asm`, the machine code itself goes to a file beside the text
@@ -156,19 +186,9 @@ fn key(isa: &dyn TargetIsa, func: &Function, module: &impl Module) -> Option<Key
     }
     let mut h = process_hasher(isa);
     func.stencil.hash(&mut h);
-    let declared = module.declarations();
-    for (_, name) in func.params.user_named_funcs().iter() {
-        name.namespace.hash(&mut h);
-        match name.namespace {
-            0 => {
-                let id = FuncId::from_u32(name.index);
-                declared.get_function_decl(id).linkage_name(id).hash(&mut h);
-            }
-            _ => {
-                let id = DataId::from_u32(name.index);
-                declared.get_data_decl(id).linkage_name(id).hash(&mut h);
-            }
-        }
+    for (namespace, name) in names(func, module) {
+        namespace.hash(&mut h);
+        name.hash(&mut h);
     }
     Some(disk_cache::finish(&h))
 }
@@ -215,17 +235,18 @@ impl Entry {
         })
     }
 
-    /// The relocations for the module that defines `func` as `id`.
-    fn relocs(&self, func: &Function, id: FuncId) -> Option<Vec<ModuleReloc>> {
-        let names = func.params.user_named_funcs();
+    /// The relocations for the module that defines the code as `id`, where the code's
+    /// `n`th name is `named(n)`.
+    pub(super) fn relocs(
+        &self,
+        id: FuncId,
+        named: impl Fn(u32) -> Option<ModuleRelocTarget>,
+    ) -> Option<Vec<ModuleReloc>> {
         self.relocs
             .iter()
             .map(|r| {
                 let name = match r.target {
-                    StoredTarget::Named(n) => {
-                        let name = names.get(UserExternalNameRef::new(n as usize))?;
-                        ModuleRelocTarget::user(name.namespace, name.index)
-                    }
+                    StoredTarget::Named(n) => named(n)?,
                     StoredTarget::LibCall(l) => ModuleRelocTarget::LibCall(l),
                     StoredTarget::Own(offset) => ModuleRelocTarget::FunctionOffset(id, offset),
                 };
@@ -237,6 +258,14 @@ impl Entry {
                 })
             })
             .collect()
+    }
+
+    /// The stencil's numbers of the names the code refers to.
+    pub(super) fn named_targets(&self) -> impl Iterator<Item = u32> + '_ {
+        self.relocs.iter().filter_map(|r| match r.target {
+            StoredTarget::Named(n) => Some(n),
+            _ => None,
+        })
     }
 }
 
@@ -254,7 +283,7 @@ fn reloc_code(kind: Reloc) -> Option<u8> {
     RELOCS.iter().position(|k| *k == kind).map(|i| i as u8)
 }
 
-fn encode(entry: &Entry) -> Vec<u8> {
+pub(super) fn encode(entry: &Entry) -> Vec<u8> {
     let mut out = Vec::with_capacity(16 + entry.code.len() + 24 * entry.relocs.len());
     out.extend_from_slice(&entry.alignment.to_le_bytes());
     out.extend_from_slice(&(entry.code.len() as u32).to_le_bytes());
@@ -282,7 +311,7 @@ fn encode(entry: &Entry) -> Vec<u8> {
 }
 
 /// Reads what [`encode`] wrote; none for anything else.
-fn decode(bytes: &[u8]) -> Option<Entry> {
+pub(super) fn decode(bytes: &[u8]) -> Option<Entry> {
     let mut r = Reader(bytes);
     let alignment = u64::from_le_bytes(r.array()?);
     let len = u32::from_le_bytes(r.array()?) as usize;
@@ -320,10 +349,10 @@ fn decode(bytes: &[u8]) -> Option<Entry> {
     })
 }
 
-struct Reader<'a>(&'a [u8]);
+pub(super) struct Reader<'a>(pub(super) &'a [u8]);
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+    pub(super) fn take(&mut self, n: usize) -> Option<&'a [u8]> {
         if self.0.len() < n {
             return None;
         }
@@ -332,16 +361,16 @@ impl<'a> Reader<'a> {
         Some(head)
     }
 
-    fn array<const N: usize>(&mut self) -> Option<[u8; N]> {
+    pub(super) fn array<const N: usize>(&mut self) -> Option<[u8; N]> {
         self.take(N)?.try_into().ok()
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn entry() -> Entry {
+    pub(in crate::backend::cpu) fn entry() -> Entry {
         Entry {
             alignment: 16,
             code: (0..64).collect(),

@@ -3,6 +3,7 @@
 //! each loop of a function compiled whole that tier 2 may split (`parallel_loops`),
 //! those on a second thread while the function's own is.
 
+use super::front_cache::{self, Counts, FrontEntry};
 use super::{Gen, code_cache, contain, parallel_loops};
 use crate::collections::{HashMap, HashSet};
 use crate::frame::Layout;
@@ -86,14 +87,105 @@ impl Emitted {
 
 /// Generates and finalises the code of a typed nest; `parallel_loops` are the loops
 /// (by point) that first offer their iterations to tier 2 (`parallel_loops`), each
-/// with its index and the variables its own nest writes back.
+/// with its index and the variables its own nest writes back. With the nest's part of
+/// a front key (`front_cache::material`), code a run before stored under the whole
+/// key is taken instead, without generating any CLIF.
 pub(super) fn emit(
     nest: &Nest,
     typing: &Typing,
     layout: &Layout,
     marks: &Marks,
     parallel_loops: HashMap<Point, (usize, Vec<Var>)>,
+    material: Option<u128>,
 ) -> Result<Emitted, String> {
+    // KILN_JIT_DUMP=1 prints the CLIF handed to Cranelift; =asm also the machine code
+    // (as text, and as bytes in a file), its address, the CLIF Cranelift optimised and
+    // the time each of Cranelift's passes took. Either generates the CLIF.
+    let dump = std::env::var("KILN_JIT_DUMP").ok();
+    let isa = isa()?;
+    let front = material
+        .filter(|_| dump.is_none())
+        .map(|m| front_cache::key(&*isa, m, &parallel_loops));
+    if let Some(hit) = front.and_then(front_cache::load)
+        && let Ok(emitted) = from_front(module(isa.clone()), hit)
+    {
+        return Ok(emitted);
+    }
+    let mut module = module(isa);
+
+    let pointer = module.target_config().pointer_type();
+    let mut ctx = module.make_context();
+    ctx.func.signature.params.push(AbiParam::new(pointer));
+    ctx.func.signature.returns.push(AbiParam::new(types::I64));
+    let mut fctx = FunctionBuilderContext::new();
+    let frontend_config = module.isa().frontend_config();
+    let counts;
+    {
+        let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+        let mut g = Gen::new(nest, typing, layout, b, &mut module, pointer);
+        g.hardware_floats = marks.hardware_floats.clone();
+        g.cold_loops = marks.cold_loops.clone();
+        g.unchecked_loops = marks.unchecked_loops.clone();
+        g.lazy_checked = marks.lazy_checked;
+        g.parallel_loops = parallel_loops;
+        g.function()?;
+        counts = Counts {
+            vector_loops: g.vector_loops,
+            partial_sum_loops: g.partial_sum_loops,
+            flag_loops: g.flag_loops,
+            nest_proofs: g.nest_loops,
+            branch_selects: 0,
+            one_thread: g.one_thread,
+            checked_loops: std::mem::take(&mut g.checked_loops),
+        };
+        g.b.seal_all_blocks();
+        g.b.finalize(frontend_config);
+    }
+    let mut counts = counts;
+    // Each pass leaves work for the next: folded constants decide branches, whose
+    // untaken targets go with the parameters only they kept from being trivial, and
+    // the values those parameters hid get ranges that decide more checks.
+    super::phis::remove_trivial_params(&mut ctx.func);
+    super::identities::fold(&mut ctx.func);
+    super::same_checks::merge(&mut ctx.func);
+    super::float_consts::fold(&mut ctx.func);
+    if super::const_branches::fold(&mut ctx.func) > 0 {
+        super::phis::remove_trivial_params(&mut ctx.func);
+    }
+    if super::ranges::narrow(&mut ctx.func) > 0 {
+        super::const_branches::fold(&mut ctx.func);
+    }
+    counts.branch_selects = super::if_convert::convert(&mut ctx.func) as u32;
+    super::dead_code::remove(&mut ctx.func);
+    if dump.is_some() {
+        eprintln!("{}", ctx.func.display());
+    }
+    let asm = dump.as_deref() == Some("asm");
+    ctx.set_disasm(asm);
+    let id = module
+        .declare_function("kiln_nest", Linkage::Local, &ctx.func.signature)
+        .map_err(|e| format!("Cranelift: {e}"))?;
+    let hit = code_cache::define(&mut module, &mut ctx, id, asm)?;
+    let from_cache = hit.is_some();
+    // Found by its code key, the code is the same CLIF's as another process's: safe to
+    // find by the front key from now on (`front_cache`).
+    if let (Some(code), Some(key)) = (hit, front) {
+        let names = code_cache::names(&ctx.func, &module);
+        front_cache::store(
+            key,
+            &FrontEntry {
+                code,
+                names,
+                counts: counts.clone(),
+            },
+        );
+    }
+    module.clear_context(&mut ctx);
+    finish(module, id, counts, from_cache, asm)
+}
+
+/// The target's code generator, as every nest is compiled.
+fn isa() -> Result<std::sync::Arc<dyn cranelift_codegen::isa::TargetIsa>, String> {
     let mut flags = settings::builder();
     let set = |flags: &mut settings::Builder, k: &str, v: &str| {
         flags
@@ -115,69 +207,63 @@ pub(super) fn emit(
         .map_err(|e| format!("no Cranelift backend for this machine: {e}"))?
         .finish(settings::Flags::new(flags))
         .map_err(|e| format!("Cranelift: {e}"))?;
+    Ok(isa)
+}
+
+/// A module for one nest's code, finding the VM's helpers and objects by name.
+fn module(isa: std::sync::Arc<dyn cranelift_codegen::isa::TargetIsa>) -> JITModule {
     let mut jit = JITBuilder::with_isa(isa, cranelift_module::default_libcall_names());
     jit.symbols(crate::runtime::symbols());
-    let mut module = JITModule::new(jit);
+    JITModule::new(jit)
+}
 
-    let pointer = module.target_config().pointer_type();
-    let mut ctx = module.make_context();
-    ctx.func.signature.params.push(AbiParam::new(pointer));
-    ctx.func.signature.returns.push(AbiParam::new(types::I64));
-    let mut fctx = FunctionBuilderContext::new();
-    let frontend_config = module.isa().frontend_config();
-    let vector_loops;
-    let partial_sum_loops;
-    let flag_loops;
-    let nest_proofs;
-    let one_thread;
-    let checked_loops;
-    {
-        let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
-        let mut g = Gen::new(nest, typing, layout, b, &mut module, pointer);
-        g.hardware_floats = marks.hardware_floats.clone();
-        g.cold_loops = marks.cold_loops.clone();
-        g.unchecked_loops = marks.unchecked_loops.clone();
-        g.lazy_checked = marks.lazy_checked;
-        g.parallel_loops = parallel_loops;
-        g.function()?;
-        checked_loops = std::mem::take(&mut g.checked_loops);
-        vector_loops = g.vector_loops;
-        partial_sum_loops = g.partial_sum_loops;
-        flag_loops = g.flag_loops;
-        nest_proofs = g.nest_loops;
-        one_thread = g.one_thread;
-        g.b.seal_all_blocks();
-        g.b.finalize(frontend_config);
-    }
-    // Each pass leaves work for the next: folded constants decide branches, whose
-    // untaken targets go with the parameters only they kept from being trivial, and
-    // the values those parameters hid get ranges that decide more checks.
-    super::phis::remove_trivial_params(&mut ctx.func);
-    super::identities::fold(&mut ctx.func);
-    super::same_checks::merge(&mut ctx.func);
-    super::float_consts::fold(&mut ctx.func);
-    if super::const_branches::fold(&mut ctx.func) > 0 {
-        super::phis::remove_trivial_params(&mut ctx.func);
-    }
-    if super::ranges::narrow(&mut ctx.func) > 0 {
-        super::const_branches::fold(&mut ctx.func);
-    }
-    let branch_selects = super::if_convert::convert(&mut ctx.func) as u32;
-    super::dead_code::remove(&mut ctx.func);
-    // KILN_JIT_DUMP=1 prints the CLIF handed to Cranelift; =asm also the machine code
-    // (as text, and as bytes in a file), its address, the CLIF Cranelift optimised and
-    // the time each of Cranelift's passes took.
-    let dump = std::env::var("KILN_JIT_DUMP").ok();
-    if dump.is_some() {
-        eprintln!("{}", ctx.func.display());
-    }
-    let asm = dump.as_deref() == Some("asm");
-    ctx.set_disasm(asm);
+/// The code of a front entry (`front_cache`), defined in `module` as the nest's: what
+/// it calls declared by the names the entry holds, in the entry's numbering.
+fn from_front(mut module: JITModule, hit: FrontEntry) -> Result<Emitted, String> {
+    let cranelift = |e: cranelift_module::ModuleError| format!("Cranelift: {e}");
+    let mut signature = module.make_signature();
+    signature
+        .params
+        .push(AbiParam::new(module.target_config().pointer_type()));
+    signature.returns.push(AbiParam::new(types::I64));
     let id = module
-        .declare_function("kiln_nest", Linkage::Local, &ctx.func.signature)
-        .map_err(|e| format!("Cranelift: {e}"))?;
-    let from_cache = code_cache::define(&mut module, &mut ctx, id, asm)?;
-    module.clear_context(&mut ctx);
+        .declare_function("kiln_nest", Linkage::Local, &signature)
+        .map_err(cranelift)?;
+    // An import's signature matters only to a call generated against it, and the code
+    // is already generated: every function is declared with one empty signature.
+    let imported = module.make_signature();
+    let mut targets = Vec::with_capacity(hit.names.len());
+    for (namespace, name) in &hit.names {
+        let index = match namespace {
+            0 => module
+                .declare_function(name, Linkage::Import, &imported)
+                .map_err(cranelift)?
+                .as_u32(),
+            _ => module
+                .declare_data(name, Linkage::Import, true, false)
+                .map_err(cranelift)?
+                .as_u32(),
+        };
+        targets.push(cranelift_module::ModuleRelocTarget::user(*namespace, index));
+    }
+    let relocs = hit
+        .code
+        .relocs(id, |n| targets.get(n as usize).cloned())
+        .ok_or("a front entry names less than its code calls")?;
+    module
+        .define_function_bytes(id, hit.code.alignment, &hit.code.code, &relocs)
+        .map_err(cranelift)?;
+    finish(module, id, hit.counts, true, false)
+}
+
+/// The finalised code of `id`, the nest's function in `module`.
+fn finish(
+    mut module: JITModule,
+    id: cranelift_module::FuncId,
+    counts: Counts,
+    from_cache: bool,
+    asm: bool,
+) -> Result<Emitted, String> {
     module
         .finalize_definitions()
         .map_err(|e| format!("Cranelift: {e}"))?;
@@ -190,14 +276,14 @@ pub(super) fn emit(
     Ok(Emitted {
         module,
         entry,
-        vector_loops,
-        partial_sum_loops,
-        flag_loops,
-        nest_proofs,
-        branch_selects,
-        one_thread,
+        vector_loops: counts.vector_loops,
+        partial_sum_loops: counts.partial_sum_loops,
+        flag_loops: counts.flag_loops,
+        nest_proofs: counts.nest_proofs,
+        branch_selects: counts.branch_selects,
+        one_thread: counts.one_thread,
         from_cache,
-        checked_loops,
+        checked_loops: counts.checked_loops,
     })
 }
 
@@ -211,11 +297,12 @@ pub(super) fn emit_with_loops(
     marks: &Marks,
     plans: Vec<parallel_loops::LoopPlan>,
     refused: &mut Vec<(u32, String)>,
+    material: Option<u128>,
 ) -> Result<(Vec<parallel_loops::ParallelLoop>, Emitted), String> {
     if plans.is_empty() {
         return Ok((
             Vec::new(),
-            emit(nest, typing, layout, marks, HashMap::default())?,
+            emit(nest, typing, layout, marks, HashMap::default(), material)?,
         ));
     }
     let offers = parallel_loops::offers(&plans);
@@ -229,7 +316,7 @@ pub(super) fn emit_with_loops(
                 })
                 .collect::<Vec<_>>()
         });
-        let emitted = emit(nest, typing, layout, marks, offers);
+        let emitted = emit(nest, typing, layout, marks, offers, material);
         let compiled = loops.join().unwrap_or_default();
         (compiled, emitted)
     });
@@ -250,6 +337,7 @@ pub(super) fn emit_with_loops(
         layout,
         marks,
         parallel_loops::compiled_offers(&loops),
+        material,
     )?;
     Ok((loops, emitted))
 }

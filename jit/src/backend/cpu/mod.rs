@@ -35,6 +35,7 @@ mod expr;
 mod flag_loops;
 mod flags;
 mod float_consts;
+mod front_cache;
 mod identities;
 mod if_convert;
 mod journal;
@@ -257,8 +258,17 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         unchecked_loops,
         lazy_checked: true,
     };
+    let material = front_cache::material(nest, entry, &marks);
     let (plans, mut refused) = parallel_loops::plan_loops(nest, &typing, &marks);
-    let (loops, emitted) = emit_with_loops(nest, &typing, &layout, &marks, plans, &mut refused)?;
+    let (loops, emitted) = emit_with_loops(
+        nest,
+        &typing,
+        &layout,
+        &marks,
+        plans,
+        &mut refused,
+        material,
+    )?;
     let checked = checked_loops::plan(nest, &typing, &layout, &marks, &emitted.checked_loops);
     Ok(CompiledNest {
         _module: emitted.module,

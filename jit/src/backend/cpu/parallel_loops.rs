@@ -131,7 +131,14 @@ impl LoopPlan {
         let typing = Typing::with_vars(&self.part, self.vars);
         let offload =
             crate::backend::gpu::Offload::new(&self.part, &typing, layout, &self.parallel.verdict);
-        let emitted = emit(&self.part, &typing, layout, &marks, HashMap::default())?;
+        let emitted = emit(
+            &self.part,
+            &typing,
+            layout,
+            &marks,
+            HashMap::default(),
+            None,
+        )?;
         let compile_time = self.planned + started.elapsed();
         let code = emitted.into_loop_nest(layout, compile_time, self.parallel, offload);
         Ok(ParallelLoop {
