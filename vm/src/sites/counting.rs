@@ -113,6 +113,14 @@ impl Counted {
         self.site().count_back_edge()
     }
 
+    /// Counts `n` back-edges at once, the site's and the sites' around it: a loop
+    /// outside the compilable subset whose length is known when it starts.
+    pub(super) fn count_many(&self, n: u64) {
+        for site in &self.chain {
+            site.count.fetch_add(n, Ordering::Relaxed);
+        }
+    }
+
     /// Counts one back-edge; true when the site should try compiled code now.
     pub(super) fn back_edge(&self) -> bool {
         let count = self.count();
