@@ -121,6 +121,22 @@ impl Counted {
         }
     }
 
+    /// Whether a run of `items` iterations can go without a counting iterator: the
+    /// site has no code, has failed to compile for every key it tried, and this run
+    /// ends before its next try is due (each failure doubles the wait, so such runs
+    /// are all but a few). Its back-edges are then counted at once (`count_many`) and
+    /// the loop runs on the interpreter's own paths.
+    pub(super) fn waits_out(&self, items: u64) -> bool {
+        let site = self.site();
+        let Ok(state) = site.state.lock() else {
+            return false;
+        };
+        state.specs.is_empty()
+            && !state.failed.is_empty()
+            && site.count.load(Ordering::Relaxed).saturating_add(items)
+                < site.next_try.load(Ordering::Relaxed)
+    }
+
     /// Counts one back-edge; true when the site should try compiled code now.
     pub(super) fn back_edge(&self) -> bool {
         let count = self.count();

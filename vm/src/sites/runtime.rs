@@ -383,6 +383,12 @@ mod _kiln_jit {
         if observed(vm) {
             return traced_iteration(vm, (start, stop, step), iterable);
         }
+        if let Some(items) = super::range_items(start, stop, step)
+            && counted.waits_out(items)
+        {
+            counted.count_many(items);
+            return Ok(iterable);
+        }
         let pending = if counted.has_code() {
             run(vm, counted.site(), (start, stop, step), false)?
         } else {
@@ -607,6 +613,13 @@ mod _kiln_jit {
             return counted_iteration(site, iterable, vm);
         };
         let stop = lengths.into_iter().min().unwrap_or(0) as i64;
+        if counted.waits_out(stop as u64) {
+            counted.count_many(stop as u64);
+            return match kind {
+                ItemsKind::Plain => Ok(arrays.into_iter().next().expect("one iterable")),
+                _ => function.call(arrays, vm),
+            };
+        }
         let pending = if counted.has_code() {
             run(vm, counted.site(), (0, stop, 1), false)?
         } else {
