@@ -146,6 +146,10 @@ pub(super) fn emit(
     // untaken targets go with the parameters only they kept from being trivial, and
     // the values those parameters hid get ranges that decide more checks.
     super::phis::remove_trivial_params(&mut ctx.func);
+    super::frame_loads::mark(
+        &mut ctx.func,
+        &super::frame_loads::fixed_slots(nest, layout),
+    );
     super::identities::fold(&mut ctx.func);
     super::same_checks::merge(&mut ctx.func);
     super::float_consts::fold(&mut ctx.func);

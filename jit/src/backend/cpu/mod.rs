@@ -35,6 +35,7 @@ mod expr;
 mod flag_loops;
 mod flags;
 mod float_consts;
+mod frame_loads;
 mod front_cache;
 mod identities;
 mod if_convert;
