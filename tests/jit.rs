@@ -53,20 +53,26 @@ fn kiln(script: &Path, jit: Option<&Path>, report: Option<&Path>) -> Output {
     cmd.output().expect("kiln runs")
 }
 
+/// Every specialisation of every site, with where its site is (`file:line`).
+fn each_specialisation(
+    sites: &[serde_json::Value],
+) -> impl Iterator<Item = (String, serde_json::Value)> + '_ {
+    sites.iter().flat_map(|site| {
+        let at = format!("{}:{}", site["file"], site["line"]);
+        site["specialisations"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .into_iter()
+            .map(move |s| (at.clone(), s))
+    })
+}
+
 /// Each site's specialisations (their types), and which of them came from the code
 /// cache.
 fn specialisations(sites: &[serde_json::Value]) -> Vec<(String, bool)> {
-    let mut out: Vec<(String, bool)> = sites
-        .iter()
-        .flat_map(|site| {
-            let at = format!("{}:{}", site["file"], site["line"]);
-            site["specialisations"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default()
-                .into_iter()
-                .map(move |s| (format!("{at} {}", s["types"]), s["from_cache"] == true))
-        })
+    let mut out: Vec<(String, bool)> = each_specialisation(sites)
+        .map(|(at, s)| (format!("{at} {}", s["types"]), s["from_cache"] == true))
         .collect();
     out.sort();
     out
@@ -159,29 +165,19 @@ const CODE_COUNTS: [&str; 8] = [
 ];
 
 fn code_counts(sites: &[serde_json::Value]) -> Vec<String> {
-    let mut out: Vec<String> = sites
-        .iter()
-        .flat_map(|site| {
-            let at = format!("{}:{}", site["file"], site["line"]);
-            site["specialisations"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default()
-                .into_iter()
-                .map(move |s| {
-                    let mut s = s.clone();
-                    // A checked copy's compile time is the one thing that may differ.
-                    if let Some(copies) = s["checked_copies"].as_array_mut() {
-                        for c in copies {
-                            c["compile_ms"] = serde_json::Value::Null;
-                        }
-                    }
-                    let counts: Vec<String> = CODE_COUNTS
-                        .iter()
-                        .map(|k| format!("{k}={}", s[*k]))
-                        .collect();
-                    format!("{at} {}", counts.join(" "))
-                })
+    let mut out: Vec<String> = each_specialisation(sites)
+        .map(|(at, mut s)| {
+            // A checked copy's compile time is the one thing that may differ.
+            if let Some(copies) = s["checked_copies"].as_array_mut() {
+                for c in copies {
+                    c["compile_ms"] = serde_json::Value::Null;
+                }
+            }
+            let counts: Vec<String> = CODE_COUNTS
+                .iter()
+                .map(|k| format!("{k}={}", s[*k]))
+                .collect();
+            format!("{at} {}", counts.join(" "))
         })
         .collect();
     out.sort();

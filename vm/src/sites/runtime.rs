@@ -3,7 +3,9 @@
 //! - `loop(site, iterable)`: a counting iterator over a `range`; entering a site that
 //!   has code runs it at once, and a site that gets hot during its loop continues
 //!   there in compiled code (on-stack replacement at an iteration boundary). Anything
-//!   but a `range` is passed through untouched.
+//!   but a `range` is passed through untouched. A loop that cannot compile (whatever
+//!   the types, or for now: its next try is further off than this run) over a range,
+//!   list or tuple gets the object itself, its back-edges counted at once.
 //! - `ticks(site)`: the same for a `while` loop (it yields `()` for ever).
 //! - `finished(site)` / `take()`: after the loop, how it ran (interpreted; compiled to
 //!   its end, with the values to write back; or compiled and stopped) and, for the
@@ -16,6 +18,10 @@
 pub(crate) use _kiln_jit::module_def;
 
 use super::counting::Counted;
+use super::tier::{Outcome, run};
+use rustpython_vm::PyResult;
+use rustpython_vm::protocol::PyIterReturn;
+use std::cell::RefCell;
 
 /// How many items `range(start, stop, step)` has; none where that many do not fit.
 fn range_items(start: i64, stop: i64, step: i64) -> Option<u64> {
@@ -26,10 +32,6 @@ fn range_items(start: i64, stop: i64, step: i64) -> Option<u64> {
     }
     ((span - 1) / step.abs() + 1).try_into().ok()
 }
-use super::tier::{Outcome, run};
-use rustpython_vm::PyResult;
-use rustpython_vm::protocol::PyIterReturn;
-use std::cell::RefCell;
 
 thread_local! {
     static OUTCOME: RefCell<Option<(u32, Outcome)>> = const { RefCell::new(None) };

@@ -402,17 +402,25 @@ pub(super) mod tests {
         assert_eq!(decode(&encode(&entry())), Some(entry()));
     }
 
-    #[test]
-    fn a_damaged_entry_is_not_read() {
-        let bytes = encode(&entry());
-        // Cut anywhere: never a shorter entry.
+    /// `bytes` cut anywhere, or with a byte more, read as nothing: never a shorter or
+    /// longer entry.
+    pub(in crate::backend::cpu) fn cuts_and_tails_are_not_read<T: PartialEq + std::fmt::Debug>(
+        bytes: &[u8],
+        decode: impl Fn(&[u8]) -> Option<T>,
+    ) {
         for n in 0..bytes.len() {
             assert_eq!(decode(&bytes[..n]), None, "cut at {n}");
         }
-        // Trailing bytes, an unknown relocation kind, a relocation past the code.
-        let mut longer = bytes.clone();
+        let mut longer = bytes.to_vec();
         longer.push(0);
         assert_eq!(decode(&longer), None);
+    }
+
+    #[test]
+    fn a_damaged_entry_is_not_read() {
+        let bytes = encode(&entry());
+        cuts_and_tails_are_not_read(&bytes, decode);
+        // An unknown relocation kind, a relocation past the code.
         let first_reloc = 8 + 4 + 64 + 4;
         let mut kind = bytes.clone();
         kind[first_reloc + 4] = 200;

@@ -31,17 +31,9 @@ pub(super) struct Marks {
 pub(super) struct Emitted {
     pub(super) module: JITModule,
     pub(super) entry: extern "C" fn(*mut u64) -> i64,
-    pub(super) vector_loops: u32,
-    pub(super) partial_sum_loops: u32,
-    pub(super) flag_loops: u32,
-    pub(super) nest_proofs: u32,
-    /// Branches made selects (`if_convert`).
-    pub(super) branch_selects: u32,
-    pub(super) one_thread: bool,
+    /// What the code holds (vector loops, proofs, selects, the checked copies it calls).
+    pub(super) counts: Counts,
     pub(super) from_cache: bool,
-    /// The proven nests (by point) whose checked copies the code calls, by index
-    /// (`checked_loops`).
-    pub(super) checked_loops: Vec<Point>,
 }
 
 impl Emitted {
@@ -61,16 +53,16 @@ impl Emitted {
             layout: layout.clone(),
             compile_time,
             from_cache: self.from_cache,
-            vector_loops: self.vector_loops,
-            partial_sum_loops: self.partial_sum_loops,
-            flag_loops: self.flag_loops,
-            nest_proofs: self.nest_proofs,
-            branch_selects: self.branch_selects,
+            vector_loops: self.counts.vector_loops,
+            partial_sum_loops: self.counts.partial_sum_loops,
+            flag_loops: self.counts.flag_loops,
+            nest_proofs: self.counts.nest_proofs,
+            branch_selects: self.counts.branch_selects,
             select_stores: 0,
             fused_statements: 0,
             quiet_runs: 0,
             quiet_fp: false,
-            one_thread: self.one_thread,
+            one_thread: self.counts.one_thread,
             depends_on_fp_errors: false,
             fp_ops: Vec::new(),
             complex_parts: Vec::new(),
@@ -280,14 +272,8 @@ fn finish(
     Ok(Emitted {
         module,
         entry,
-        vector_loops: counts.vector_loops,
-        partial_sum_loops: counts.partial_sum_loops,
-        flag_loops: counts.flag_loops,
-        nest_proofs: counts.nest_proofs,
-        branch_selects: counts.branch_selects,
-        one_thread: counts.one_thread,
+        counts,
         from_cache,
-        checked_loops: counts.checked_loops,
     })
 }
 

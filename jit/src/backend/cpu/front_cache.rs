@@ -34,8 +34,11 @@ use std::hash::{Hash, Hasher};
 const FORMAT: u32 = 1;
 static CACHE: Cache = Cache::new("front", b"KILNFRNT");
 
-/// What a front entry holds besides the code: the counts `emit` reports of the code
-/// it generated, and the proven nests whose checked copies the code calls.
+/// What `emit` reports of the code it generated (and a front entry holds besides the
+/// code): its vector loops, the partial sums among them, loops under the CPU's flags,
+/// proven nests, branches made selects (`if_convert`), whether a call in it keeps it
+/// on one thread, and the proven nests (by point) whose checked copies it calls, by
+/// index (`checked_loops`).
 #[derive(Clone, PartialEq, Debug, Default)]
 pub(super) struct Counts {
     pub(super) vector_loops: u32,
@@ -245,13 +248,7 @@ mod tests {
 
     #[test]
     fn a_damaged_entry_is_not_read() {
-        let bytes = encode(&entry());
-        for n in 0..bytes.len() {
-            assert_eq!(decode(&bytes[..n]), None, "cut at {n}");
-        }
-        let mut longer = bytes.clone();
-        longer.push(0);
-        assert_eq!(decode(&longer), None);
+        code_cache::tests::cuts_and_tails_are_not_read(&encode(&entry()), decode);
         // Fewer names than the code refers to (it calls name 3).
         let mut short = entry();
         short.names.truncate(3);

@@ -270,7 +270,13 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         &mut refused,
         material,
     )?;
-    let checked = checked_loops::plan(nest, &typing, &layout, &marks, &emitted.checked_loops);
+    let checked = checked_loops::plan(
+        nest,
+        &typing,
+        &layout,
+        &marks,
+        &emitted.counts.checked_loops,
+    );
     Ok(CompiledNest {
         _module: emitted.module,
         entry: emitted.entry,
@@ -278,16 +284,16 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         compile_time: started.elapsed(),
         from_cache: emitted.from_cache,
         row_aliases,
-        vector_loops: emitted.vector_loops,
-        partial_sum_loops: emitted.partial_sum_loops,
-        flag_loops: emitted.flag_loops,
-        nest_proofs: emitted.nest_proofs,
-        branch_selects: emitted.branch_selects,
+        vector_loops: emitted.counts.vector_loops,
+        partial_sum_loops: emitted.counts.partial_sum_loops,
+        flag_loops: emitted.counts.flag_loops,
+        nest_proofs: emitted.counts.nest_proofs,
+        branch_selects: emitted.counts.branch_selects,
         select_stores,
         fused_statements,
         quiet_runs,
         quiet_fp,
-        one_thread: emitted.one_thread,
+        one_thread: emitted.counts.one_thread,
         depends_on_fp_errors,
         fp_ops,
         complex_parts,
