@@ -28,6 +28,7 @@ mod list_copies;
 pub mod lists;
 pub mod lower;
 mod objects;
+mod plain_runs;
 pub mod report;
 pub mod rewrite;
 pub mod runtime;

@@ -5,7 +5,7 @@
 //!   there in compiled code (on-stack replacement at an iteration boundary). Anything
 //!   but a `range` is passed through untouched. A loop that cannot compile (whatever
 //!   the types, or for now: its next try is further off than this run) over a range,
-//!   list or tuple gets the object itself, its back-edges counted at once.
+//!   list or tuple gets the object itself, its back-edges counted at once (`plain_runs`).
 //! - `ticks(site)`: the same for a `while` loop (it yields `()` for ever).
 //! - `finished(site)` / `take()`: after the loop, how it ran (interpreted; compiled to
 //!   its end, with the values to write back; or compiled and stopped) and, for the
@@ -22,16 +22,6 @@ use super::tier::{Outcome, run};
 use rustpython_vm::PyResult;
 use rustpython_vm::protocol::PyIterReturn;
 use std::cell::RefCell;
-
-/// How many items `range(start, stop, step)` has; none where that many do not fit.
-fn range_items(start: i64, stop: i64, step: i64) -> Option<u64> {
-    let (start, stop, step) = (i128::from(start), i128::from(stop), i128::from(step));
-    let span = if step > 0 { stop - start } else { start - stop };
-    if span <= 0 || step == 0 {
-        return Some(0);
-    }
-    ((span - 1) / step.abs() + 1).try_into().ok()
-}
 
 thread_local! {
     static OUTCOME: RefCell<Option<(u32, Outcome)>> = const { RefCell::new(None) };
@@ -150,7 +140,7 @@ fn returned(
 #[rustpython_vm::pymodule]
 mod _kiln_jit {
     use super::{Counted, OUTCOME, Outcome, REST, exhausted, observed, run, traced_iteration};
-    use rustpython_vm::builtins::{PyBaseExceptionRef, PyList, PyRange, PyTuple, PyTupleRef};
+    use rustpython_vm::builtins::{PyBaseExceptionRef, PyRange, PyTupleRef};
     use rustpython_vm::common::lock::PyMutex;
     use rustpython_vm::protocol::PyIterReturn;
     use rustpython_vm::types::{IterNext, Iterable, SelfIter};
@@ -367,7 +357,7 @@ mod _kiln_jit {
         if iterable.downcast_ref::<SiteRange>().is_some() {
             return Ok(iterable);
         }
-        if let Some(items) = refused_length(site, &iterable, vm) {
+        if let Some(items) = super::super::plain_runs::refused_length(site, &iterable, vm) {
             if let Some(counted) = Counted::new(site) {
                 counted.count_many(items);
             }
@@ -385,7 +375,7 @@ mod _kiln_jit {
         if observed(vm) {
             return traced_iteration(vm, (start, stop, step), iterable);
         }
-        if let Some(items) = super::range_items(start, stop, step)
+        if let Some(items) = super::super::plain_runs::range_items(start, stop, step)
             && counted.waits_out(items)
         {
             counted.count_many(items);
@@ -397,31 +387,6 @@ mod _kiln_jit {
             None
         };
         Ok(site_range(counted, (start, stop, step), pending, vm))
-    }
-
-    /// The items of a loop outside the compilable subset (a site whose nest is an
-    /// error, which no types change) over a range, list or tuple whose length is
-    /// known: such a loop runs over the object itself, on the interpreter's own paths
-    /// for it, its back-edges counted at its start, all at once (`count_many`),
-    /// instead of through a counting iterator that cost each iteration a call and
-    /// could never hand over to compiled code. None for anything else.
-    fn refused_length(site: u32, iterable: &PyObjectRef, vm: &VirtualMachine) -> Option<u64> {
-        if super::super::site(site)?.nest.is_ok() {
-            return None;
-        }
-        let class = iterable.class();
-        let items = if class.is(vm.ctx.types.list_type) {
-            iterable.downcast_ref::<PyList>()?.borrow_vec().len()
-        } else if class.is(vm.ctx.types.tuple_type) {
-            iterable.downcast_ref::<PyTuple>()?.len()
-        } else if let Some(r) = iterable.downcast_ref::<PyRange>() {
-            let [start, stop, step] =
-                [&r.start, &r.stop, &r.step].map(|v| v.try_to_primitive::<i64>(vm).ok());
-            return super::range_items(start?, stop?, step?);
-        } else {
-            return None;
-        };
-        Some(items as u64)
     }
 
     /// A site's loop over something other than a range (a list, a generator, arrays
@@ -917,37 +882,5 @@ mod _kiln_jit {
         }
         .into_ref(&vm.ctx)
         .into())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::range_items;
-
-    #[test]
-    fn a_range_has_the_items_python_counts() {
-        for (start, stop, step) in [
-            (0, 10, 1),
-            (0, 10, 3),
-            (10, 0, -1),
-            (10, 0, -3),
-            (5, 5, 1),
-            (5, 0, 1),
-            (0, 5, -1),
-            (-7, 8, 4),
-        ] {
-            let python = if step > 0 {
-                (start..stop).step_by(step as usize).count()
-            } else {
-                (stop + 1..=start).rev().step_by((-step) as usize).count()
-            };
-            assert_eq!(
-                range_items(start, stop, step),
-                Some(python as u64),
-                "range({start}, {stop}, {step})"
-            );
-        }
-        assert_eq!(range_items(i64::MIN, i64::MAX, 1), Some(u64::MAX));
-        assert_eq!(range_items(i64::MIN, i64::MAX, 2), Some(1 << 63));
     }
 }

@@ -78,74 +78,72 @@ pub(super) fn process_hasher(isa: &dyn TargetIsa) -> SipHasher13 {
 }
 
 /// Defines `ctx`'s function as `id` in `module`: with the machine code of a run before
-/// where the cache has it (then that entry is returned), else compiled by Cranelift
-/// (and stored). Asked for the machine code's text (`asm`), Cranelift compiles it
-/// again and prints it.
+/// where the cache has it (then that entry is returned, with the names of what its
+/// code calls, [`names`]), else compiled by Cranelift (and stored). Asked for the
+/// machine code's text (`asm`), Cranelift compiles it again and prints it.
 pub fn define(
     module: &mut JITModule,
     ctx: &mut Context,
     id: FuncId,
     asm: bool,
-) -> Result<Option<Entry>, String> {
-    let key = (!asm)
-        .then(|| key(module.isa(), &ctx.func, module))
-        .flatten();
-    let hit = key.and_then(|k| {
-        let entry = load(k)?;
-        let names = ctx.func.params.user_named_funcs();
+) -> Result<Option<(Entry, Names)>, String> {
+    let cranelift = |e: cranelift_module::ModuleError| format!("Cranelift: {e}");
+    let named = (!asm && CACHE.enabled()).then(|| names(&ctx.func, module));
+    let key = named.as_ref().map(|n| key(module.isa(), &ctx.func, n));
+    let found = key.and_then(load).and_then(|entry| {
+        let refs = ctx.func.params.user_named_funcs();
         let relocs = entry.relocs(id, |n| {
-            let name = names.get(UserExternalNameRef::new(n as usize))?;
+            let name = refs.get(UserExternalNameRef::new(n as usize))?;
             Some(ModuleRelocTarget::user(name.namespace, name.index))
         })?;
         Some((entry, relocs))
     });
-    let (hit, relocs) = match hit {
-        Some((entry, relocs)) => (Some(entry), relocs),
-        None => (None, Vec::new()),
-    };
-    let (alignment, bytes, relocs) = match &hit {
-        Some(entry) => (entry.alignment, entry.code.clone(), relocs),
-        None => {
-            // Cranelift keeps its pass times per thread: start this function's afresh.
-            if asm {
-                let _ = cranelift_codegen::timing::take_current();
-            }
-            ctx.compile(module.isa(), &mut Default::default())
-                .map_err(|e| format!("Cranelift could not compile the nest: {:?}", e.inner))?;
-            let code = ctx.compiled_code().expect("just compiled");
-            if asm && let Some(text) = code.vcode.as_ref() {
-                eprintln!("{text}");
-                dump_machine_code(code.code_buffer());
-                eprintln!(
-                    "the CLIF as Cranelift optimised it:\n{}",
-                    ctx.func.display()
-                );
-                let passes = cranelift_codegen::timing::take_current();
-                eprintln!("Cranelift's passes:\n{passes}");
-            }
-            let alignment = code.buffer.alignment as u64;
-            let mach_relocs = code.buffer.relocs();
-            if let Some(key) = key
-                && let Some(entry) = Entry::new(alignment, code.code_buffer(), mach_relocs)
-            {
-                store(key, &entry);
-            }
-            let relocs = mach_relocs
-                .iter()
-                .map(|r| ModuleReloc::from_mach_reloc(r, &ctx.func, id))
-                .collect::<Vec<_>>();
-            (alignment, code.code_buffer().to_vec(), relocs)
-        }
-    };
+    if let Some((entry, relocs)) = found {
+        module
+            .define_function_bytes(id, entry.alignment, &entry.code, &relocs)
+            .map_err(cranelift)?;
+        return Ok(named.map(|n| (entry, n)));
+    }
+    // Cranelift keeps its pass times per thread: start this function's afresh.
+    if asm {
+        let _ = cranelift_codegen::timing::take_current();
+    }
+    ctx.compile(module.isa(), &mut Default::default())
+        .map_err(|e| format!("Cranelift could not compile the nest: {:?}", e.inner))?;
+    let code = ctx.compiled_code().expect("just compiled");
+    if asm && let Some(text) = code.vcode.as_ref() {
+        eprintln!("{text}");
+        dump_machine_code(code.code_buffer());
+        eprintln!(
+            "the CLIF as Cranelift optimised it:\n{}",
+            ctx.func.display()
+        );
+        let passes = cranelift_codegen::timing::take_current();
+        eprintln!("Cranelift's passes:\n{passes}");
+    }
+    let alignment = code.buffer.alignment as u64;
+    let mach_relocs = code.buffer.relocs();
+    if let Some(key) = key
+        && let Some(entry) = Entry::new(alignment, code.code_buffer(), mach_relocs)
+    {
+        store(key, &entry);
+    }
+    let relocs = mach_relocs
+        .iter()
+        .map(|r| ModuleReloc::from_mach_reloc(r, &ctx.func, id))
+        .collect::<Vec<_>>();
     module
-        .define_function_bytes(id, alignment, &bytes, &relocs)
-        .map_err(|e| format!("Cranelift: {e}"))?;
-    Ok(hit)
+        .define_function_bytes(id, alignment, code.code_buffer(), &relocs)
+        .map_err(cranelift)?;
+    Ok(None)
 }
 
-/// The names of what `func` refers to, by its own numbering: each one's namespace (0 a
-/// function, 1 data) and the name `module` declared it under.
-pub(super) fn names(func: &Function, module: &impl Module) -> Vec<(u32, String)> {
+/// What a function's code refers to, by the function's own numbering: each one's
+/// namespace (0 a function, 1 data) and the name it is declared under.
+pub(super) type Names = Vec<(u32, String)>;
+
+/// The [`Names`] of `func`, declared in `module`.
+fn names(func: &Function, module: &impl Module) -> Names {
     let declared = module.declarations();
     func.params
         .user_named_funcs()
@@ -179,18 +177,15 @@ fn dump_machine_code(bytes: &[u8]) {
     }
 }
 
-/// The key of `func`'s code, compiled by `isa` in `module`; none where the cache is off.
-fn key(isa: &dyn TargetIsa, func: &Function, module: &impl Module) -> Option<Key> {
-    if !CACHE.enabled() {
-        return None;
-    }
+/// The key of `func`'s code, compiled by `isa`, calling what `names` names.
+fn key(isa: &dyn TargetIsa, func: &Function, names: &[(u32, String)]) -> Key {
     let mut h = process_hasher(isa);
     func.stencil.hash(&mut h);
-    for (namespace, name) in names(func, module) {
+    for (namespace, name) in names {
         namespace.hash(&mut h);
         name.hash(&mut h);
     }
-    Some(disk_cache::finish(&h))
+    disk_cache::finish(&h)
 }
 
 /// The entry stored under `key`, if there is a whole one.

@@ -111,8 +111,7 @@ pub(super) fn emit(
     ctx.func.signature.returns.push(AbiParam::new(types::I64));
     let mut fctx = FunctionBuilderContext::new();
     let frontend_config = module.isa().frontend_config();
-    let counts;
-    {
+    let mut counts = {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
         let mut g = Gen::new(nest, typing, layout, b, &mut module, pointer);
         g.hardware_floats = marks.hardware_floats.clone();
@@ -121,19 +120,20 @@ pub(super) fn emit(
         g.lazy_checked = marks.lazy_checked;
         g.parallel_loops = parallel_loops;
         g.function()?;
-        counts = Counts {
+        let counts = Counts {
             vector_loops: g.vector_loops,
             partial_sum_loops: g.partial_sum_loops,
             flag_loops: g.flag_loops,
             nest_proofs: g.nest_loops,
+            // Known once `if_convert` has run, below.
             branch_selects: 0,
             one_thread: g.one_thread,
             checked_loops: std::mem::take(&mut g.checked_loops),
         };
         g.b.seal_all_blocks();
         g.b.finalize(frontend_config);
-    }
-    let mut counts = counts;
+        counts
+    };
     // Each pass leaves work for the next: folded constants decide branches, whose
     // untaken targets go with the parameters only they kept from being trivial, and
     // the values those parameters hid get ranges that decide more checks.
@@ -165,8 +165,7 @@ pub(super) fn emit(
     let from_cache = hit.is_some();
     // Found by its code key, the code is the same CLIF's as another process's: safe to
     // find by the front key from now on (`front_cache`).
-    if let (Some(code), Some(key)) = (hit, front) {
-        let names = code_cache::names(&ctx.func, &module);
+    if let (Some((code, names)), Some(key)) = (hit, front) {
         front_cache::store(
             key,
             &FrontEntry {

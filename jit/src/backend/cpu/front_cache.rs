@@ -55,7 +55,7 @@ pub(super) struct Counts {
 #[derive(PartialEq, Debug)]
 pub(super) struct FrontEntry {
     pub(super) code: Entry,
-    pub(super) names: Vec<(u32, String)>,
+    pub(super) names: code_cache::Names,
     pub(super) counts: Counts,
 }
 
