@@ -194,10 +194,7 @@ impl Gen<'_, '_> {
         }
         let address = self.element_address(array, index)?;
         let dtype = self.arrays[array].as_ref().unwrap().ty.dtype;
-        let forwarded = self
-            .forwarded
-            .filter(|(key, _)| *key == index.as_ptr())
-            .map(|(_, var)| var);
+        let forwarded = self.forwarded_store(index);
         // `a[i] op= value` reads the element before it evaluates `value`, as Python
         // does: a call inlined into `value` may store into the same element.
         let old = op.map(|_| match forwarded {

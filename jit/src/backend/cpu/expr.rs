@@ -216,6 +216,9 @@ impl Gen<'_, '_> {
                     }
                     return Ok(self.list_item(*array, &at, elements, ty.dtype));
                 }
+                if let Some(v) = self.forwarded_load(*array, index) {
+                    return Ok(v);
+                }
                 if let Some((_, v)) = self
                     .loaded_here
                     .as_ref()

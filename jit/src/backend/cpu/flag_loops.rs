@@ -246,7 +246,7 @@ impl Gen<'_, '_> {
                 variables.extend(slots.bound);
             }
         }
-        variables.extend(self.forwarded.map(|(_, var)| var));
+        variables.extend(self.forwarded.as_ref().map(|f| f.var));
         variables
             .into_iter()
             .map(|var| (var, self.b.use_var(var)))

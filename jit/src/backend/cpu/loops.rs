@@ -115,12 +115,7 @@ impl Gen<'_, '_> {
             self.proven.extend(outer.iter().copied());
             self.proven_values
                 .extend(proof.values.iter().map(|(k, v)| (*k, *v)));
-            if let Some(key) = forwardable(l.body, &proof.bases, &self.arrays) {
-                let var = self.b.declare_var(types::F64);
-                let first = self.load_element(proof.bases[&key].base, Dtype::F64, false);
-                self.b.def_var(var, first.v);
-                self.forwarded = Some((key, var));
-            }
+            self.forward_element(l.body, &proof.bases);
             self.access_bases = proof.bases;
             self.loop_var = Some(l.var);
             let plan = self.vector_plan(l, &self.access_bases);

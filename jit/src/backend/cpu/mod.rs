@@ -35,6 +35,7 @@ mod expr;
 mod flag_loops;
 mod flags;
 mod float_consts;
+mod forwarding;
 mod frame_loads;
 mod front_cache;
 mod identities;
@@ -61,7 +62,7 @@ use crate::collections::{HashMap, HashSet};
 use crate::frame::{self, Layout};
 use crate::infer::{Typing, VarTy};
 use crate::ir::{Nest, Point, Stmt, StmtKind, Var};
-use crate::types::{Dtype, Machine, Scalar, ScalarTy, Ty};
+use crate::types::{Machine, Scalar, ScalarTy, Ty};
 use cranelift_codegen::entity::SecondaryMap;
 use cranelift_codegen::ir::{
     self, AbiParam, Block, InstBuilder, MemFlagsData, Value, condcodes::IntCC, types,
@@ -341,39 +342,6 @@ fn constant_arrays(nest: &Nest, typing: &Typing) -> crate::collections::HashSet<
         .collect()
 }
 
-/// The access of an unchecked innermost loop whose `op=` can read the value it stored
-/// on the previous iteration instead of memory (`c[i, j] += a[i, k] * b[k, j]`): the
-/// loop's one store, to a float64 element whose address does not change in the loop.
-/// Memory is still written on every iteration, so every other load (even of an array
-/// that overlaps) and every exit to the interpreter see it as the interpreter would;
-/// only the reload, which waits for the store, is gone. With no other store in the
-/// loop, nothing else can change that element between the two.
-fn forwardable(
-    body: &[Stmt],
-    bases: &HashMap<*const crate::ir::Expr, bounds::AccessBase>,
-    arrays: &SecondaryMap<Var, Option<ArrayVals>>,
-) -> Option<*const crate::ir::Expr> {
-    let mut stores = Vec::new();
-    for stmt in body {
-        stmt.each(&mut |s| {
-            if let StmtKind::Store {
-                array, index, op, ..
-            } = &s.kind
-            {
-                stores.push((*array, index.as_ptr(), op.is_some()));
-            }
-        });
-    }
-    let [(array, key, true)] = stores[..] else {
-        return None;
-    };
-    let f64_array = arrays[array]
-        .as_ref()
-        .is_some_and(|a| a.ty.dtype == Dtype::F64);
-    let fixed = bases.get(&key).is_some_and(|b| b.induction.is_empty());
-    (f64_array && fixed).then_some(key)
-}
-
 /// A scalar value in flight: its static type, machine value and, when the type is
 /// mixed, the numpy flag (an i8, 1 for the numpy twin).
 #[derive(Copy, Clone, Debug)]
@@ -472,9 +440,9 @@ struct Gen<'a, 'f> {
     constant_arrays: crate::collections::HashSet<Var>,
     /// The variables of the `for` loops around the code being generated.
     bound_loop_vars: crate::collections::HashSet<Var>,
-    /// The element an unchecked innermost loop reads and writes back with `op=` (its
-    /// subscripts' address and the variable holding its value; see [`forwardable`]).
-    forwarded: Option<(*const crate::ir::Expr, Variable)>,
+    /// The element the unchecked innermost loop being generated carries in a
+    /// variable (`forwarding`).
+    forwarded: Option<forwarding::Forwarded>,
     helpers: HashMap<&'static str, ir::FuncRef>,
     /// The data symbols the code takes addresses of (the interrupt flag, the VM's
     /// float type), each declared at its first use: by name, so that the code embeds
