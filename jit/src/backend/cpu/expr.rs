@@ -640,19 +640,35 @@ impl Gen<'_, '_> {
     fn float_op_raised(&mut self, op: &FloatOp) -> Value {
         let r = self.b.use_var(op.result);
         let r_nan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
-        let r_not_finite = self.not_finite(r);
+        let r_not_finite = self.nan_or_inf(r, r_nan);
         let mut in_nan = self.b.ins().iconst(types::I8, 0);
         let mut in_not_finite = in_nan;
         for &x in &op.operands {
             let x = self.b.use_var(x);
             let nan = self.b.ins().fcmp(FloatCC::Unordered, x, x);
-            let not_finite = self.not_finite(x);
+            let not_finite = self.nan_or_inf(x, nan);
             in_nan = self.b.ins().bor(in_nan, nan);
             in_not_finite = self.b.ins().bor(in_not_finite, not_finite);
         }
         let new_nan = self.b.ins().band_not(r_nan, in_nan);
         let new_inf = self.b.ins().band_not(r_not_finite, in_not_finite);
         self.b.ins().bor(new_nan, new_inf)
+    }
+
+    /// Whether `v` is inf or NaN, given whether it is NaN, an i8. The cold tests use
+    /// this and not [`Gen::not_finite`]: Cranelift would merge a cold `v - v` test
+    /// with the hot one that branched there, and then keep the hot one's result in a
+    /// register (a `setp` and a second compare on every iteration).
+    fn nan_or_inf(&mut self, v: Value, nan: Value) -> Value {
+        let abs = self.b.ins().fabs(v);
+        let ty = self.b.func.dfg.value_type(v);
+        let inf = if ty == types::F32 {
+            self.b.ins().f32const(f32::INFINITY)
+        } else {
+            self.b.ins().f64const(f64::INFINITY)
+        };
+        let inf = self.b.ins().fcmp(FloatCC::Equal, abs, inf);
+        self.b.ins().bor(nan, inf)
     }
 
     /// Whether a float is inf or NaN, an i8: `v - v` is 0 for a finite `v` only.
