@@ -738,7 +738,7 @@ fn main() {
     }
     let stats = stats.into_inner().unwrap();
     println!(
-        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} of them in partial sums, {} with selects, {} under the CPU's flags, {} on several threads, {} on the simulated device, {} with a proven nest's checked copy compiled when its proof failed, {} with conditional assignments as selects), {} deopts",
+        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} of them in partial sums, {} with selects, {} under the CPU's flags, {} on several threads, {} with a loop moved innermost in the chunks, {} on the simulated device, {} with a proven nest's checked copy compiled when its proof failed, {} with conditional assignments as selects), {} deopts",
         failures.len(),
         stats.compiled,
         stats.sites,
@@ -747,6 +747,7 @@ fn main() {
         stats.selects,
         stats.flagged,
         stats.parallel,
+        stats.interchanged,
         stats.on_device,
         stats.checked_copies,
         stats.branch_selects,
@@ -789,6 +790,8 @@ struct Stats {
     selects: usize,
     flagged: usize,
     parallel: usize,
+    /// Sites whose parallel runs moved a loop innermost (`analysis::interchange`).
+    interchanged: usize,
     /// Sites that ran (a nest or a loop of theirs) on the simulated device.
     on_device: usize,
     /// Sites that ran the checked copy of a proven nest, compiled when its proof
@@ -866,6 +869,9 @@ fn tally(report: &std::path::Path, stats: &std::sync::Mutex<Stats>) {
             .any(|s| s["partial_sum_loops"].as_u64().unwrap_or(0) > 0)
         {
             stats.partial_sums += 1;
+        }
+        if specs.clone().any(|s| s["interchanged"].is_string()) {
+            stats.interchanged += 1;
         }
         if specs
             .clone()

@@ -7,7 +7,8 @@
 //! The scripts mark what tier 2 must have decided, on the line of a loop site:
 //! `# tier2: parallel` (with 2 and 4 threads some entry ran on more than one thread),
 //! `# tier2: serial(TEXT)` (some entry ran serially, and the report's reason says
-//! TEXT), `# tier2: undone` (a chunk handed back and the run was undone), and any of
+//! TEXT), `# tier2: undone` (a chunk handed back and the run was undone),
+//! `# tier2: interchanged` (some chunks ran with a loop moved innermost), and any of
 //! them together. Lines a script prints starting `threads-exact:` (a reduction the
 //! user granted reassociating) are compared between 2 and 4 threads only, where they
 //! must be identical; the interpreter's value is the script's to compare within a
@@ -48,6 +49,7 @@ struct Mark {
     parallel: bool,
     serial: Option<String>,
     undone: bool,
+    interchanged: bool,
 }
 
 fn marks(source: &str) -> Vec<Mark> {
@@ -65,6 +67,7 @@ fn marks(source: &str) -> Vec<Mark> {
                 parallel: mark.contains("parallel"),
                 serial,
                 undone: mark.contains("undone"),
+                interchanged: mark.contains("interchanged"),
             })
         })
         .collect()
@@ -177,6 +180,11 @@ fn check(script: &Path) -> Result<(), String> {
                     .any(|s| s["parallel_undone"].as_u64().unwrap_or(0) > 0)
             {
                 return Err(format!("{at}: no parallel run was undone\n{site}"));
+            }
+            if mark.interchanged && !specs.iter().any(|s| s["interchanged"].is_string()) {
+                return Err(format!(
+                    "{at}: no chunk ran with a loop moved innermost\n{site}"
+                ));
             }
         }
     }

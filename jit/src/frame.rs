@@ -41,12 +41,20 @@ impl Layout {
     pub fn new(nest: &Nest, entry: &[Ty]) -> Layout {
         let nvars = nest.vars.len();
         let mut len = VAR_BASE + 2 * nvars;
+        // In the order of their points, not of the statements: a nest with its loops
+        // in another order (`analysis::interchange`) has the same layout.
+        let mut points: Vec<Point> = nest
+            .statements()
+            .into_iter()
+            .skip(1)
+            .filter(|s| matches!(s.kind, StmtKind::For { .. }))
+            .map(|s| s.point)
+            .collect();
+        points.sort();
         let mut loops = HashMap::default();
-        for stmt in nest.statements().into_iter().skip(1) {
-            if let StmtKind::For { .. } = stmt.kind {
-                loops.insert(stmt.point, len);
-                len += 3;
-            }
+        for point in points {
+            loops.insert(point, len);
+            len += 3;
         }
         let mut arrays = SecondaryMap::new();
         for var in nest.vars.keys() {
@@ -65,6 +73,18 @@ impl Layout {
 
     pub fn len(&self) -> usize {
         self.len
+    }
+
+    /// Whether `other` puts every variable, loop state and array where this one does.
+    pub fn same_as(&self, other: &Layout) -> bool {
+        self.len == other.len
+            && self.nvars == other.nvars
+            && self.loops == other.loops
+            && self
+                .arrays
+                .values()
+                .zip(other.arrays.values())
+                .all(|(a, b)| a.map(|(slot, _)| slot) == b.map(|(slot, _)| slot))
     }
 
     pub fn is_empty(&self) -> bool {

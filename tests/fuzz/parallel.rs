@@ -2,7 +2,9 @@
 //! without dependences between its iterations (shifts by a constant or by an argument
 //! `kk`, recurrences `a[i - 1]`, even and odd elements, triangular and rectangular
 //! inner loops, an element every iteration writes, views of one buffer, reductions
-//! (float sums and maxima, Python int sums, maxima and minima),
+//! (float sums and maxima, Python int sums, maxima and minima), perfect chains of
+//! loops under the outer one whose body only stores (which tier 2's chunks may run
+//! with a loop moved innermost),
 //! scalars carried from one iteration to the next), written twice: the function the
 //! JIT runs, and a twin that walks the same loops and records every element each
 //! outer iteration touches. The twin's brute-force verdict is printed with the outer
@@ -198,6 +200,62 @@ impl Gen {
         }
     }
 
+    /// A statement of a third loop `k` under `j` that only stores: into the row `i`
+    /// of `c` at column `j` mostly (the chains tier 2's chunks may run with `j` moved
+    /// innermost, `analysis::interchange`), else at elements that forbid it.
+    fn par_deep_line(&mut self) -> Line {
+        let access = |text: &str| {
+            let (array, rest) = text.split_once('[').expect("an element");
+            let subscripts = rest
+                .trim_end_matches(']')
+                .split(", ")
+                .map(str::to_string)
+                .collect();
+            Access {
+                array: if array == "a" {
+                    "a"
+                } else if array == "b" {
+                    "b"
+                } else {
+                    "c"
+                },
+                subscripts,
+            }
+        };
+        let target = self
+            .rng
+            .pick(&["c[i, j]", "c[i, j]", "c[i, j]", "c[j, i]", "c[i, j + 1]"]);
+        let mut reads = Vec::new();
+        let mut terms = Vec::new();
+        for _ in 0..1 + self.rng.below(2) {
+            let r = self.rng.pick(&[
+                "a[k]",
+                "b[k]",
+                "a[j + k]",
+                "c[i, j]",
+                "b[j]",
+                "a[k]",
+                "b[k]",
+                "a[j + k]",
+                "c[i, j]",
+                "a[k + kk]",
+                "c[k, j]",
+                "c[i, k]",
+                "c[i, j + 1]",
+            ]);
+            terms.push(r.to_string());
+            reads.push(access(r));
+        }
+        let c = self.rng.pick(&["0.5", "1.25", "-2.0", "t"]);
+        let value = format!("{} * {c} + {}", terms[0], terms.get(1).map_or("1.0", |s| s));
+        Line::Store {
+            target: access(target),
+            op: self.rng.pick(&["=", "+="]),
+            reads,
+            value,
+        }
+    }
+
     /// The twin's record of accesses: `tr.touch(array, write, subscripts...)`.
     fn par_touch(&mut self, depth: usize, accesses: &[Access], write: bool) {
         for a in accesses {
@@ -257,16 +315,39 @@ impl Gen {
                 "range(n - i)",
             ])
         });
-        let before: Vec<Line> = (0..1 + self.rng.below(2))
+        // A perfect chain `j`, `k` under `i` whose body only stores.
+        let deep: Option<&'static str> = self.rng.chance(25).then(|| {
+            self.rng
+                .pick(&["range(m)", "range(1, m)", "range(m - 1, -1, -1)"])
+        });
+        // Mostly a `j` range the chain may move.
+        let inner = match deep {
+            Some(_) => {
+                Some(
+                    self.rng
+                        .pick(&["range(m)", "range(m)", "range(1, m - 1)", "range(i + 1)"]),
+                )
+            }
+            None => inner,
+        };
+        // A chain whose reads no other statement stores into, more often than not.
+        let alone = deep.is_some() && self.rng.chance(60);
+        let before: Vec<Line> = (0..if alone { 0 } else { 1 + self.rng.below(2) })
             .map(|_| self.par_line(None))
             .collect();
-        let nested: Vec<Line> = match inner {
+        let deep_lines: Vec<Line> = match deep {
             Some(_) => (0..1 + self.rng.below(2))
-                .map(|_| self.par_line(Some("j")))
+                .map(|_| self.par_deep_line())
                 .collect(),
             None => Vec::new(),
         };
-        let after: Vec<Line> = (0..self.rng.below(2))
+        let nested: Vec<Line> = match (inner, deep) {
+            (Some(_), None) => (0..1 + self.rng.below(2))
+                .map(|_| self.par_line(Some("j")))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let after: Vec<Line> = (0..if alone { 0 } else { self.rng.below(2) })
             .map(|_| self.par_line(None))
             .collect();
         let carried_t = self.rng.chance(15);
@@ -298,6 +379,15 @@ impl Gen {
                 self.line(2, &format!("for j in {range}:"));
                 for l in &nested {
                     self.par_emit(3, l, trace);
+                }
+                if let Some(krange) = deep {
+                    self.line(3, &format!("for k in {krange}:"));
+                    for l in &deep_lines {
+                        self.par_emit(4, l, trace);
+                    }
+                    if trace {
+                        self.line(4, "pass");
+                    }
                 }
                 if trace {
                     self.line(3, "pass");

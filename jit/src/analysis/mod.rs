@@ -4,12 +4,15 @@
 //!   symbolic until the values seen at entry make them numeric;
 //! - [`dependence`]: whether two accesses of an array meet in different iterations of
 //!   the outer loop (ZIV, strong SIV, GCD, Banerjee), with direction and distance;
+//! - [`interchange`]: a loop that carries no dependence moved innermost, for tier
+//!   2's chunks;
 //! - [`scalars`]: private, carried and reduction scalars of the outer loop;
 //! - [`parallel`]: the outer loop's static verdict, made when the nest compiles;
 //! - [`staged`]: its decision at each entry, its schedule and each array's footprint.
 
 pub mod affine;
 pub mod dependence;
+pub mod interchange;
 pub mod parallel;
 pub mod scalars;
 pub mod staged;

@@ -75,27 +75,7 @@ impl Staged {
         if trips < 2 {
             return Err("it has fewer than two iterations left".into());
         }
-        let value = |s: Sym| -> Option<i64> {
-            match s {
-                Sym::Loop(_) => None,
-                Sym::Var(v) => {
-                    let slot = layout.var(v);
-                    (frame[slot + 1] != 0).then_some(frame[slot] as i64)
-                }
-                Sym::Shape(v, axis) => {
-                    let (base, a) = layout.array(v)?;
-                    let ndim = a.ndim as i64;
-                    let axis = if axis < 0 { axis + ndim } else { axis };
-                    (0..ndim)
-                        .contains(&axis)
-                        .then(|| frame[base + 1 + axis as usize] as i64)
-                }
-                Sym::Len(v) => {
-                    let (base, a) = layout.array(v)?;
-                    (a.ndim >= 1).then(|| frame[base + 1] as i64)
-                }
-            }
-        };
+        let value = |s: Sym| frame_value(frame, layout, s);
         let nvars = self.var_names.len();
         let linear = |p: &Option<Poly>| p.as_ref().and_then(|p| p.linear(nvars, &value));
         // Each loop variable's interval, loops in statement order (outer first).
@@ -341,6 +321,30 @@ impl Staged {
             weights,
             footprints,
         })
+    }
+}
+
+/// The value of an invariant symbol in `frame` (laid out by `layout`): an integer
+/// variable's, an array's extent.
+pub fn frame_value(frame: &[u64], layout: &Layout, s: Sym) -> Option<i64> {
+    match s {
+        Sym::Loop(_) => None,
+        Sym::Var(v) => {
+            let slot = layout.var(v);
+            (frame[slot + 1] != 0).then_some(frame[slot] as i64)
+        }
+        Sym::Shape(v, axis) => {
+            let (base, a) = layout.array(v)?;
+            let ndim = a.ndim as i64;
+            let axis = if axis < 0 { axis + ndim } else { axis };
+            (0..ndim)
+                .contains(&axis)
+                .then(|| frame[base + 1 + axis as usize] as i64)
+        }
+        Sym::Len(v) => {
+            let (base, a) = layout.array(v)?;
+            (a.ndim >= 1).then(|| frame[base + 1] as i64)
+        }
     }
 }
 

@@ -41,6 +41,8 @@ pub struct SpecReport {
     pub inlined: Vec<String>,
     /// How its entries went in tier 2.
     pub parallel: super::tier::ParallelRuns,
+    /// Which loop tier 2's chunks run innermost, once they did.
+    pub interchanged: Option<String>,
     /// The loops in the body of a function compiled whole, as tier 2 saw them.
     pub loops: Vec<LoopReport>,
     /// How its outer loop went on the device (tier 3), where one is chosen.
@@ -420,6 +422,7 @@ pub fn sites() -> Vec<SiteReport> {
                         names
                     },
                     parallel: s.parallel.clone(),
+                    interchanged: s.code.interchanged.as_ref().and_then(|i| i.describe()),
                     loops: loop_reports(&s.code),
                     device: device_report(&s.code),
                 })
@@ -557,6 +560,9 @@ pub fn text() -> String {
                     undone_note(parallel.undone)
                 );
             }
+            if let Some(note) = &spec.interchanged {
+                let _ = writeln!(out, "      {note}");
+            }
             if let Some(why) = &parallel.serial
                 && why != kiln_jit::analysis::FUNCTION_WHOLE
             {
@@ -627,7 +633,7 @@ pub fn json() -> String {
             .iter()
             .map(|spec| {
                 format!(
-                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"partial_sum_loops\": {}, \"flag_loops\": {}, \"nest_proofs\": {}, \"checked_copies\": [{}], \"branch_selects\": {}, \"select_stores\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}], \"parallel_loops\": [{}], \"device\": {}}}",
+                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"partial_sum_loops\": {}, \"flag_loops\": {}, \"nest_proofs\": {}, \"checked_copies\": [{}], \"branch_selects\": {}, \"select_stores\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}], \"interchanged\": {}, \"parallel_loops\": [{}], \"device\": {}}}",
                     json_string(&spec.types),
                     spec.compile_ms,
                     spec.from_cache,
@@ -666,6 +672,7 @@ pub fn json() -> String {
                         .map(|v| v.to_string())
                         .collect::<Vec<_>>()
                         .join(", "),
+                    spec.interchanged.as_deref().map_or("null".into(), json_string),
                     spec.loops
                         .iter()
                         .map(|l| format!(

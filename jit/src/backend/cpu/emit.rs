@@ -73,6 +73,7 @@ impl Emitted {
             refused_loops: Vec::new(),
             checked: Vec::new(),
             offload,
+            interchanged: None,
         }
     }
 }

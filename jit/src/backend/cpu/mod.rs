@@ -40,6 +40,7 @@ mod frame_loads;
 mod front_cache;
 mod identities;
 mod if_convert;
+pub mod interchanged;
 mod journal;
 mod layout_order;
 mod lists;
@@ -143,6 +144,8 @@ pub struct CompiledNest {
     pub checked: Vec<checked_loops::CheckedLoop>,
     /// Its outer loop as a GPU kernel, where `KILN_DEVICE` chose a device (tier 3).
     pub offload: Option<crate::backend::gpu::Offload>,
+    /// The code tier 2's chunks run where a loop moves innermost (`interchanged`).
+    pub interchanged: Option<interchanged::Interchanged>,
 }
 
 // The module's code is immutable once finalised and the entry point is re-entrant.
@@ -271,6 +274,8 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         &mut refused,
         material,
     )?;
+    let interchanged =
+        interchanged::Interchanged::compile(nest, entry, &typing, &layout, &marks, &parallel);
     let checked = checked_loops::plan(
         nest,
         &typing,
@@ -304,6 +309,7 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         refused_loops: refused,
         checked,
         offload,
+        interchanged,
     })
 }
 

@@ -195,6 +195,10 @@ impl CompiledNest {
                 schedule.work
             ));
         }
+        // Chunks in the permuted order only where every store can be undone.
+        let interchanged = self.interchanged.as_ref().filter(|i| {
+            !spans.is_empty() && spans.len() == staged.written.len() && i.fits(frame, &self.layout)
+        });
         // SAFETY: the spans are the arrays' own elements, live while the frame is.
         let saved: Vec<Vec<u8>> = spans
             .iter()
@@ -235,7 +239,10 @@ impl CompiledNest {
                             own[*slot] = *bits;
                         }
                         // SAFETY: the caller's promise; chunks touch disjoint elements.
-                        let code = unsafe { self.run(&mut own) };
+                        let code = match interchanged {
+                            Some(i) => unsafe { i.run(self, &mut own) },
+                            None => unsafe { self.run(&mut own) },
+                        };
                         let stop = code != FINISHED;
                         *results[k].lock().expect("chunk result") = Some((code, own));
                         if stop {
@@ -315,6 +322,9 @@ impl CompiledNest {
             return ParallelRun::Resumed { threads: used };
         }
         frame.copy_from_slice(&last[..frame.len()]);
+        if let Some(i) = interchanged {
+            i.note_run();
+        }
         ParallelRun::Ran {
             threads: used,
             chunks: nchunks,
