@@ -14,7 +14,8 @@
 //! a time, `once` must have needed a single specialisation for all its entries, and
 //! `fused` must have run array statements fused with their neighbours (`quiet`: with a
 //! run that stores as it goes while numpy's errors warn), `flagged` must have run an
-//! innermost loop under the CPU's floating-point flags, `nested` must have a nest whose
+//! innermost loop under the CPU's floating-point flags, `summed` one checked once by
+//! the sum it carries, `nested` must have a nest whose
 //! subscripts are proven once at its entry, `copied` must have run the checked copy of
 //! such a nest, compiled when its proof first failed, `selected` must run a conditional
 //! element store as a select, `branchless` a conditional assignment as a select,
@@ -248,6 +249,9 @@ struct Mark {
     /// `flagged`: a specialisation of it runs an innermost loop under the CPU's
     /// floating-point flags first.
     flagged: bool,
+    /// `summed`: a specialisation of it runs an innermost loop that only sums with no
+    /// value tested, checked by the sum after it (`summed_loops`).
+    summed: bool,
     /// `nested`: a specialisation of it has a nest whose subscripts are proven at its
     /// entry.
     nested: bool,
@@ -280,6 +284,7 @@ fn marks(source: &str) -> Vec<Mark> {
                 clean: mark.contains("clean"),
                 quiet: mark.contains("quiet"),
                 flagged: mark.contains("flagged"),
+                summed: mark.contains("summed"),
                 nested: mark.contains("nested"),
                 copied: mark.contains("copied"),
                 branchless: mark.contains("branchless"),
@@ -328,6 +333,7 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
         clean,
         quiet,
         flagged,
+        summed,
         nested,
         copied,
         branchless,
@@ -359,6 +365,11 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
                 flagged,
                 "flag_loops",
                 "no loop of it checked by the CPU's flags",
+            ),
+            (
+                summed,
+                "summed_loops",
+                "no loop of it checked by the sum it carries",
             ),
             (
                 selected,

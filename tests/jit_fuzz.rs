@@ -738,7 +738,7 @@ fn main() {
     }
     let stats = stats.into_inner().unwrap();
     println!(
-        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} of them in partial sums, {} with selects, {} under the CPU's flags, {} on several threads, {} with a loop moved innermost in the chunks, {} on the simulated device, {} with a proven nest's checked copy compiled when its proof failed, {} with conditional assignments as selects), {} deopts",
+        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} of them in partial sums, {} with selects, {} under the CPU's flags, {} checked by their sum, {} on several threads, {} with a loop moved innermost in the chunks, {} on the simulated device, {} with a proven nest's checked copy compiled when its proof failed, {} with conditional assignments as selects), {} deopts",
         failures.len(),
         stats.compiled,
         stats.sites,
@@ -746,6 +746,7 @@ fn main() {
         stats.partial_sums,
         stats.selects,
         stats.flagged,
+        stats.summed,
         stats.parallel,
         stats.interchanged,
         stats.on_device,
@@ -789,6 +790,8 @@ struct Stats {
     /// Sites with a conditional element store run as a select.
     selects: usize,
     flagged: usize,
+    /// Sites with a short loop checked once by the sum it carries (`summed_loops`).
+    summed: usize,
     parallel: usize,
     /// Sites whose parallel runs moved a loop innermost (`analysis::interchange`).
     interchanged: usize,
@@ -869,6 +872,12 @@ fn tally(report: &std::path::Path, stats: &std::sync::Mutex<Stats>) {
             .any(|s| s["partial_sum_loops"].as_u64().unwrap_or(0) > 0)
         {
             stats.partial_sums += 1;
+        }
+        if specs
+            .clone()
+            .any(|s| s["summed_loops"].as_u64().unwrap_or(0) > 0)
+        {
+            stats.summed += 1;
         }
         if specs.clone().any(|s| s["interchanged"].is_string()) {
             stats.interchanged += 1;

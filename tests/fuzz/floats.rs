@@ -5,7 +5,7 @@
 //! the body assigned, int expressions of the loop variable; and stores at fixed
 //! elements, which with no store at the loop variable put the loop under the CPU's
 //! flags first; conditional stores of the element compared (`if u < r[k]: r[k] = u`,
-//! a select).
+//! a select); short inner loops that only sum (`acc += p[j] * q[k]`).
 //!
 //! Some float64 kernels are decorated `@njit(fastmath=True)`, the grant that lets the
 //! JIT sum in partial sums (vector lanes, threads). Their data and constants are small
@@ -117,6 +117,27 @@ impl Gen {
                 };
                 self.line(2, &format!("if {a} {cmp} {b}:"));
                 self.line(3, &format!("{at} = {v}"));
+                continue;
+            }
+            if !self.exact_floats && self.rng.chance(12) {
+                // A short loop that only sums (checked once by its sum, after it:
+                // `summed_loops`), its sum then used.
+                let op = self.rng.pick(&["+=", "-=", "*="]);
+                let range = self.rng.pick(&["range(3)", "range(4)", "range(1, 5)"]);
+                let term = match self.rng.below(6) {
+                    0 => "p[j] * q[k]".to_string(),
+                    1 => "q[j] * x".to_string(),
+                    2 => "(p[j] - q[j]) * 1e300".to_string(),
+                    3 => "r[j] * r[j] + 0.5".to_string(),
+                    4 => format!("p[j] * {}", self.float_leaf(&locals)),
+                    _ => self.float_expr(1, &locals),
+                };
+                let start = self.rng.pick(&["0.0", "1.0", "r[0] * 0", "s"]);
+                self.line(2, &format!("acc = {start}"));
+                self.line(2, &format!("for j in {range}:"));
+                self.line(3, &format!("acc {op} {term}"));
+                let use_it = self.rng.pick(&["s += acc", "r[k] = acc", "t = acc"]);
+                self.line(2, use_it);
                 continue;
             }
             let branch = if self.exact_floats { 4 } else { 15 };

@@ -45,3 +45,17 @@ for rep in range(3):
     except OverflowError as e:
         print("OverflowError", e)
     print(o.sum(), o[7, 8])
+
+
+# A Python float too large for float32 meeting a float32 element: numpy casts it
+# (NEP 50) and warns "overflow encountered in cast", so the kernel fails there and
+# the CPU tiers run the entry.
+def widen(x, out, big):
+    for i in range(x.shape[0]):  # gpu: sim failed
+        out[i] += big * x[i]
+
+
+for rep in range(3):
+    o = np.ones(200, dtype=np.float32)
+    widen([0.5, 2.0, 1.0][rep] * np.ones(200, dtype=np.float32), o, 1e10 if rep < 2 else 1e300)
+    print(o.dtype, float(o[100]), int(np.isinf(o).sum()))

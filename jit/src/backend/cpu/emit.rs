@@ -56,6 +56,7 @@ impl Emitted {
             vector_loops: self.counts.vector_loops,
             partial_sum_loops: self.counts.partial_sum_loops,
             flag_loops: self.counts.flag_loops,
+            summed_loops: self.counts.summed_loops,
             nest_proofs: self.counts.nest_proofs,
             branch_selects: self.counts.branch_selects,
             select_stores: 0,
@@ -125,6 +126,7 @@ pub(super) fn emit(
             vector_loops: g.vector_loops,
             partial_sum_loops: g.partial_sum_loops,
             flag_loops: g.flag_loops,
+            summed_loops: g.summed_loops,
             nest_proofs: g.nest_loops,
             // Known once `if_convert` has run, below.
             branch_selects: 0,

@@ -46,7 +46,7 @@ const MIN_SPAN: i64 = 24;
 pub(super) struct FlagGuard {
     /// `(guard, exit)`: the block a hand-back jumps to, and the exit it goes on to
     /// where no flag was raised.
-    guards: Vec<(Block, Block)>,
+    pub(super) guards: Vec<(Block, Block)>,
 }
 
 impl Gen<'_, '_> {
@@ -226,7 +226,7 @@ impl Gen<'_, '_> {
     /// The Cranelift variables the loop may define (its variable's, its items', those
     /// of the variables its body assigns, the forwarded element's), each with its
     /// value now.
-    fn taken_variables(&mut self, l: &ForLoop) -> Vec<(Variable, Value)> {
+    pub(super) fn taken_variables(&mut self, l: &ForLoop) -> Vec<(Variable, Value)> {
         let mut vars: Vec<Var> = vec![l.var];
         vars.extend(l.items.iter().map(|(t, _)| *t));
         for stmt in l.body {

@@ -58,12 +58,16 @@ impl Gen<'_, '_> {
     /// Whether the current statement's numpy float operations are checked by the
     /// CPU's flags rather than value by value.
     pub(super) fn floats_by_hardware(&self) -> bool {
-        self.hardware_loops > 0
+        self.hardware_loops > 0 || self.summing > 0
     }
 
     /// Keeps the number `v` (and what it is computed from) computed: or-ed into the
     /// scalar sink.
     pub(super) fn sink_value(&mut self, v: Value) {
+        // A loop checked by its sum reads no flags: nothing to keep computed.
+        if self.hardware_loops == 0 {
+            return;
+        }
         let ty = self.b.func.dfg.value_type(v);
         let bits = if ty.is_float() {
             self.b.ins().bitcast(ty.as_int(), MemFlagsData::new(), v)

@@ -119,8 +119,12 @@ impl Gen<'_, '_> {
             self.access_bases = proof.bases;
             self.loop_var = Some(l.var);
             let plan = self.vector_plan(l, &self.access_bases);
-            if plan.is_none() && self.flag_checks_fit(l) {
-                self.flag_checked_loop(l)?;
+            if plan.is_none() {
+                if let Some(sum) = self.summed_variable(l) {
+                    self.summed_loop(l, sum)?;
+                } else if self.flag_checks_fit(l) {
+                    self.flag_checked_loop(l)?;
+                }
             }
             match plan {
                 Some(plan) => {

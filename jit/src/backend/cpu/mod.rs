@@ -51,6 +51,7 @@ pub mod parallel_loops;
 mod phis;
 mod ranges;
 mod same_checks;
+mod summed_loops;
 pub mod threads;
 mod vector;
 
@@ -96,6 +97,9 @@ pub struct CompiledNest {
     /// How many innermost loops run first with their numpy float operations checked by
     /// the CPU's flags (see `flag_loops`).
     pub flag_loops: u32,
+    /// How many short innermost loops that only sum run first with no value tested,
+    /// then test the sum (see `summed_loops`).
+    pub summed_loops: u32,
     /// How many loop nests have a copy whose subscripts are proven once, at its
     /// entry (see `nest_bounds`).
     pub nest_proofs: u32,
@@ -293,6 +297,7 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         vector_loops: emitted.counts.vector_loops,
         partial_sum_loops: emitted.counts.partial_sum_loops,
         flag_loops: emitted.counts.flag_loops,
+        summed_loops: emitted.counts.summed_loops,
         nest_proofs: emitted.counts.nest_proofs,
         branch_selects: emitted.counts.branch_selects,
         select_stores,
@@ -506,6 +511,10 @@ struct Gen<'a, 'f> {
     parallel_loops: HashMap<Point, (usize, Vec<Var>)>,
     /// The innermost loop being generated under the CPU's flags (`flag_loops`).
     flag_guard: Option<flag_loops::FlagGuard>,
+    /// Innermost loops generated to be checked by their sum (`summed_loops`), and
+    /// whether one is being generated.
+    summed_loops: u32,
+    summing: u32,
     /// Innermost loops generated with a copy under the CPU's flags so far.
     flag_loops: u32,
     /// The subscripts proven for the copy of a nest being generated (`nest_bounds`).
@@ -589,6 +598,8 @@ impl<'a, 'f> Gen<'a, 'f> {
             forwarded: None,
             parallel_loops: HashMap::default(),
             flag_guard: None,
+            summed_loops: 0,
+            summing: 0,
             flag_loops: 0,
             nest_forms: None,
             nest_tried: false,

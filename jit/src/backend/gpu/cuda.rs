@@ -81,6 +81,12 @@ __device__ __forceinline__ float kiln_np32_div(float a, float b, int* f) {
     if (b == 0.0f) { *f = 1; return 0.0f; }
     return kiln_np32(__fdiv_rn(a, b), a, b, f);
 }
+/* A double as a float32: numpy warns where a finite one becomes an infinity. */
+__device__ __forceinline__ float kiln_to_f32(double x, int* f) {
+    float r = __double2float_rn(x);
+    if (isinf(r) && isfinite(x)) *f = 1;
+    return r;
+}
 __device__ __forceinline__ float kiln_min_float(float a, float b) { return b < a ? b : a; }
 __device__ __forceinline__ float kiln_max_float(float a, float b) { return b > a ? b : a; }
 __device__ __forceinline__ float kiln_ld_f32(char* base, i64 off, int* f) {
@@ -514,6 +520,7 @@ impl Printer<'_> {
             KExpr::Local(v, _) => self.local(*v),
             KExpr::IsNumpy(v) => format!("{}_np", self.local(*v)),
             KExpr::ToFloat(_, x) => format!("(double)({})", self.expr(x)),
+            KExpr::ToF32(KTy::F64, x) => format!("kiln_to_f32({}, f)", self.expr(x)),
             KExpr::ToF32(_, x) => format!("(float)({})", self.expr(x)),
             KExpr::ToInt(x) => format!("(i64)({})", self.expr(x)),
             KExpr::Arith {

@@ -118,7 +118,8 @@ pub enum KExpr {
     /// in mixed arithmetic, a float32 exactly.
     ToFloat(KTy, Box<KExpr>),
     /// A value of the first type as a float32, rounded as numpy casts it (a Python
-    /// float or int meeting a float32 in arithmetic, a double stored into one).
+    /// float or int meeting a float32 in arithmetic, a double stored into one); a
+    /// finite double that becomes an infinity fails (numpy warns).
     ToF32(KTy, Box<KExpr>),
     /// A bool as an int.
     ToInt(Box<KExpr>),

@@ -398,6 +398,10 @@ impl<'a> Thread<'a> {
                     KTy::F64 => f(bits) as f32,
                     KTy::I64 | KTy::Bool => bits as i64 as f32,
                 };
+                // numpy warns where a finite double becomes an infinity.
+                if *from == KTy::F64 && v.is_infinite() && f(bits).is_finite() {
+                    return Ok(self.fail());
+                }
                 v.to_bits() as u64
             }
             KExpr::ToInt(x) => self.expr(x)?,
