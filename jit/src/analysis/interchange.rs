@@ -1,5 +1,6 @@
 //! Loop interchange for tier 2's chunks: a loop that carries no dependence moved to the
-//! innermost place of the perfect nest it heads, where it makes the stores unit-stride.
+//! innermost place of the perfect nest it heads, where it makes the stores unit-stride
+//! and fewer accesses walk memory with a stride.
 //!
 //! `fbcorr` accumulates `out[ii, ff, rr, cc] += imgs[...] * filters[...]` under seven
 //! loops, the innermost over four filters; `gemver`'s second nest sums
@@ -11,7 +12,8 @@
 //! The algorithm: find a chain of loops `L_p, L_p+1, ..., L_k` inside the site's loop,
 //! each the only statement of the one before, `L_k`'s body only element stores; pick
 //! the first `L_p` (not `L_k`) whose variable is the last subscript of every store,
-//! into arrays whose rows are contiguous, where `L_k`'s is not; and rebuild the chain
+//! into arrays whose rows are contiguous, where `L_k`'s is not, if fewer of the body's
+//! accesses move with a stride along `L_p` than along `L_k`; and rebuild the chain
 //! as `L_p+1, ..., L_k, L_p` around the same body. It is legal when `L_p` carries no
 //! dependence, so that moving it inwards keeps every dependence's order:
 //!
@@ -232,6 +234,12 @@ impl<'a> Facts<'a> {
             return None;
         }
         let p = (0..vars.len() - 1).find(|&p| last_is(vars[p]))?;
+        // Worth it only where fewer accesses walk memory with a stride innermost
+        // (syr2k's `c[i, j] += a[i, k] * b[j, k]` would trade a carried element for
+        // two column walks).
+        if self.strided(body, vars[p]) >= self.strided(body, innermost) {
+            return None;
+        }
         // The loops that change places: ranges that read nothing the nest assigns,
         // with constant steps, the moved one's positive.
         for (k, l) in chain[p..].iter().enumerate() {
@@ -258,6 +266,51 @@ impl<'a> Facts<'a> {
             }
         }
         Some((s.point, p))
+    }
+}
+
+impl Facts<'_> {
+    /// How many element accesses of `body` move with `var` other than along a
+    /// contiguous row (an access `var` does not move costs nothing: a loaded one
+    /// is hoisted, a stored one carried in a register).
+    fn strided(&self, body: &[Stmt], var: Var) -> usize {
+        let mentions = |e: &Expr| {
+            let mut found = false;
+            e.walk(&mut |e| found |= matches!(e, Expr::Var(v) if *v == var));
+            found
+        };
+        let cost = |array: Var, index: &[Expr]| -> usize {
+            let Some((last, rest)) = index.split_last() else {
+                return 0;
+            };
+            if !mentions(last) && !rest.iter().any(mentions) {
+                return 0;
+            }
+            let unit = self.own_array(array).is_some_and(|a| a.unit_inner)
+                && !rest.iter().any(mentions)
+                && match last {
+                    Expr::Var(v) => *v == var,
+                    Expr::Binary(crate::ir::BinOp::Add | crate::ir::BinOp::Sub, a, b) => {
+                        matches!(&**a, Expr::Var(v) if *v == var) && !mentions(b)
+                    }
+                    _ => false,
+                };
+            usize::from(!unit)
+        };
+        let mut n = 0;
+        for s in body {
+            if let StmtKind::Store { array, index, .. } = &s.kind {
+                n += cost(*array, index);
+            }
+            for e in s.exprs() {
+                e.walk(&mut |e| {
+                    if let Expr::Load(a, index) = e {
+                        n += cost(*a, index);
+                    }
+                });
+            }
+        }
+        n
     }
 }
 
