@@ -34,6 +34,7 @@ mod entry;
 mod expr;
 mod flag_loops;
 mod flags;
+mod float_checks;
 mod float_consts;
 mod forwarding;
 mod frame_loads;
@@ -481,7 +482,7 @@ struct Gen<'a, 'f> {
     pending_floats: Vec<Value>,
     /// The numpy float operations of the current statement, for the test of whether
     /// numpy would warn that `settle_float_flags` makes where a result is not finite.
-    float_ops: Vec<expr::FloatOp>,
+    float_ops: Vec<float_checks::FloatOp>,
     /// The points whose numpy float operations the CPU's flags check
     /// ([`crate::ir::Intrinsic::CheckFpFlags`]): no test of each value in their loops.
     hardware_floats: HashSet<Point>,
