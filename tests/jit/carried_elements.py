@@ -84,3 +84,16 @@ for i in range(40):  # jit: compiled
     for k in range(i, i):
         empty[i] = empty[i] + 1.0
 print(empty.sum())
+
+# The element's array made again in the loop (`np.zeros` refills the same buffer each
+# iteration): nothing is carried, the load reads the zeros.
+def refilled(x):
+    for i in range(2):  # jit: compiled
+        w = np.zeros(2)
+        for j in range(len(x)):
+            w = np.zeros(2)
+            w[0] = w[0] + x[j]
+    return w[0]
+
+
+print(refilled(np.ones(50)), refilled(np.arange(30.0)))

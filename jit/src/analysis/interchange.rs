@@ -76,6 +76,14 @@ impl Interchange {
             });
         }
         let (head, p) = found?;
+        // The chain is found again by its head's point: one no other statement has
+        // (the statements an array statement becomes share its point).
+        let mut sharing = 0;
+        nest.root
+            .each(&mut |s| sharing += usize::from(s.point == head));
+        if sharing != 1 {
+            return None;
+        }
         let mut permuted = nest.clone();
         permuted.root.each_mut(&mut |s| {
             if s.point == head {

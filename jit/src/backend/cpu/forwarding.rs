@@ -14,13 +14,15 @@
 //! an array that overlaps) and every exit to the interpreter see it as the interpreter
 //! would; only the reload is gone. That is sound because nothing else in the loop can
 //! write the element: the store is the loop's only one (inlined bodies' stores
-//! counted), and nothing else the subset compiles writes an array's memory. The read
+//! counted), and a loop that makes arrays or fills one by a call (`np.zeros`, `@`,
+//! `.copy()`, whose buffers a variable may get again on every iteration) carries
+//! nothing. The read
 //! before the loop is of an address the loop's proof put in bounds, so it is harmless
 //! even when the loop runs no iteration.
 
 use super::{Gen, Val, bounds::AccessBase};
 use crate::collections::HashMap;
-use crate::ir::{Expr, Stmt, StmtKind, Var};
+use crate::ir::{Expr, Intrinsic, Stmt, StmtKind, Var};
 use crate::types::{Dtype, Scalar};
 use cranelift_codegen::ir::types;
 use cranelift_frontend::Variable;
@@ -78,6 +80,7 @@ impl Gen<'_, '_> {
         bases: &HashMap<*const Expr, AccessBase>,
     ) -> Option<(Var, &'b [Expr], Dtype, bool)> {
         let mut stores = Vec::new();
+        let mut array_calls = false;
         for stmt in body {
             stmt.each_with_inlined(&mut |s| {
                 if let StmtKind::Store {
@@ -86,7 +89,13 @@ impl Gen<'_, '_> {
                 {
                     stores.push((*array, &index[..], op.is_some()));
                 }
+                for e in s.exprs() {
+                    e.walk(&mut |e| array_calls |= writes_arrays(e));
+                }
             });
+        }
+        if array_calls || self.moves_arrays(body) {
+            return None;
         }
         let [(array, index, op)] = stores[..] else {
             return None;
@@ -124,6 +133,23 @@ impl Gen<'_, '_> {
             .filter(|f| f.key == index.as_ptr())
             .map(|f| f.var)
     }
+}
+
+/// Whether `e` is a call that writes array memory without a store statement: a new
+/// array (`np.zeros`, `.copy()`, a scratch buffer the same variable gets again on the
+/// next iteration) or a matrix product into one.
+fn writes_arrays(e: &Expr) -> bool {
+    matches!(
+        e,
+        Expr::Call(
+            Intrinsic::Scratch(_)
+                | Intrinsic::Zeroed(_)
+                | Intrinsic::Copy
+                | Intrinsic::NewArray(_)
+                | Intrinsic::Gemm,
+            _
+        )
+    )
 }
 
 /// Whether `body` loads `array[index]` (its address hoisted as the store's is).
