@@ -75,44 +75,27 @@ impl Interchange {
                 }
             });
         }
-        let (head, p) = found?;
+        let chain: Chain = found?;
         // The chain is found again by its head's point: one no other statement has
         // (the statements an array statement becomes share its point).
         let mut sharing = 0;
         nest.root
-            .each(&mut |s| sharing += usize::from(s.point == head));
+            .each(&mut |s| sharing += usize::from(s.point == chain.head));
         if sharing != 1 {
             return None;
         }
         let mut permuted = nest.clone();
         permuted.root.each_mut(&mut |s| {
-            if s.point == head {
-                rebuild(s, p);
+            if s.point == chain.head {
+                rebuild(s, chain.moved);
             }
         });
-        let chain = chain_of(find(&nest.root, head)?);
-        let name = |l: &Stmt| match &l.kind {
-            StmtKind::For { var, .. } => (nest.vars[*var].name.clone(), l.line),
-            _ => unreachable!("a chain of `for` loops"),
-        };
-        let mut ranges = Vec::new();
-        let mut order: Vec<&Stmt> = vec![chain[p]];
-        order.extend(chain[p + 1..].iter().copied());
-        for l in &order {
-            let StmtKind::For {
-                start, stop, step, ..
-            } = &l.kind
-            else {
-                return None;
-            };
-            let Expr::Int(step) = step else { return None };
-            ranges.push((Poly::of(start, &facts)?, Poly::of(stop, &facts)?, *step));
-        }
+        let name = |(v, line): (Var, u32)| (nest.vars[v].name.clone(), line);
         Some(Interchange {
             nest: permuted,
-            moved: name(chain[p]),
-            was_innermost: name(chain[chain.len() - 1]),
-            ranges,
+            moved: name(chain.loops[chain.moved]),
+            was_innermost: name(chain.loops[chain.loops.len() - 1]),
+            ranges: chain.ranges,
         })
     }
 
@@ -130,6 +113,18 @@ impl Interchange {
                     && super::staged::trip_count(s.constant, e.constant, *step) > 0
             })
     }
+}
+
+/// A chain that qualifies, as [`Facts::chain_at`] finds it.
+struct Chain {
+    /// The point of its first loop.
+    head: crate::ir::Point,
+    /// Each loop's variable and line, outermost first.
+    loops: Vec<(Var, u32)>,
+    /// The position of the loop to move.
+    moved: usize,
+    /// [`Interchange::ranges`].
+    ranges: Vec<(Poly, Poly, i64)>,
 }
 
 /// What the nest assigns and which arrays share no buffer.
@@ -169,20 +164,20 @@ impl<'a> Facts<'a> {
         }
     }
 
-    /// If `s` heads a chain that qualifies: its point and the position in it of the
-    /// loop to move.
-    fn chain_at(&self, s: &Stmt) -> Option<(crate::ir::Point, usize)> {
+    /// The chain `s` heads, if it qualifies.
+    fn chain_at(&self, s: &Stmt) -> Option<Chain> {
         let chain = chain_of(s);
         if chain.len() < 2 {
             return None;
         }
-        let vars: Vec<Var> = chain
+        let loops: Vec<(Var, u32)> = chain
             .iter()
             .map(|l| match &l.kind {
-                StmtKind::For { var, .. } => *var,
+                StmtKind::For { var, .. } => (*var, l.line),
                 _ => unreachable!("a chain of `for` loops"),
             })
             .collect();
+        let vars: Vec<Var> = loops.iter().map(|(v, _)| *v).collect();
         let StmtKind::For { body, .. } = &chain[chain.len() - 1].kind else {
             return None;
         };
@@ -250,6 +245,7 @@ impl<'a> Facts<'a> {
         }
         // The loops that change places: ranges that read nothing the nest assigns,
         // with constant steps, the moved one's positive.
+        let mut ranges = Vec::new();
         for (k, l) in chain[p..].iter().enumerate() {
             let StmtKind::For {
                 start,
@@ -261,23 +257,20 @@ impl<'a> Facts<'a> {
             else {
                 return None;
             };
-            let step_ok = match step {
-                Expr::Int(c) => *c > 0 || (k > 0 && *c != 0),
-                _ => false,
-            };
-            if !items.is_empty()
-                || !step_ok
-                || Poly::of(start, self).is_none()
-                || Poly::of(stop, self).is_none()
-            {
+            let Expr::Int(step) = step else { return None };
+            if !items.is_empty() || !(*step > 0 || (k > 0 && *step != 0)) {
                 return None;
             }
+            ranges.push((Poly::of(start, self)?, Poly::of(stop, self)?, *step));
         }
-        Some((s.point, p))
+        Some(Chain {
+            head: s.point,
+            loops,
+            moved: p,
+            ranges,
+        })
     }
-}
 
-impl Facts<'_> {
     /// How many element accesses of `body` move with `var` other than along a
     /// contiguous row (an access `var` does not move costs nothing: a loaded one
     /// is hoisted, a stored one carried in a register).
@@ -353,16 +346,6 @@ fn chain_of(s: &Stmt) -> Vec<&Stmt> {
         }
     }
     chain
-}
-
-fn find(s: &Stmt, point: crate::ir::Point) -> Option<&Stmt> {
-    let mut found = None;
-    s.each(&mut |s| {
-        if s.point == point && found.is_none() {
-            found = Some(s);
-        }
-    });
-    found
 }
 
 /// An expression with no effect and no call: numbers, variables, arithmetic, elements.

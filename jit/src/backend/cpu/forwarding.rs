@@ -112,13 +112,7 @@ impl Gen<'_, '_> {
     /// The carried value of the element `array[index]`, where the loop carries it.
     pub(super) fn forwarded_load(&mut self, array: Var, index: &[Expr]) -> Option<Val> {
         let f = self.forwarded.as_ref()?;
-        let same = f.array == array
-            && f.index == index
-            && self
-                .access_bases
-                .get(&index.as_ptr())
-                .is_some_and(|b| b.induction.is_empty());
-        if !same {
+        if !is_element(&self.access_bases, (f.array, &f.index), (array, index)) {
             return None;
         }
         let (var, dtype) = (f.var, f.dtype);
@@ -165,15 +159,26 @@ fn reads_element(
             for e in s.exprs() {
                 e.walk(&mut |e| {
                     if let Expr::Load(a, i) = e {
-                        found |= *a == array
-                            && i[..] == *index
-                            && bases
-                                .get(&i.as_ptr())
-                                .is_some_and(|b| b.induction.is_empty());
+                        found |= is_element(bases, (array, index), (*a, i));
                     }
                 });
             }
         });
     }
     found
+}
+
+/// Whether the access `load` (an array and its subscripts) is of the element `stored`:
+/// the same array, the same subscripts, and an address hoisted that the loop does not
+/// move (so its subscripts read the same values the store's do).
+fn is_element(
+    bases: &HashMap<*const Expr, AccessBase>,
+    stored: (Var, &[Expr]),
+    load: (Var, &[Expr]),
+) -> bool {
+    load.0 == stored.0
+        && load.1 == stored.1
+        && bases
+            .get(&load.1.as_ptr())
+            .is_some_and(|b| b.induction.is_empty())
 }

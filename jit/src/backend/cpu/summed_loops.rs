@@ -94,11 +94,8 @@ impl Gen<'_, '_> {
         generated?;
         let sum = self.vars[s].expect("checked by summed_variable").value;
 
-        self.b.switch_to_block(after);
-        let v = self.b.use_var(sum);
-        let bad = self.not_finite(v);
-        self.b.ins().brif(bad, restore, &[], l.done, &[]);
-        for (block, exit) in guard.guards {
+        // The loop's end, and each hand-back from inside it.
+        for (block, exit) in std::iter::once((after, l.done)).chain(guard.guards) {
             self.b.switch_to_block(block);
             let v = self.b.use_var(sum);
             let bad = self.not_finite(v);
