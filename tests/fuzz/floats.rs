@@ -132,6 +132,19 @@ impl Gen {
                     4 => format!("p[j] * {}", self.float_leaf(&locals)),
                     _ => self.float_expr(1, &locals),
                 };
+                if self.rng.chance(40) {
+                    // An element as the sum, carried in a register and stored on
+                    // every iteration (written back where the test after fails).
+                    let at = self.rng.pick(&["r[k]", "r[0]", "r[n - 1]"]);
+                    self.line(2, &format!("for j in {range}:"));
+                    if self.rng.chance(50) {
+                        self.line(3, &format!("{at} {op} {term}"));
+                    } else {
+                        let bin = &op[..1];
+                        self.line(3, &format!("{at} = {at} {bin} {term}"));
+                    }
+                    continue;
+                }
                 let start = self.rng.pick(&["0.0", "1.0", "r[0] * 0", "s"]);
                 self.line(2, &format!("acc = {start}"));
                 self.line(2, &format!("for j in {range}:"));

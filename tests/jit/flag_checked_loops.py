@@ -40,8 +40,9 @@ def dots(a, b, out):
 
 def scaled_sums(x, scale, out):
     # Overflows at one row: numpy warns there once per overflowing product, as the
-    # interpreter does, and the row's sum is the interpreter's.
-    for i in range(out.shape[0]):  # jit: compiled, flagged, deopts
+    # interpreter does, and the row's sum is the interpreter's. (The element is the
+    # loop's sum, so its test is the sum's, not the flags': summed_loops.py.)
+    for i in range(out.shape[0]):  # jit: compiled, summed, deopts
         for j in range(x.shape[0]):
             out[i] += x[j] * scale[i]
     return out

@@ -69,3 +69,65 @@ for i in range(8):  # jit: compiled, summed, deopts
         a32 += f[i + 2 * k] * 2.0
     g[i] = a32
 print(g, g.dtype)
+
+# Elements as sums: the loop carries `x[i]` in a register and stores it on every
+# iteration; where the test after the loop fails, the element is written back as it
+# was and the checked copy runs the loop again.
+
+
+def columns(beta, a, x, y):
+    # gemver's second nest: a column walk into one element per row.
+    n = a.shape[0]
+    for i in range(n):  # jit: compiled, summed, deopts
+        for j in range(n):
+            x[i] = x[i] + beta * a[j, i] * y[j]
+    return x
+
+
+def rows(alpha, a, w, x):
+    for i in range(a.shape[0]):  # jit: compiled, summed, deopts
+        for j in range(a.shape[1]):
+            w[i] += alpha * a[i, j] * x[j]
+    return w
+
+
+def scaled(a, w):
+    # `-=` and `*=`; and the element read again inside the summand.
+    for i in range(a.shape[0]):  # jit: compiled, summed, deopts
+        for j in range(a.shape[1]):
+            w[i, 0] -= a[i, j] * 0.5
+        for j in range(a.shape[1]):
+            w[i, 1] *= a[i, j] + w[i, 0] * 0.0 + 1.0
+    return w
+
+
+n = 40
+m = ((np.arange(n * n).reshape(n, n) * 7) % 13) / 13.0 - 0.3
+y = (np.arange(n) % 5) / 5.0
+print(columns(1.5, m, np.zeros(n), y).sum())
+# An overflow part way down one column (the product, then the sum), and a NaN.
+mb = m.copy()
+mb[25, 3] = 1e308
+mb[30, 9] = np.nan
+xb = np.zeros(n)
+xb[11] = np.inf  # inf on entry: no warning there, and the column stays inf
+print(columns(10.0, mb, xb, y + 1.0))
+print(rows(0.5, m, np.ones(n), y).sum())
+mr = m.copy()
+mr[7, 20] = -1e308
+mr[8, 0] = np.inf
+mr[8, 1] = np.inf
+print(rows(4.0, mr, np.ones(n), np.full(n, -3.0)))
+# The element is also read through a view of the same buffer (a column of `m` into
+# the row sums of `m` itself): memory holds every stored value.
+sq = m.copy()
+for i in range(n):  # jit: compiled, summed
+    for j in range(n):
+        sq[i, 0] = sq[i, 0] + sq[j, 0] * 0.01
+print(sq[:, 0].sum())
+w2 = np.ones((n, 2))
+print(scaled(m, w2).sum(axis=0))
+wb = np.ones((n, 2))
+print(scaled(m * 1e300, wb)[:5])
+# No iteration: the element stays as it was.
+print(columns(1.0, np.zeros((0, 0)), np.zeros(0), np.zeros(0)))

@@ -30,11 +30,11 @@ use cranelift_frontend::Variable;
 /// The element the loop being generated carries ([`Gen::forward_element`]).
 pub(super) struct Forwarded {
     /// The store's subscripts (by address: the key of its [`AccessBase`]).
-    key: *const Expr,
+    pub(super) key: *const Expr,
     array: Var,
     /// The store's subscripts, which a load must match to read the variable.
     index: Vec<Expr>,
-    dtype: Dtype,
+    pub(super) dtype: Dtype,
     pub(super) var: Variable,
 }
 

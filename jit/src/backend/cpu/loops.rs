@@ -120,7 +120,7 @@ impl Gen<'_, '_> {
             self.loop_var = Some(l.var);
             let plan = self.vector_plan(l, &self.access_bases);
             if plan.is_none() {
-                if let Some(sum) = self.summed_variable(l) {
+                if let Some(sum) = self.summed(l) {
                     self.summed_loop(l, sum)?;
                 } else if self.flag_checks_fit(l) {
                     self.flag_checked_loop(l)?;

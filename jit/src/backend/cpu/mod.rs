@@ -19,6 +19,7 @@
 //! inlined into a statement come before its checks end: they are journaled and undone
 //! on the way out (`journal`).
 
+mod affinity;
 mod arrays;
 mod bounds;
 mod calls;

@@ -13,20 +13,38 @@
 //! from its start again in the copy that tests every value, which hands back at the
 //! statement and iteration numpy warns at, as before.
 //!
-//! Invariant: the loop's only effects are on its own variables (no store, no call),
-//! every numpy float result in it flows into `s` by operations that keep an inf or NaN
-//! one, and every way out of it passes the test of `s` first. A sum that was not
-//! finite on entry fails the test too, and runs checked, as it did before.
+//! The sum may also be an element the loop carries in a register (`forwarding`):
+//! `x[i] = x[i] + beta * a[j, i] * y[j]` in a `j` loop, or `c[i, j] += ...`. That loop
+//! stores the element on every iteration, so where the test fails the element is
+//! written back as it was before the loop (the carried variable's first value, read
+//! there), and the checked copy starts from it.
+//!
+//! Invariant: the loop's only effects are on its own variables and, for an element
+//! sum, on that one element (no other store, no call), every numpy float result in it
+//! flows into the sum by operations that keep an inf or NaN one, and every way out of
+//! it passes the test of the sum first. A sum that was not finite on entry fails the
+//! test too, and runs checked, as it did before.
 
 use super::{ForLoop, Gen};
 use crate::infer::VarTy;
 use crate::ir::{BinOp, Expr, StmtKind, UnaryOp, Var};
-use cranelift_codegen::ir::InstBuilder;
+use crate::types::Dtype;
+use cranelift_codegen::ir::{InstBuilder, MemFlagsData};
+
+/// What an innermost loop sums into.
+#[derive(Clone, Copy)]
+pub(super) enum Sum {
+    /// A float variable: `s = s op e`.
+    Variable(Var),
+    /// The float64 element the loop carries (`Gen::forwarded`): `a[k] = a[k] op e`,
+    /// `a[k] op= e`.
+    Element,
+}
 
 impl Gen<'_, '_> {
-    /// The sum `s` of an innermost loop `l` whose subscripts were proven, if its body
+    /// What an innermost loop `l` whose subscripts were proven sums into, if its body
     /// qualifies (see the module doc).
-    pub(super) fn summed_variable(&self, l: &ForLoop) -> Option<Var> {
+    pub(super) fn summed(&self, l: &ForLoop) -> Option<Sum> {
         if self.floats_by_hardware()
             || self.inlining > 0
             || self.journal.is_some()
@@ -36,29 +54,45 @@ impl Gen<'_, '_> {
             return None;
         }
         let [stmt] = l.body else { return None };
-        let StmtKind::Assign { targets, values } = &stmt.kind else {
-            return None;
-        };
-        let ([s], [Expr::Binary(op, a, b)]) = (&targets[..], &values[..]) else {
-            return None;
-        };
-        let e = match (op, &**a, &**b) {
-            (BinOp::Add | BinOp::Sub | BinOp::Mul, Expr::Var(x), e) if x == s => e,
-            (BinOp::Add | BinOp::Mul, e, Expr::Var(x)) if x == s => e,
+        let (sum, e) = match &stmt.kind {
+            StmtKind::Assign { targets, values } => {
+                let ([s], [Expr::Binary(op, a, b)]) = (&targets[..], &values[..]) else {
+                    return None;
+                };
+                let is_sum = |x: &Expr| matches!(x, Expr::Var(x) if x == s);
+                let e = summand(*op, a, b, is_sum)?;
+                let float = matches!(self.typing.vars[*s], VarTy::Scalar { ty, .. }
+                    if ty.variants().iter().all(|t| t.is_float()));
+                if !float || self.vars[*s].is_none() {
+                    return None;
+                }
+                (Sum::Variable(*s), e)
+            }
+            StmtKind::Store {
+                array,
+                index,
+                op,
+                value,
+            } => {
+                let f = self.forwarded.as_ref()?;
+                if f.key != index.as_ptr() || f.dtype != Dtype::F64 {
+                    return None;
+                }
+                let is_sum = |x: &Expr| matches!(x, Expr::Load(a, i) if a == array && i == index);
+                let e = match (op, value) {
+                    (Some(BinOp::Add | BinOp::Sub | BinOp::Mul), e) => e,
+                    (None, Expr::Binary(op, a, b)) => summand(*op, a, b, is_sum)?,
+                    _ => return None,
+                };
+                (Sum::Element, e)
+            }
             _ => return None,
         };
-        let float = |v: Var| {
-            matches!(self.typing.vars[v], VarTy::Scalar { ty, .. }
-                if ty.variants().iter().all(|t| t.is_float()))
-        };
-        if !float(*s) || self.vars[*s].is_none() {
-            return None;
-        }
         let mut fits = true;
         e.walk(&mut |x| {
             fits &= match x {
                 Expr::Int(_) | Expr::Float(_) => true,
-                Expr::Var(v) => v != s,
+                Expr::Var(v) => !matches!(sum, Sum::Variable(s) if s == *v),
                 Expr::Binary(op, ..) => matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul),
                 Expr::Unary(op, _) => matches!(op, UnaryOp::Neg | UnaryOp::Pos),
                 Expr::Load(a, index) => {
@@ -69,18 +103,32 @@ impl Gen<'_, '_> {
                 _ => false,
             }
         });
-        fits.then_some(*s)
+        fits.then_some(sum)
     }
 
-    /// Generates `l` with no value tested, then tests the sum `s`, falling back to the
+    /// Generates `l` with no value tested, then tests the sum, falling back to the
     /// copy that tests every value where it is not finite; leaves the builder at the
     /// start of that copy, which the caller generates.
-    pub(super) fn summed_loop(&mut self, l: &ForLoop, s: Var) -> Result<(), String> {
+    pub(super) fn summed_loop(&mut self, l: &ForLoop, sum: Sum) -> Result<(), String> {
         let checked = self.b.create_block();
         let after = self.b.create_block();
         let restore = self.b.create_block();
         self.b.set_cold_block(restore);
         let taken = self.taken_variables(l);
+        // The carried element: its variable, and where to write its first value back.
+        let element = match sum {
+            Sum::Variable(_) => None,
+            Sum::Element => {
+                let f = self.forwarded.as_ref().expect("checked by summed");
+                let address = self.access_bases[&f.key].base;
+                let first = taken
+                    .iter()
+                    .find(|(var, _)| *var == f.var)
+                    .expect("taken_variables takes the carried element")
+                    .1;
+                Some((f.var, address, first))
+            }
+        };
         self.flag_guard = Some(super::flag_loops::FlagGuard { guards: Vec::new() });
         self.summed_loops += 1;
         self.summing += 1;
@@ -92,7 +140,11 @@ impl Gen<'_, '_> {
         self.summing -= 1;
         let guard = self.flag_guard.take().expect("set above");
         generated?;
-        let sum = self.vars[s].expect("checked by summed_variable").value;
+        let sum = match (sum, element) {
+            (Sum::Variable(s), _) => self.vars[s].expect("checked by summed").value,
+            (Sum::Element, Some((var, ..))) => var,
+            (Sum::Element, None) => unreachable!("an element sum has its element"),
+        };
 
         // The loop's end, and each hand-back from inside it.
         for (block, exit) in std::iter::once((after, l.done)).chain(guard.guards) {
@@ -106,8 +158,28 @@ impl Gen<'_, '_> {
         for (var, value) in &taken {
             self.b.def_var(*var, *value);
         }
+        if let Some((_, address, first)) = element {
+            self.b
+                .ins()
+                .store(MemFlagsData::trusted(), first, address, 0);
+        }
         self.b.ins().jump(checked, &[]);
         self.b.switch_to_block(checked);
         Ok(())
+    }
+}
+
+/// `e` of a sum's step `s op e` (or `e op s` where `op` commutes), `is_sum` telling
+/// the sum's own reads.
+fn summand<'e>(
+    op: BinOp,
+    a: &'e Expr,
+    b: &'e Expr,
+    is_sum: impl Fn(&Expr) -> bool,
+) -> Option<&'e Expr> {
+    match op {
+        BinOp::Add | BinOp::Sub | BinOp::Mul if is_sum(a) => Some(b),
+        BinOp::Add | BinOp::Mul if is_sum(b) => Some(a),
+        _ => None,
     }
 }

@@ -108,9 +108,11 @@ pub fn thread_count() -> usize {
 fn pool() -> Option<&'static rayon::ThreadPool> {
     static POOL: OnceLock<(u32, Option<rayon::ThreadPool>)> = OnceLock::new();
     let (pid, pool) = POOL.get_or_init(|| {
+        // The thread that enters a nest runs chunks itself: the others are the pool.
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(thread_count())
+            .num_threads(thread_count().saturating_sub(1).max(1))
             .thread_name(|k| format!("kiln-tier2-{k}"))
+            .start_handler(|_| super::affinity::register_worker())
             .build()
             .ok();
         (std::process::id(), pool)
@@ -223,35 +225,43 @@ impl CompiledNest {
         let results: Vec<std::sync::Mutex<Chunk>> =
             (0..nchunks).map(|_| std::sync::Mutex::new(None)).collect();
         let entry: &[u64] = frame;
-        pool.scope(|scope| {
-            for _ in 0..threads.min(nchunks) {
-                scope.spawn(|_| {
-                    loop {
-                        let k = next.fetch_add(1, Ordering::Relaxed);
-                        if k >= nchunks || failed.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let (lo, hi) = bounds[k];
-                        let mut own = entry.to_vec();
-                        own[ROOT_CUR] = lo as u64;
-                        own[ROOT_STOP] = hi as u64;
-                        for (slot, bits) in &identities {
-                            own[*slot] = *bits;
-                        }
-                        // SAFETY: the caller's promise; chunks touch disjoint elements.
-                        let code = match interchanged {
-                            Some(i) => unsafe { i.run(self, &mut own) },
-                            None => unsafe { self.run(&mut own) },
-                        };
-                        let stop = code != FINISHED;
-                        *results[k].lock().expect("chunk result") = Some((code, own));
-                        if stop {
-                            failed.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                    }
-                });
+        let work = || {
+            loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                if k >= nchunks || failed.load(Ordering::Relaxed) {
+                    break;
+                }
+                let (lo, hi) = bounds[k];
+                let mut own = entry.to_vec();
+                own[ROOT_CUR] = lo as u64;
+                own[ROOT_STOP] = hi as u64;
+                for (slot, bits) in &identities {
+                    own[*slot] = *bits;
+                }
+                // SAFETY: the caller's promise; chunks touch disjoint elements.
+                let code = match interchanged {
+                    Some(i) => unsafe { i.run(self, &mut own) },
+                    None => unsafe { self.run(&mut own) },
+                };
+                let stop = code != FINISHED;
+                *results[k].lock().expect("chunk result") = Some((code, own));
+                if stop {
+                    failed.store(true, Ordering::Relaxed);
+                    break;
+                }
             }
+        };
+        // The calling thread takes chunks too, from the start: a worker that slept
+        // (its core halted, on a virtual machine) may take milliseconds to wake, and
+        // then finds fewer chunks left rather than all of them.
+        pool.in_place_scope(|scope| {
+            if let Some(cpu) = super::affinity::current_cpu() {
+                super::affinity::keep_workers_off(cpu);
+            }
+            for _ in 1..threads.min(nchunks) {
+                scope.spawn(|_| work());
+            }
+            work();
         });
         let undo = || {
             for (s, bytes) in spans.iter().zip(&saved) {
