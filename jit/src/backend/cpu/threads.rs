@@ -255,7 +255,10 @@ impl CompiledNest {
         // (its core halted, on a virtual machine) may take milliseconds to wake, and
         // then finds fewer chunks left rather than all of them.
         pool.in_place_scope(|scope| {
-            if let Some(cpu) = super::affinity::current_cpu() {
+            // (Not from a worker, were a nest ever entered on one: it would move itself.)
+            if pool.current_thread_index().is_none()
+                && let Some(cpu) = super::affinity::current_cpu()
+            {
                 super::affinity::keep_workers_off(cpu);
             }
             for _ in 1..threads.min(nchunks) {
