@@ -481,6 +481,7 @@ mod tests {
             tuple_subscripted: Vec::new(),
             granted: Vec::new(),
             fastmath: false,
+            read_after: None,
         };
         let mut exposed = SecondaryMap::new();
         for v in [a, b, c, n] {

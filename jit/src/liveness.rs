@@ -118,7 +118,8 @@ impl Walk {
 /// loop's head is what follows the loop joined with its body's live set (less the
 /// variables each iteration assigns first), iterated to its fixed point; `break` and
 /// `continue` take the live sets after the loop and at its head; `return` reads what
-/// it returns. `None` for a site that is a loop: what follows it is the caller's.
+/// it returns. For a site that is a loop, what is live after it is what the function
+/// around it may read ([`live_after_site`]); `None` where that is unknown.
 ///
 /// A function spliced into this one (`if True:` around its nest, `sites::splice`)
 /// hands the caller back at the calling statement, which the interpreter runs again:
@@ -129,19 +130,59 @@ impl Walk {
 /// statement is assigned on every path from there before any read, or never read
 /// again, so the value the interpreter finds in it cannot change what it computes.
 pub fn live_before_statements(nest: &Nest) -> Option<HashMap<Point, HashSet<Var>>> {
-    let StmtKind::For { var, body, .. } = &nest.root.kind else {
-        return None;
-    };
-    if nest.vars[*var].name != CALL_VAR {
-        return None;
-    }
     let mut walk = Backward {
         nest,
         before: HashMap::default(),
     };
-    let end = HashSet::default();
-    walk.block(body, &end, &Targets::default());
+    match &nest.root.kind {
+        StmtKind::For { var, body, .. } if nest.vars[*var].name == CALL_VAR => {
+            let end = HashSet::default();
+            walk.block(body, &end, &Targets::default());
+        }
+        _ => {
+            let after = live_after_site(nest)?;
+            walk.stmt(&nest.root, &after, &Targets::default());
+        }
+    }
     Some(walk.before)
+}
+
+/// The variables a loop site's nest assigns that the code after the loop may read: a
+/// variable is dead there only where its name is a plain one the function reads
+/// nowhere outside the loop's body ([`Nest::read_after`]); attributes (`self.n`), an
+/// inlined callee's variables and every name of the VM's own stay live. `None` where
+/// the rewriter could not tell (every variable is live), and for a function compiled
+/// whole (nothing follows it but the caller).
+pub fn live_after_site(nest: &Nest) -> Option<HashSet<Var>> {
+    if matches!(&nest.root.kind, StmtKind::For { var, .. } if nest.vars[*var].name == CALL_VAR) {
+        return None;
+    }
+    let read = nest.read_after.as_ref()?;
+    let plain = |n: &str| {
+        n.chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
+            && n.chars().all(|c| c.is_alphanumeric() || c == '_')
+    };
+    let live = |name: &str| {
+        // A tuple's element (`best#0`) is live with its tuple.
+        let name = match name.split_once('#') {
+            Some((tuple, _)) if plain(tuple) => tuple,
+            _ => name,
+        };
+        // Names the rewriter made (`__kiln_seq12`, the sequence a loop runs over) are
+        // read by the code it wrote to resume the loop, which the list cannot see.
+        !plain(name)
+            || name.starts_with("__kiln")
+            || read.binary_search_by(|r| r.as_str().cmp(name)).is_ok()
+    };
+    Some(
+        nest.vars
+            .iter()
+            .filter(|(_, d)| live(&d.name))
+            .map(|(v, _)| v)
+            .collect(),
+    )
 }
 
 /// Where `break` and `continue` go: the live sets after the innermost loop and at its

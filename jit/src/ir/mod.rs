@@ -88,6 +88,12 @@ pub struct Nest {
     /// then sum in partial sums (vector lanes, threads) and differ from the
     /// interpreter in the last bits (the semantics contract's grant).
     pub fastmath: bool,
+    /// The names the code around a site's loop may read after it (or after a statement
+    /// a hand-back resumes at), sorted, where the rewriter could tell: in a function
+    /// that cannot look at its own frame, every name it reads outside the loop's body.
+    /// `None`: any name (a module's loop, a function calling `locals()`). Exits write
+    /// back only the variables still live there ([`crate::liveness`]).
+    pub read_after: Option<Vec<String>>,
 }
 
 /// A global or builtin name the nest relies on, e.g. `math` being the math module.
@@ -714,8 +720,16 @@ impl Stmt {
 
 impl Nest {
     /// What a pass makes of the nest: these variables and this root, the rest (points,
-    /// assumptions, in-place statements) as they were.
+    /// assumptions, in-place statements) as they were; what is read after it only where
+    /// the root is still the site's loop.
     pub fn rewritten(&self, vars: PrimaryMap<Var, VarData>, root: Stmt) -> Nest {
+        // What follows the site's loop, not a loop inside it made a nest of its own (a
+        // checked copy, a part run in parallel: the code around it is the nest's).
+        let read_after = if root.point == self.root.point {
+            self.read_after.clone()
+        } else {
+            None
+        };
         Nest {
             vars,
             root,
@@ -725,6 +739,7 @@ impl Nest {
             tuple_subscripted: self.tuple_subscripted.clone(),
             granted: self.granted.clone(),
             fastmath: self.fastmath,
+            read_after,
         }
     }
 

@@ -69,6 +69,7 @@ pub fn lower_loop(stmt: &ast::Stmt, lines: &LineIndex) -> Result<Nest, Reason> {
         granted: lowering.granted,
         // Set by the rewriter, which knows the function the loop is in.
         fastmath: false,
+        read_after: None,
     };
     attributes_stay_put(&nest)?;
     // A loop over a name the nest assigns is refused when the nest compiles

@@ -29,6 +29,7 @@ pub mod lists;
 pub mod lower;
 mod objects;
 mod plain_runs;
+mod reads_after;
 pub mod report;
 pub mod rewrite;
 pub mod runtime;

@@ -56,6 +56,7 @@
 mod resume;
 
 use super::lower::{lower_function, lower_loop};
+use super::reads_after::FunctionReads;
 use super::{LineIndex, SiteKind, register_function, register_site};
 use kiln_jit::ir::Nest;
 use ruff_text_size::{Ranged, TextRange};
@@ -164,6 +165,7 @@ where
         ),
         jitclass: std::cell::Cell::new(false),
         fastmath: std::cell::Cell::new(super::settings().fastmath),
+        reads: std::cell::RefCell::new(None),
     };
     rewriter.block(body, None);
 }
@@ -178,6 +180,9 @@ struct Rewriter<'a> {
     /// Inside a function whose decorator grants reassociation (`fastmath=True`), or
     /// everywhere under `KILN_FASTMATH=1`: its nests carry [`Nest::fastmath`].
     fastmath: std::cell::Cell<bool>,
+    /// The names the function being rewritten reads, and where: what its loops' nests
+    /// may leave unwritten ([`Nest::read_after`]); `None` outside functions.
+    reads: std::cell::RefCell<Option<std::rc::Rc<FunctionReads>>>,
 }
 
 impl Rewriter<'_> {
@@ -193,6 +198,8 @@ impl Rewriter<'_> {
             // A function body starts a new nest: its loops have no enclosing site. A
             // small function can be inlined into the loops that call it.
             Stmt::FunctionDef(f) => {
+                let reads = std::rc::Rc::new(FunctionReads::of(&f.body));
+                let outer_reads = self.reads.replace(Some(reads));
                 let line = self.lines.line(f.range.start().to_u32());
                 register_function(self.file, line, &f.name, lower_function(f, self.lines));
                 // Functions defined inside a method are no methods.
@@ -227,6 +234,7 @@ impl Rewriter<'_> {
                 self.eager.set(outer);
                 self.fastmath.set(outer_fastmath);
                 self.jitclass.set(in_jitclass);
+                self.reads.replace(outer_reads);
             }
             // The methods of a `@jitclass` are compiled whole, as Numba compiles them.
             Stmt::ClassDef(c) => {
@@ -239,7 +247,10 @@ impl Rewriter<'_> {
                         || matches!(callee, Expr::Attribute(a) if a.attr.as_str() == "jitclass")
                 });
                 let outer = self.jitclass.replace(jitclass);
+                // A class body's names are its namespace's: all read later.
+                let outer_reads = self.reads.replace(None);
                 self.block(&mut c.body, None);
+                self.reads.replace(outer_reads);
                 self.jitclass.set(outer);
             }
             Stmt::If(i) => {
@@ -352,8 +363,10 @@ impl Rewriter<'_> {
         nest: Result<Nest, String>,
     ) -> u32 {
         let line = self.lines.line(stmt.range().start().to_u32());
+        let read_after = self.reads.borrow().as_ref().and_then(|r| r.after(stmt));
         let nest = nest.map(|mut nest| {
             nest.fastmath = self.fastmath.get();
+            nest.read_after = read_after;
             nest
         });
         // The resume code is built from the loop as written, before its inner loops

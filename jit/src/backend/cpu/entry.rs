@@ -162,10 +162,11 @@ impl Gen<'_, '_> {
         self.write_loops(loops);
     }
 
-    /// The assigned variables an exit writes back: all of them where the nest is a
-    /// loop (what follows it is the caller's); in a function compiled whole, those the
-    /// rest of the function may read (`liveness::live_before_statements`), and always
-    /// attributes (`self.n`), which outlive the call.
+    /// The assigned variables an exit writes back: those the code after it may read
+    /// (`liveness::live_before_statements`: in a function compiled whole, the rest of
+    /// the function; for a loop in a function, the rest of the nest and what the
+    /// function reads outside the loop), and always attributes (`self.n`), which
+    /// outlive the call; all of them where that is unknown.
     fn written_on(&self, leaving: Leaving) -> Vec<Var> {
         let assigned = self.nest.assigned();
         let Some(live) = &self.live_before else {
@@ -176,7 +177,7 @@ impl Gen<'_, '_> {
                 Some(vars) => vars.clone(),
                 None => return assigned,
             },
-            Leaving::Finished => HashSet::default(),
+            Leaving::Finished => self.live_after.clone().unwrap_or_default(),
             Leaving::Returned(r) => crate::liveness::returned_vars(self.nest, r)
                 .into_iter()
                 .collect(),

@@ -505,6 +505,9 @@ struct Gen<'a, 'f> {
     /// For a function compiled whole, the variables the rest of it may read before
     /// each statement: all an exit there writes back (`liveness::live_before_statements`).
     live_before: Option<HashMap<Point, HashSet<Var>>>,
+    /// For a loop site, what the function may read after the loop: all a finished run
+    /// writes back (`liveness::live_after_site`); none in a function compiled whole.
+    live_after: Option<HashSet<Var>>,
     /// Where a `return` in the body of each inlined call being generated goes (its
     /// result is then in the function's result variables).
     inline_returns: Vec<Block>,
@@ -586,6 +589,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             sinks: (Variable::from_u32(0), Variable::from_u32(0)),
             returned: Default::default(),
             live_before: crate::liveness::live_before_statements(nest),
+            live_after: crate::liveness::live_after_site(nest),
             inline_returns: Vec::new(),
             sunk_since_empty: (false, false),
             proven: Default::default(),
