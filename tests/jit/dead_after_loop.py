@@ -4,6 +4,7 @@
 # read must still be the interpreter's value, through hand-backs in the middle of the
 # nest, `del`, `else`, closures, `locals()` and globals.
 import numpy as np
+from numba import njit
 
 
 def conv(image, filt, out):
@@ -84,6 +85,22 @@ def around(a, reps):
     return seen
 
 
+@njit
+def scale(a, k, unused):
+    for i in range(a.shape[0]):
+        a[i] = a[i] * k
+
+
+def run_scale(a, steps, k):
+    # The call is spliced; `step` is read by no statement of the nest (the callee never
+    # uses its parameter), but the hand-back at the overflow runs the call again, which
+    # evaluates it: in a second call, which enters compiled code before the interpreter
+    # ever bound `step`, it must have been written back.
+    for step in range(steps):  # jit: compiled, deopts
+        scale(a, k, step)
+    return a[:3]
+
+
 counter = 0
 
 
@@ -109,3 +126,5 @@ print(closure_after(a))
 print(frame_after(a))
 print(around(a, 3))
 print(outer_name(a), counter)
+print(run_scale(np.ones(50), 40, 1.5))
+print(run_scale(np.ones(50), 40, 1e10))

@@ -13,7 +13,10 @@
 //! A name counts as read where it is loaded, deleted (`del x` needs it bound) or the
 //! target of `x op= ...`, anywhere in the function outside the loop's body (its header,
 //! its `else`, the loops around it, nested functions and comprehensions); names the
-//! function declares `global` or `nonlocal` always count.
+//! function declares `global` or `nonlocal` always count, and so do names passed to a
+//! call in the body (or whose method it calls): a spliced call hands back by running
+//! the call again, which reads an argument its callee never uses, and so no statement
+//! of the nest reads.
 //!
 //! Invariant: the list only errs towards read. Where the function can see its own
 //! frame (`locals()`, `vars()`, `eval`, `exec`, `breakpoint()`, a frame object's
@@ -32,6 +35,8 @@ use rustpython_vm::compiler::ast::{
 /// The names a function's body reads, where.
 pub struct FunctionReads {
     reads: Vec<(String, TextRange)>,
+    /// Names passed to a call, or called a method of (`f(x)`, `p.move(dt)`), and where.
+    passed: Vec<(String, TextRange)>,
     /// Names declared `global` or `nonlocal`: read by whoever else sees them.
     outer: Vec<String>,
     /// The body can look at its own frame.
@@ -46,6 +51,7 @@ impl FunctionReads {
         }
         FunctionReads {
             reads: finder.reads,
+            passed: finder.passed,
             outer: finder.outer,
             introspects: finder.introspects,
         }
@@ -66,10 +72,19 @@ impl FunctionReads {
             (Some(first), Some(last)) => TextRange::new(first.start(), last.end()),
             _ => return Some(self.outer.clone()),
         };
-        let mut names: Vec<String> = self
+        let outside = self
             .reads
             .iter()
-            .filter(|(_, at)| !span.contains_range(*at))
+            .filter(|(_, at)| !span.contains_range(*at));
+        // A call in the body that compiled code splices hands back by running the call
+        // again, which evaluates every argument, even one the callee never uses (and so
+        // no variable of the nest reads).
+        let passed = self
+            .passed
+            .iter()
+            .filter(|(_, at)| span.contains_range(*at));
+        let mut names: Vec<String> = outside
+            .chain(passed)
             .map(|(name, _)| name.clone())
             .chain(self.outer.iter().cloned())
             .collect();
@@ -106,6 +121,7 @@ fn makes_scope(stmt: &Stmt) -> bool {
 #[derive(Default)]
 struct Reads {
     reads: Vec<(String, TextRange)>,
+    passed: Vec<(String, TextRange)>,
     outer: Vec<String>,
     introspects: bool,
 }
@@ -151,6 +167,23 @@ impl<'a> Visitor<'a> for Reads {
             Expr::Attribute(a) => {
                 self.introspects |= FRAME_ATTRIBUTES.contains(&a.attr.as_str());
             }
+            Expr::Call(c) => {
+                let receiver = match &*c.func {
+                    Expr::Attribute(a) => Some(&*a.value),
+                    _ => None,
+                };
+                let args = c.arguments.args.iter();
+                let keywords = c.arguments.keywords.iter().map(|k| &k.value);
+                for e in args.chain(keywords).chain(receiver) {
+                    let e = match e {
+                        Expr::Starred(s) => &*s.value,
+                        e => e,
+                    };
+                    if let Expr::Name(n) = e {
+                        self.passed.push((n.id.to_string(), n.range));
+                    }
+                }
+            }
             _ => {}
         }
         visitor::walk_expr(self, expr);
@@ -189,7 +222,11 @@ mod tests {
     #[test]
     fn only_names_read_outside_the_body_count() {
         let source = "def f(image, filt, out):\n    m = filt.shape[0]\n    for r in range(out.shape[0]):\n        for c in range(out.shape[1]):\n            acc = 0.0\n            for u in range(m):\n                acc += image[r + u, c] * filt[u, 0]\n            out[r, c] = acc\n    return out\n";
-        assert_eq!(after_first_loop(source), names(&["filt", "out", "range"]));
+        // (`m` is passed to `range` in the body.)
+        assert_eq!(
+            after_first_loop(source),
+            names(&["filt", "m", "out", "range"])
+        );
     }
 
     #[test]
@@ -217,5 +254,14 @@ mod tests {
         assert_eq!(after_first_loop(lam), None);
         let outer = "def f(n):\n    global g\n    for i in range(n):\n        g = i\n";
         assert_eq!(after_first_loop(outer), names(&["g", "n", "range"]));
+    }
+
+    #[test]
+    fn names_passed_to_calls_in_the_body_count() {
+        let source = "def f(ps, steps):\n    for step in range(steps):\n        q = ps[0]\n        g(ps, step)\n        q.move(1.0)\n    return len(ps)\n";
+        assert_eq!(
+            after_first_loop(source),
+            names(&["len", "ps", "q", "range", "step", "steps"])
+        );
     }
 }
