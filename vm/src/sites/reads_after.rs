@@ -14,7 +14,7 @@
 //! target of `x op= ...`, anywhere in the function outside the loop's body (its header,
 //! its `else`, the loops around it, nested functions and comprehensions); names the
 //! function declares `global` or `nonlocal` always count, and so do names passed to a
-//! call in the body (or whose method it calls): a spliced call hands back by running
+//! call in the body (in its arguments, or whose method it calls): a spliced call hands back by running
 //! the call again, which reads an argument its callee never uses, and so no statement
 //! of the nest reads.
 //!
@@ -126,6 +126,19 @@ struct Reads {
     introspects: bool,
 }
 
+/// Every name an expression loads.
+#[derive(Default)]
+struct Names(Vec<(String, TextRange)>);
+
+impl<'a> Visitor<'a> for Names {
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        if let Expr::Name(n) = expr {
+            self.0.push((n.id.to_string(), n.range));
+        }
+        visitor::walk_expr(self, expr);
+    }
+}
+
 /// Builtins that read or write the calling frame's variables.
 const FRAME_READERS: &[&str] = &["locals", "vars", "eval", "exec", "breakpoint"];
 
@@ -174,15 +187,11 @@ impl<'a> Visitor<'a> for Reads {
                 };
                 let args = c.arguments.args.iter();
                 let keywords = c.arguments.keywords.iter().map(|k| &k.value);
+                let mut names = Names::default();
                 for e in args.chain(keywords).chain(receiver) {
-                    let e = match e {
-                        Expr::Starred(s) => &*s.value,
-                        e => e,
-                    };
-                    if let Expr::Name(n) = e {
-                        self.passed.push((n.id.to_string(), n.range));
-                    }
+                    names.visit_expr(e);
                 }
+                self.passed.extend(names.0);
             }
             _ => {}
         }
@@ -258,7 +267,7 @@ mod tests {
 
     #[test]
     fn names_passed_to_calls_in_the_body_count() {
-        let source = "def f(ps, steps):\n    for step in range(steps):\n        q = ps[0]\n        g(ps, step)\n        q.move(1.0)\n    return len(ps)\n";
+        let source = "def f(ps, steps):\n    for step in range(steps):\n        q = ps[0]\n        g(ps, step + 1)\n        q.move(1.0)\n    return len(ps)\n";
         assert_eq!(
             after_first_loop(source),
             names(&["len", "ps", "q", "range", "step", "steps"])
