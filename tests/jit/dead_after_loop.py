@@ -101,6 +101,31 @@ def run_scale(a, steps, k):
     return a[:3]
 
 
+class Body:
+    def __init__(self, x, v):
+        self.x = x
+        self.v = v
+
+    def flip(self):
+        if self.x > 0.0:
+            self.x = -self.x
+        else:
+            self.v = self.v * 0.5
+
+
+def flips(ps, steps):
+    # The compiled loop reads the objects' attributes as columns, not `p`; but a
+    # hand-back at `p.flip()` (an int `x` on one object) runs the call again, which
+    # reads `p`: it is written back (from its index) though nothing after reads it.
+    s = 0.0
+    for step in range(steps):  # jit: compiled, deopts
+        for i, p in enumerate(ps):
+            p.flip()
+        for q in ps:
+            s += q.v
+    return s
+
+
 counter = 0
 
 
@@ -126,5 +151,10 @@ print(closure_after(a))
 print(frame_after(a))
 print(around(a, 3))
 print(outer_name(a), counter)
+bodies = [Body(0.25 * (k % 5) - 0.5, 1.0 + k) for k in range(30)]
+print(flips(bodies, 8))
+bodies = [Body(0.25 * (k % 5) - 0.5, 1.0 + k) for k in range(30)]
+bodies[7].x = 3
+print(flips(bodies, 8), [(b.x, b.v) for b in bodies[5:9]])
 print(run_scale(np.ones(50), 40, 1.5))
 print(run_scale(np.ones(50), 40, 1e10))

@@ -178,6 +178,7 @@ pub fn compile(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest
 
 fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNest, String> {
     let started = Instant::now();
+    let lowered = nest;
     let held = crate::objects::split(nest, entry)?;
     let mut row_aliases = held.as_ref().map_or(Vec::new(), |s| s.aliases.clone());
     let (nest, entry) = match &held {
@@ -268,6 +269,10 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         cold_loops,
         unchecked_loops,
         lazy_checked: true,
+        live: Some(std::sync::Arc::new(emit::Liveness::of(
+            lowered,
+            &row_aliases,
+        ))),
     };
     let material = front_cache::material(nest, entry, &marks);
     let (plans, mut refused) = parallel_loops::plan_loops(nest, &typing, &marks);
@@ -588,8 +593,10 @@ impl<'a, 'f> Gen<'a, 'f> {
             unchecked_loops: HashSet::default(),
             sinks: (Variable::from_u32(0), Variable::from_u32(0)),
             returned: Default::default(),
-            live_before: crate::liveness::live_before_statements(nest),
-            live_after: crate::liveness::live_after_site(nest),
+            // The site's own code takes them from its marks (`emit::Liveness`); a loop
+            // made a nest of its own writes back everything it assigned.
+            live_before: None,
+            live_after: None,
             inline_returns: Vec::new(),
             sunk_since_empty: (false, false),
             proven: Default::default(),
