@@ -133,6 +133,7 @@ pub fn live_before_statements(nest: &Nest) -> Option<HashMap<Point, HashSet<Var>
     let mut walk = Backward {
         nest,
         before: HashMap::default(),
+        objects: objects_of_attributes(nest),
     };
     match &nest.root.kind {
         StmtKind::For { var, body, .. } if nest.vars[*var].name == CALL_VAR => {
@@ -196,6 +197,26 @@ struct Targets {
 struct Backward<'n> {
     nest: &'n Nest,
     before: HashMap<Point, HashSet<Var>>,
+    /// For an attribute's variable (`p.x`), the variable of the object it hangs on
+    /// (`p`), where the nest has one: the interpreter reads `p` to read `p.x`.
+    objects: SecondaryMap<Var, Option<Var>>,
+}
+
+/// For each variable named like an attribute path (`p.x`, `self.grid.u`), the
+/// variable named by the path's first name, where the nest has one.
+fn objects_of_attributes(nest: &Nest) -> SecondaryMap<Var, Option<Var>> {
+    let by_name: HashMap<&str, Var> = nest
+        .vars
+        .iter()
+        .map(|(v, d)| (d.name.as_str(), v))
+        .collect();
+    let mut objects = SecondaryMap::new();
+    for (v, d) in nest.vars.iter() {
+        if let Some((object, _)) = d.name.split_once('.') {
+            objects[v] = by_name.get(object).copied();
+        }
+    }
+    objects
 }
 
 impl Backward<'_> {
@@ -214,11 +235,14 @@ impl Backward<'_> {
                 for t in targets {
                     live.remove(t);
                 }
+                // `p.x = ...` reads `p`.
+                live.extend(targets.iter().filter_map(|t| self.objects[*t]));
                 live
             }
             StmtKind::Store { array, .. } => {
                 let mut live = out.clone();
                 live.insert(*array);
+                live.extend(self.objects[*array]);
                 live
             }
             StmtKind::If { then, orelse, .. } => {
@@ -296,6 +320,7 @@ impl Backward<'_> {
         e.walk(&mut |e| {
             if let Expr::Var(v) | Expr::Load(v, _) | Expr::Shape(v, _) | Expr::Len(v) = e {
                 live.insert(*v);
+                live.extend(self.objects[*v]);
             }
         });
     }

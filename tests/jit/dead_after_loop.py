@@ -126,6 +126,15 @@ def flips(ps, steps):
     return s
 
 
+def ratios(ps):
+    # `p` is read only through its attributes (`p.n`, `p.x`): reading them, the
+    # interpreter reads `p`, so a hand-back at the division by zero keeps it.
+    t = 0.0
+    for i, p in enumerate(ps):  # jit: compiled, deopts
+        t = t + (p.v / p.x) * p.v
+    return t
+
+
 counter = 0
 
 
@@ -156,5 +165,12 @@ print(flips(bodies, 8))
 bodies = [Body(0.25 * (k % 5) - 0.5, 1.0 + k) for k in range(30)]
 bodies[7].x = 3
 print(flips(bodies, 8), [(b.x, b.v) for b in bodies[5:9]])
+bodies = [Body(0.5 + k, 1.0 + k) for k in range(30)]
+print(ratios(bodies))
+bodies[21].x = 0.0
+try:
+    print(ratios(bodies))
+except ZeroDivisionError as e:
+    print("ZeroDivisionError", e)
 print(run_scale(np.ones(50), 40, 1.5))
 print(run_scale(np.ones(50), 40, 1e10))
