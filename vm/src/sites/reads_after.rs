@@ -60,17 +60,22 @@ impl FunctionReads {
     /// The names read outside the body of the loop `stmt` (a `for` or a `while` of
     /// this function), sorted; `None` where that cannot be told.
     pub fn after(&self, stmt: &Stmt) -> Option<Vec<String>> {
-        let body = match stmt {
-            Stmt::For(f) => &f.body,
-            Stmt::While(w) => &w.body,
+        // The header ends where the body starts: statements the desugaring put first
+        // in the body carry the header's ranges (`x, y = __kiln_item` that of the
+        // target), and the header is read again by loops around this one.
+        let (body, header_end) = match stmt {
+            Stmt::For(f) => (&f.body, f.iter.end()),
+            Stmt::While(w) => (&w.body, w.test.end()),
             _ => return None,
         };
         if self.introspects || body.iter().any(makes_scope) {
             return None;
         }
         let span = match (body.first(), body.last()) {
-            (Some(first), Some(last)) => TextRange::new(first.start(), last.end()),
-            _ => return Some(self.outer.clone()),
+            (Some(first), Some(last)) if header_end < last.end() => {
+                TextRange::new(first.start().max(header_end), last.end())
+            }
+            _ => return None,
         };
         let outside = self
             .reads
@@ -210,7 +215,9 @@ mod tests {
         let parsed = parser::parse(source, ParseOptions::from(parser::Mode::Module))
             .expect("parses")
             .into_syntax();
-        let module = parsed.as_module().expect("a module");
+        let mut module = parsed.as_module().expect("a module").clone();
+        // As the rewriter sees it: after the unpacking targets are desugared.
+        crate::sites::unpacked::desugar(&mut module.body);
         let Some(Stmt::FunctionDef(f)) = module.body.first() else {
             panic!("a function first")
         };
@@ -263,6 +270,17 @@ mod tests {
         assert_eq!(after_first_loop(lam), None);
         let outer = "def f(n):\n    global g\n    for i in range(n):\n        g = i\n";
         assert_eq!(after_first_loop(outer), names(&["g", "n", "range"]));
+    }
+
+    #[test]
+    fn the_header_is_outside_the_body_even_unpacked() {
+        // `for a, b in rows` becomes `for __kiln_item in rows: a, b = __kiln_item`, the
+        // new first statement carrying the target's range: `rows`, read by the header
+        // (again on each outer iteration), must stay outside.
+        let source = "def f(rows):\n    for a, b in rows:\n        rows = [(b, a)]\n    return 0\n";
+        let after = after_first_loop(source).expect("a list");
+        assert!(after.contains(&"rows".to_string()), "{after:?}");
+        assert!(!after.contains(&"a".to_string()), "{after:?}");
     }
 
     #[test]

@@ -71,8 +71,9 @@ impl Liveness {
         }
     }
 
-    /// Its sets in an order of their own, for the front key.
-    pub(super) fn sorted(&self) -> (Vec<(u32, Vec<u32>)>, Option<Vec<u32>>) {
+    /// Hashes its sets, in an order of their own, for the front key.
+    pub(super) fn hash_into(&self, h: &mut impl std::hash::Hasher) {
+        use std::hash::Hash;
         let sorted = |set: &HashSet<Var>| {
             let mut v: Vec<u32> = set.iter().map(|v| v.as_u32()).collect();
             v.sort_unstable();
@@ -85,7 +86,8 @@ impl Liveness {
             .map(|(p, set)| (p.as_u32(), sorted(set)))
             .collect();
         before.sort_unstable();
-        (before, self.after.as_ref().map(sorted))
+        before.hash(h);
+        self.after.as_ref().map(sorted).hash(h);
     }
 
     /// Whether the sets apply to `nest`: the code of the site's own loop, its variables

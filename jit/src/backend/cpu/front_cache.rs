@@ -79,7 +79,10 @@ pub(super) fn material(nest: &Nest, entry: &[Ty], marks: &Marks) -> Option<u128>
         vars.hash(&mut h);
     }
     marks.lazy_checked.hash(&mut h);
-    marks.live.as_ref().map(|l| l.sorted()).hash(&mut h);
+    match &marks.live {
+        Some(live) => live.hash_into(&mut h),
+        None => 0u8.hash(&mut h),
+    }
     shape_of_objects(&mut h);
     Some(h.finish128().as_u128())
 }
