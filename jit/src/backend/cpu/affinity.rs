@@ -15,7 +15,8 @@
 mod linux {
     use std::sync::{Mutex, OnceLock};
 
-    /// The cores the process may run on, as the pool found them.
+    /// The cores the process may run on, as the first parallel run found them (the
+    /// entering thread, never restricted, asks).
     fn allowed() -> Option<&'static libc::cpu_set_t> {
         static ALLOWED: OnceLock<Option<libc::cpu_set_t>> = OnceLock::new();
         ALLOWED

@@ -32,6 +32,7 @@ mod dead_code;
 mod element;
 mod emit;
 mod entry;
+mod exit_liveness;
 mod expr;
 mod flag_loops;
 mod flags;
@@ -269,7 +270,7 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         cold_loops,
         unchecked_loops,
         lazy_checked: true,
-        live: Some(std::sync::Arc::new(emit::Liveness::of(
+        live: Some(std::sync::Arc::new(exit_liveness::Liveness::of(
             lowered,
             &row_aliases,
         ))),
@@ -507,11 +508,12 @@ struct Gen<'a, 'f> {
     sunk_since_empty: (bool, bool),
     /// Where each kind of `return` in the nest leaves it.
     returned: std::collections::BTreeMap<crate::ir::Returned, Block>,
-    /// For a function compiled whole, the variables the rest of it may read before
-    /// each statement: all an exit there writes back (`liveness::live_before_statements`).
+    /// The variables the code after each statement may read: all an exit there writes
+    /// back (`exit_liveness::Liveness`, for the site's own code; `None`, all that the
+    /// nest assigns, for a loop made a nest of its own).
     live_before: Option<HashMap<Point, HashSet<Var>>>,
     /// For a loop site, what the function may read after the loop: all a finished run
-    /// writes back (`liveness::live_after_site`); none in a function compiled whole.
+    /// writes back; none in a function compiled whole.
     live_after: Option<HashSet<Var>>,
     /// Where a `return` in the body of each inlined call being generated goes (its
     /// result is then in the function's result variables).
@@ -593,7 +595,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             unchecked_loops: HashSet::default(),
             sinks: (Variable::from_u32(0), Variable::from_u32(0)),
             returned: Default::default(),
-            // The site's own code takes them from its marks (`emit::Liveness`); a loop
+            // The site's own code takes them from its marks (`exit_liveness`); a loop
             // made a nest of its own writes back everything it assigned.
             live_before: None,
             live_after: None,

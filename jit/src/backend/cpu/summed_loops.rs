@@ -115,9 +115,10 @@ impl Gen<'_, '_> {
         let restore = self.b.create_block();
         self.b.set_cold_block(restore);
         let taken = self.taken_variables(l);
-        // The carried element: its variable, and where to write its first value back.
-        let element = match sum {
-            Sum::Variable(_) => None,
+        // The variable tested after the loop; for a carried element, also where to
+        // write its first value back.
+        let (tested, element) = match sum {
+            Sum::Variable(s) => (self.vars[s].expect("checked by summed").value, None),
             Sum::Element => {
                 let f = self.forwarded.as_ref().expect("checked by summed");
                 let address = self.access_bases[&f.key].base;
@@ -126,7 +127,7 @@ impl Gen<'_, '_> {
                     .find(|(var, _)| *var == f.var)
                     .expect("taken_variables takes the carried element")
                     .1;
-                Some((f.var, address, first))
+                (f.var, Some((address, first)))
             }
         };
         self.flag_guard = Some(super::flag_loops::FlagGuard { guards: Vec::new() });
@@ -140,16 +141,11 @@ impl Gen<'_, '_> {
         self.summing -= 1;
         let guard = self.flag_guard.take().expect("set above");
         generated?;
-        let sum = match (sum, element) {
-            (Sum::Variable(s), _) => self.vars[s].expect("checked by summed").value,
-            (Sum::Element, Some((var, ..))) => var,
-            (Sum::Element, None) => unreachable!("an element sum has its element"),
-        };
 
         // The loop's end, and each hand-back from inside it.
         for (block, exit) in std::iter::once((after, l.done)).chain(guard.guards) {
             self.b.switch_to_block(block);
-            let v = self.b.use_var(sum);
+            let v = self.b.use_var(tested);
             let bad = self.not_finite(v);
             self.b.ins().brif(bad, restore, &[], exit, &[]);
         }
@@ -158,7 +154,7 @@ impl Gen<'_, '_> {
         for (var, value) in &taken {
             self.b.def_var(*var, *value);
         }
-        if let Some((_, address, first)) = element {
+        if let Some((address, first)) = element {
             self.b
                 .ins()
                 .store(MemFlagsData::trusted(), first, address, 0);
