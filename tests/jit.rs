@@ -15,7 +15,7 @@
 //! `fused` must have run array statements fused with their neighbours (`quiet`: with a
 //! run that stores as it goes while numpy's errors warn), `flagged` must have run an
 //! innermost loop under the CPU's floating-point flags, `summed` one checked once by
-//! the sum it carries, `nested` must have a nest whose
+//! the sum it carries (`sumnest`: a loop with loops inside), `nested` must have a nest whose
 //! subscripts are proven once at its entry, `copied` must have run the checked copy of
 //! such a nest, compiled when its proof first failed, `selected` must run a conditional
 //! element store as a select, `branchless` a conditional assignment as a select,
@@ -252,6 +252,9 @@ struct Mark {
     /// `summed`: a specialisation of it runs an innermost loop that only sums with no
     /// value tested, checked by the sum after it (`summed_loops`).
     summed: bool,
+    /// `sumnest`: a specialisation of it runs a loop with loops inside that only sums
+    /// with no value tested, checked by the sum after it (`summed_nests`).
+    sumnest: bool,
     /// `nested`: a specialisation of it has a nest whose subscripts are proven at its
     /// entry.
     nested: bool,
@@ -285,6 +288,7 @@ fn marks(source: &str) -> Vec<Mark> {
                 quiet: mark.contains("quiet"),
                 flagged: mark.contains("flagged"),
                 summed: mark.contains("summed"),
+                sumnest: mark.contains("sumnest"),
                 nested: mark.contains("nested"),
                 copied: mark.contains("copied"),
                 branchless: mark.contains("branchless"),
@@ -334,6 +338,7 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
         quiet,
         flagged,
         summed,
+        sumnest,
         nested,
         copied,
         branchless,
@@ -370,6 +375,11 @@ fn check_in(script: &Path, name: &str, report: &Path, cache: &Path) -> Result<()
                 summed,
                 "summed_loops",
                 "no loop of it checked by the sum it carries",
+            ),
+            (
+                sumnest,
+                "summed_nests",
+                "no nest of it checked by the sum it carries",
             ),
             (
                 selected,

@@ -738,7 +738,7 @@ fn main() {
     }
     let stats = stats.into_inner().unwrap();
     println!(
-        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} of them in partial sums, {} with selects, {} under the CPU's flags, {} checked by their sum, {} on several threads, {} with a loop moved innermost in the chunks, {} on the simulated device, {} with a proven nest's checked copy compiled when its proof failed, {} with conditional assignments as selects), {} deopts",
+        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} of them in partial sums, {} with selects, {} under the CPU's flags, {} checked by their sum ({} a nest), {} on several threads, {} with a loop moved innermost in the chunks, {} on the simulated device, {} with a proven nest's checked copy compiled when its proof failed, {} with conditional assignments as selects), {} deopts",
         failures.len(),
         stats.compiled,
         stats.sites,
@@ -747,6 +747,7 @@ fn main() {
         stats.selects,
         stats.flagged,
         stats.summed,
+        stats.summed_nests,
         stats.parallel,
         stats.interchanged,
         stats.on_device,
@@ -792,6 +793,8 @@ struct Stats {
     flagged: usize,
     /// Sites with a short loop checked once by the sum it carries (`summed_loops`).
     summed: usize,
+    /// Sites with a loop with loops inside checked once by its sum (`summed_nests`).
+    summed_nests: usize,
     parallel: usize,
     /// Sites whose parallel runs moved a loop innermost (`analysis::interchange`).
     interchanged: usize,
@@ -873,11 +876,13 @@ fn tally(report: &std::path::Path, stats: &std::sync::Mutex<Stats>) {
         {
             stats.partial_sums += 1;
         }
-        if specs
-            .clone()
-            .any(|s| s["summed_loops"].as_u64().unwrap_or(0) > 0)
-        {
+        let counted = |key: &str| specs.clone().any(|s| s[key].as_u64().unwrap_or(0) > 0);
+        let nests = counted("summed_nests");
+        if nests || counted("summed_loops") {
             stats.summed += 1;
+        }
+        if nests {
+            stats.summed_nests += 1;
         }
         if specs.clone().any(|s| s["interchanged"].is_string()) {
             stats.interchanged += 1;

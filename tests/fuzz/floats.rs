@@ -5,7 +5,8 @@
 //! the body assigned, int expressions of the loop variable; and stores at fixed
 //! elements, which with no store at the loop variable put the loop under the CPU's
 //! flags first; conditional stores of the element compared (`if u < r[k]: r[k] = u`,
-//! a select); short inner loops that only sum (`acc += p[j] * q[k]`).
+//! a select); short inner loops and nests of two loops that only sum
+//! (`acc += p[j] * q[k]`, `acc += p[j + h] * q[k]`).
 //!
 //! Some float64 kernels are decorated `@njit(fastmath=True)`, the grant that lets the
 //! JIT sum in partial sums (vector lanes, threads). Their data and constants are small
@@ -147,6 +148,33 @@ impl Gen {
                 }
                 let start = self.rng.pick(&["0.0", "1.0", "r[0] * 0", "s"]);
                 self.line(2, &format!("acc = {start}"));
+                if self.rng.chance(40) {
+                    // A nest that only sums (checked once by its sum, after the
+                    // nest: `summed_nests`), rectangular or triangular, a sum at
+                    // its outer level too sometimes; subscripts stay below 5.
+                    let inner = self.rng.pick(&[
+                        "range(3)",
+                        "range(j + 1)",
+                        "range(j, 3)",
+                        "range(1, j + 1)",
+                    ]);
+                    let term = match self.rng.below(5) {
+                        0 => "p[j + h] * q[k]".to_string(),
+                        1 => "q[h] * x - r[j]".to_string(),
+                        2 => "(p[h] - q[j]) * 1e300".to_string(),
+                        3 => "(h - j) * q[j + h] + 0.5".to_string(),
+                        _ => format!("p[h] * {}", self.float_leaf(&locals)),
+                    };
+                    self.line(2, "for j in range(3):");
+                    if self.rng.chance(30) {
+                        self.line(3, &format!("acc {op} q[j] * 2.0"));
+                    }
+                    self.line(3, &format!("for h in {inner}:"));
+                    self.line(4, &format!("acc {op} {term}"));
+                    let use_it = self.rng.pick(&["s += acc", "r[k] = acc", "t = acc"]);
+                    self.line(2, use_it);
+                    continue;
+                }
                 self.line(2, &format!("for j in {range}:"));
                 self.line(3, &format!("acc {op} {term}"));
                 let use_it = self.rng.pick(&["s += acc", "r[k] = acc", "t = acc"]);

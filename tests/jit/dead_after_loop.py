@@ -11,7 +11,7 @@ def conv(image, filt, out):
     # Nothing reads c, u, v or acc after the loop; a NaN in the image hands back
     # (numpy's warning at the first product that makes one) in the middle of a row.
     m = filt.shape[0]
-    for r in range(out.shape[0]):  # jit: compiled, summed, deopts
+    for r in range(out.shape[0]):  # jit: compiled, sumnest, deopts
         for c in range(out.shape[1]):
             acc = 0.0
             for u in range(m):

@@ -26,6 +26,8 @@ pub struct SpecReport {
     pub flag_loops: u32,
     /// Short innermost loops that only sum, checked by the sum after they ran.
     pub summed_loops: u32,
+    /// Loops with loops inside that only sum, checked by the sum after they ran.
+    pub summed_nests: u32,
     /// Loop nests of it with a copy whose subscripts are proven once, at entry.
     pub nest_proofs: u32,
     /// Short conditional assignments that run as selects, with no branch.
@@ -403,6 +405,7 @@ pub fn sites() -> Vec<SiteReport> {
                     partial_sum_loops: s.code.partial_sum_loops,
                     flag_loops: s.code.flag_loops,
                     summed_loops: s.code.summed_loops,
+                    summed_nests: s.code.summed_nests,
                     nest_proofs: s.code.nest_proofs,
                     branch_selects: s.code.branch_selects,
                     checked_copies: s
@@ -496,7 +499,12 @@ pub fn text() -> String {
                 ),
             };
             let flagged = loops_note(spec.flag_loops, "checked by the CPU's flags")
-                + &loops_note(spec.summed_loops, "checked once by the sum it carries");
+                + &loops_note(spec.summed_loops, "checked once by the sum it carries")
+                + &match spec.summed_nests {
+                    0 => String::new(),
+                    1 => ", 1 nest checked once by the sum it carries".to_string(),
+                    n => format!(", {n} nests checked once by the sums they carry"),
+                };
             let nests = match spec.nest_proofs {
                 0 => String::new(),
                 1 => ", 1 nest with its bounds checked once at entry".to_string(),
@@ -637,7 +645,7 @@ pub fn json() -> String {
             .iter()
             .map(|spec| {
                 format!(
-                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"partial_sum_loops\": {}, \"flag_loops\": {}, \"summed_loops\": {}, \"nest_proofs\": {}, \"checked_copies\": [{}], \"branch_selects\": {}, \"select_stores\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}], \"interchanged\": {}, \"parallel_loops\": [{}], \"device\": {}}}",
+                    "{{\"types\": {}, \"compile_ms\": {:.3}, \"from_cache\": {}, \"entries\": {}, \"deopts\": {}, \"vector_loops\": {}, \"partial_sum_loops\": {}, \"flag_loops\": {}, \"summed_loops\": {}, \"summed_nests\": {}, \"nest_proofs\": {}, \"checked_copies\": [{}], \"branch_selects\": {}, \"select_stores\": {}, \"fused_statements\": {}, \"quiet_runs\": {}, \"inlined\": [{}], \"parallel_runs\": {}, \"threads\": {}, \"parallel_undone\": {}, \"serial_reason\": {}, \"parallel_starts\": [{}], \"interchanged\": {}, \"parallel_loops\": [{}], \"device\": {}}}",
                     json_string(&spec.types),
                     spec.compile_ms,
                     spec.from_cache,
@@ -647,6 +655,7 @@ pub fn json() -> String {
                     spec.partial_sum_loops,
                     spec.flag_loops,
                     spec.summed_loops,
+                    spec.summed_nests,
                     spec.nest_proofs,
                     spec
                         .checked_copies

@@ -185,7 +185,8 @@ impl Gen<'_, '_> {
         let index = self.checked_loops.len();
         self.checked_loops.push(l.point);
         let part_assigned = self.nest.assigned_in(stmt);
-        let (_, before) = self.frame_for_loop(l.bounds, l.is_root);
+        let dead = self.dead_before(l.point);
+        let (_, before) = self.frame_for_loop(l.bounds, l.is_root, &dead);
         let root = super::parallel_loops::ROOT_SLOTS;
         let f = self.helper("kiln_checked_loop", &[types::I64, self.pointer], types::I64);
         let k = self.iconst(index as i64);

@@ -59,6 +59,7 @@ impl Emitted {
             partial_sum_loops: self.counts.partial_sum_loops,
             flag_loops: self.counts.flag_loops,
             summed_loops: self.counts.summed_loops,
+            summed_nests: self.counts.summed_nests,
             nest_proofs: self.counts.nest_proofs,
             branch_selects: self.counts.branch_selects,
             select_stores: 0,
@@ -126,6 +127,7 @@ pub(super) fn emit(
         if let Some(live) = marks.live.as_ref().filter(|l| l.applies_to(nest)) {
             g.live_before = live.before.clone();
             g.live_after = live.after.clone();
+            g.live_known = live.vars_known();
         }
         g.function()?;
         let counts = Counts {
@@ -133,6 +135,7 @@ pub(super) fn emit(
             partial_sum_loops: g.partial_sum_loops,
             flag_loops: g.flag_loops,
             summed_loops: g.summed_loops,
+            summed_nests: g.summed_nests,
             nest_proofs: g.nest_loops,
             // Known once `if_convert` has run, below.
             branch_selects: 0,

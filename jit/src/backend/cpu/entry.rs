@@ -194,6 +194,29 @@ impl Gen<'_, '_> {
         assigned.into_iter().filter(wanted).collect()
     }
 
+    /// The variables no code from `point` on reads before assigning them (empty where
+    /// that is unknown): an inner loop's variable, say, whose value a call running that
+    /// loop apart need not find in the frame. Only scalars compiled code holds, and
+    /// only the lowered nest's own variables (not the passes' temporaries): the frame
+    /// slot of a dead one keeps a value of its type an exit or the entry wrote, which
+    /// nothing reads.
+    pub(super) fn dead_before(&self, point: Point) -> HashSet<Var> {
+        if !self
+            .live_before
+            .as_ref()
+            .is_some_and(|l| l.contains_key(&point))
+        {
+            return HashSet::default();
+        }
+        let written: HashSet<Var> = self.written_on(Leaving::At(point)).into_iter().collect();
+        self.nest
+            .assigned()
+            .into_iter()
+            .filter(|v| (v.as_u32() as usize) < self.live_known && self.vars[*v].is_some())
+            .filter(|v| !written.contains(v))
+            .collect()
+    }
+
     /// Stores each of `vars` that compiled code holds (value and type code).
     pub(super) fn write_vars(&mut self, vars: &[Var]) {
         let values = self.exit_values(vars);

@@ -54,6 +54,12 @@ impl Liveness {
         }
     }
 
+    /// How many of the nest's variables the sets speak of: the lowered nest's (the
+    /// variables passes add after them, temporaries, are in no set).
+    pub(super) fn vars_known(&self) -> usize {
+        self.names.len()
+    }
+
     /// Hashes its sets, in an order of their own, for the front key.
     pub(super) fn hash_into(&self, h: &mut impl std::hash::Hasher) {
         use std::hash::Hash;

@@ -57,6 +57,7 @@ impl Gen<'_, '_> {
             || self.floats_by_hardware()
             || self.inlining > 0
             || self.journal.is_some()
+            || self.flag_guard.is_some()
             || self.moves_arrays(l.body)
         {
             return false;
@@ -230,10 +231,13 @@ impl Gen<'_, '_> {
         let mut vars: Vec<Var> = vec![l.var];
         vars.extend(l.items.iter().map(|(t, _)| *t));
         for stmt in l.body {
-            stmt.each(&mut |s| {
-                if let StmtKind::Assign { targets, .. } = &s.kind {
-                    vars.extend(targets.iter().copied());
+            stmt.each(&mut |s| match &s.kind {
+                StmtKind::Assign { targets, .. } => vars.extend(targets.iter().copied()),
+                StmtKind::For { var, items, .. } => {
+                    vars.push(*var);
+                    vars.extend(items.iter().map(|(t, _)| *t));
                 }
+                _ => {}
             });
         }
         vars.sort();

@@ -31,7 +31,7 @@ use std::fmt::Write;
 use std::hash::{Hash, Hasher};
 
 /// Bumped whenever the entry format or what the key covers changes.
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 static CACHE: Cache = Cache::new("front", b"KILNFRNT");
 
 /// What `emit` reports of the code it generated (and a front entry holds besides the
@@ -45,6 +45,7 @@ pub(super) struct Counts {
     pub(super) partial_sum_loops: u32,
     pub(super) flag_loops: u32,
     pub(super) summed_loops: u32,
+    pub(super) summed_nests: u32,
     pub(super) nest_proofs: u32,
     pub(super) branch_selects: u32,
     pub(super) one_thread: bool,
@@ -166,6 +167,7 @@ fn encode(entry: &FrontEntry) -> Vec<u8> {
         c.partial_sum_loops,
         c.flag_loops,
         c.summed_loops,
+        c.summed_nests,
         c.nest_proofs,
         c.branch_selects,
         c.one_thread as u32,
@@ -201,6 +203,7 @@ fn decode(bytes: &[u8]) -> Option<FrontEntry> {
         partial_sum_loops: word(&mut r)?,
         flag_loops: word(&mut r)?,
         summed_loops: word(&mut r)?,
+        summed_nests: word(&mut r)?,
         nest_proofs: word(&mut r)?,
         branch_selects: word(&mut r)?,
         one_thread: match word(&mut r)? {
@@ -241,6 +244,7 @@ mod tests {
                 partial_sum_loops: 2,
                 flag_loops: 3,
                 summed_loops: 6,
+                summed_nests: 8,
                 nest_proofs: 4,
                 branch_selects: 5,
                 one_thread: true,

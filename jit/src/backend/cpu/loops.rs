@@ -101,6 +101,9 @@ impl Gen<'_, '_> {
             if self.nest_forms.is_none() && !self.nest_tried {
                 return self.proven_nest(l);
             }
+            if let Some(s) = self.summed_nest(l) {
+                return self.summed_nest_loop(l, s);
+            }
         } else if let Some(proof) = self.prove_bounds(l.var, l.body, start, stop, step) {
             let slow = proof.ok.map(|ok| {
                 let fast = self.b.create_block();
@@ -179,7 +182,10 @@ impl Gen<'_, '_> {
             .collect();
         self.nest_forms = Some(forms);
         self.nest_loops += 1;
-        let generated = self.emit_for(l);
+        let generated = match self.summed_nest(l) {
+            Some(s) => self.summed_nest_loop(l, s),
+            None => self.emit_for(l),
+        };
         self.nest_forms = None;
         for e in added {
             self.proven.remove(&e);
@@ -261,22 +267,27 @@ impl Gen<'_, '_> {
         self.b.switch_to_block(header);
         let c = self.b.use_var(cur);
         let more = self.range_has(c, stop, step);
-        match before {
+        let ran_out = match before {
             Some(before) => {
                 let ran_out = self.b.create_block();
                 self.branch_into_body(more, body_block, ran_out);
                 self.b.switch_to_block(ran_out);
+                // The counter where the range ran out, here or after the last
+                // iteration (a rotated loop tests in its latch).
+                let c = self.b.use_var(cur);
                 let ran = self.b.ins().icmp(IntCC::NotEqual, c, start);
                 let last = self.b.ins().isub(c, step);
                 let value = self.b.ins().select(ran, last, before);
                 let slot = slots.expect("a scalar").value;
                 self.b.def_var(slot, value);
                 self.b.ins().jump(done, &[]);
+                ran_out
             }
             None => {
                 self.branch_into_body(more, body_block, done);
+                done
             }
-        }
+        };
 
         self.b.switch_to_block(body_block);
         self.loops.push(LoopCtx {
@@ -337,10 +348,14 @@ impl Gen<'_, '_> {
         self.b.switch_to_block(latch);
         let c = self.b.use_var(cur);
         if matches!(self.constant(step), Some(1 | -1)) {
-            // `c` lies strictly before `stop`, an i64: one step more cannot wrap.
+            // `c` lies strictly before `stop`, an i64: one step more cannot wrap. The
+            // loop is rotated: the latch tests the next value and branches back into
+            // the body, one branch an iteration where the header's test and a jump
+            // back to it were two.
             let next = self.b.ins().iadd(c, step);
             self.b.def_var(cur, next);
-            self.b.ins().jump(header, &[]);
+            let more = self.range_has(next, stop, step);
+            self.branch_into_body(more, body_block, ran_out);
             return Ok(());
         }
         let (next, overflow) = self.b.ins().sadd_overflow(c, step);

@@ -55,6 +55,7 @@ mod phis;
 mod ranges;
 mod same_checks;
 mod summed_loops;
+mod summed_nests;
 pub mod threads;
 mod vector;
 
@@ -103,6 +104,9 @@ pub struct CompiledNest {
     /// How many short innermost loops that only sum run first with no value tested,
     /// then test the sum (see `summed_loops`).
     pub summed_loops: u32,
+    /// How many loops with loops inside that only sum run first with no value tested,
+    /// then test the sum (see `summed_nests`).
+    pub summed_nests: u32,
     /// How many loop nests have a copy whose subscripts are proven once, at its
     /// entry (see `nest_bounds`).
     pub nest_proofs: u32,
@@ -306,6 +310,7 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         partial_sum_loops: emitted.counts.partial_sum_loops,
         flag_loops: emitted.counts.flag_loops,
         summed_loops: emitted.counts.summed_loops,
+        summed_nests: emitted.counts.summed_nests,
         nest_proofs: emitted.counts.nest_proofs,
         branch_selects: emitted.counts.branch_selects,
         select_stores,
@@ -515,6 +520,9 @@ struct Gen<'a, 'f> {
     /// For a loop site, what the function may read after the loop: all a finished run
     /// writes back; none in a function compiled whole.
     live_after: Option<HashSet<Var>>,
+    /// How many of the nest's first variables the live sets speak of (the others,
+    /// temporaries of the passes after lowering, are always live).
+    live_known: usize,
     /// Where a `return` in the body of each inlined call being generated goes (its
     /// result is then in the function's result variables).
     inline_returns: Vec<Block>,
@@ -527,6 +535,8 @@ struct Gen<'a, 'f> {
     /// whether one is being generated.
     summed_loops: u32,
     summing: u32,
+    /// Loops with loops inside generated to be checked by their sum (`summed_nests`).
+    summed_nests: u32,
     /// Innermost loops generated with a copy under the CPU's flags so far.
     flag_loops: u32,
     /// The subscripts proven for the copy of a nest being generated (`nest_bounds`).
@@ -599,6 +609,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             // made a nest of its own writes back everything it assigned.
             live_before: None,
             live_after: None,
+            live_known: 0,
             inline_returns: Vec::new(),
             sunk_since_empty: (false, false),
             proven: Default::default(),
@@ -615,6 +626,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             flag_guard: None,
             summed_loops: 0,
             summing: 0,
+            summed_nests: 0,
             flag_loops: 0,
             nest_forms: None,
             nest_tried: false,

@@ -380,17 +380,19 @@ impl Gen<'_, '_> {
     /// variable held (hidden ones too: the loop may read a statement's temporaries)
     /// and, unless the loop is the site's own (`is_root`: its bounds are there
     /// already), puts its `bounds` in the root slots. The variables stored, and what
-    /// the root slots held before, to be put back after the call.
+    /// the root slots held before, to be put back after the call. Not the variables
+    /// in `dead`.
     pub(super) fn frame_for_loop(
         &mut self,
         (start, stop, step): (Value, Value, Value),
         is_root: bool,
+        dead: &HashSet<Var>,
     ) -> (Vec<Var>, Option<Vec<Value>>) {
         let held: Vec<Var> = self
             .nest
             .vars
             .keys()
-            .filter(|v| self.vars[*v].is_some())
+            .filter(|v| self.vars[*v].is_some() && !dead.contains(v))
             .collect();
         self.write_vars(&held);
         let before = (!is_root).then(|| {
@@ -416,7 +418,7 @@ impl Gen<'_, '_> {
         (start, stop, step): (Value, Value, Value),
         exit: Block,
     ) {
-        let (held, before) = self.frame_for_loop((start, stop, step), false);
+        let (held, before) = self.frame_for_loop((start, stop, step), false, &HashSet::default());
         let before = before.expect("an inner loop's root slots were saved");
         let root = ROOT_SLOTS;
         let f = self.helper(

@@ -29,7 +29,8 @@ use super::{ForLoop, Gen};
 use crate::infer::VarTy;
 use crate::ir::{BinOp, Expr, StmtKind, UnaryOp, Var};
 use crate::types::Dtype;
-use cranelift_codegen::ir::{InstBuilder, MemFlagsData};
+use cranelift_codegen::ir::{Block, InstBuilder, MemFlagsData};
+use cranelift_frontend::Variable;
 
 /// What an innermost loop sums into.
 #[derive(Clone, Copy)]
@@ -142,13 +143,11 @@ impl Gen<'_, '_> {
         let guard = self.flag_guard.take().expect("set above");
         generated?;
 
-        // The loop's end, and each hand-back from inside it.
-        for (block, exit) in std::iter::once((after, l.done)).chain(guard.guards) {
-            self.b.switch_to_block(block);
-            let v = self.b.use_var(tested);
-            let bad = self.not_finite(v);
-            self.b.ins().brif(bad, restore, &[], exit, &[]);
-        }
+        self.test_sum(
+            std::iter::once((after, l.done)).chain(guard.guards),
+            tested,
+            restore,
+        );
 
         self.b.switch_to_block(restore);
         for (var, value) in &taken {
@@ -162,6 +161,25 @@ impl Gen<'_, '_> {
         self.b.ins().jump(checked, &[]);
         self.b.switch_to_block(checked);
         Ok(())
+    }
+}
+
+impl Gen<'_, '_> {
+    /// At the end of a loop run with no value tested, and at each hand-back from
+    /// inside it (`(block, where it goes)`): to `restore` where the sum `tested` is
+    /// not finite.
+    pub(super) fn test_sum(
+        &mut self,
+        exits: impl Iterator<Item = (Block, Block)>,
+        tested: Variable,
+        restore: Block,
+    ) {
+        for (block, exit) in exits {
+            self.b.switch_to_block(block);
+            let v = self.b.use_var(tested);
+            let bad = self.not_finite(v);
+            self.b.ins().brif(bad, restore, &[], exit, &[]);
+        }
     }
 }
 
