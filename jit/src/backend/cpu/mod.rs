@@ -24,6 +24,7 @@ mod arrays;
 mod bounds;
 mod calls;
 pub mod checked_loops;
+mod chunk_saves;
 mod code_cache;
 mod compare;
 mod const_branches;

@@ -21,6 +21,7 @@
 //! nest assigns is assigned in each); one that returns anything else leaves the frame
 //! and every array as they were.
 
+use super::chunk_saves::{self, Span};
 use super::{CompiledNest, FINISHED};
 use crate::analysis::affine::Interval;
 use crate::analysis::{Reduction, ReductionOp, Schedule};
@@ -123,12 +124,6 @@ fn pool() -> Option<&'static rayon::ThreadPool> {
     pool.as_ref()
 }
 
-/// The bytes an array's elements span, from its descriptor in the frame.
-struct Span {
-    start: *mut u8,
-    len: usize,
-}
-
 impl CompiledNest {
     /// Runs the nest's outer loop on several threads if the analysis allows it for
     /// the values in `frame` and the work pays for it.
@@ -173,18 +168,11 @@ impl CompiledNest {
         };
         // What the nest stores into: each written array's footprint (all of it where
         // the footprint is unknown).
-        let spans: Vec<Span> = staged
+        let (arrays, spans): (Vec<Var>, Vec<Span>) = staged
             .written
             .iter()
-            .filter_map(|v| {
-                let region = schedule
-                    .footprints
-                    .iter()
-                    .find(|f| f.array == *v)
-                    .and_then(|f| f.written.as_deref());
-                self.span(frame, *v, region)
-            })
-            .collect();
+            .filter_map(|v| Some((*v, self.written_span(frame, &schedule, *v)?)))
+            .unzip();
         // The copy that makes a failure undoable costs a pass over the stored arrays:
         // worth it where the nest computes, not where it only streams memory (a
         // vector add would copy its output before writing it).
@@ -201,16 +189,19 @@ impl CompiledNest {
         let interchanged = self.interchanged.as_ref().filter(|i| {
             !spans.is_empty() && spans.len() == staged.written.len() && i.fits(frame, &self.layout)
         });
-        // SAFETY: the spans are the arrays' own elements, live while the frame is.
-        let saved: Vec<Vec<u8>> = spans
-            .iter()
-            .map(|s| unsafe { std::slice::from_raw_parts(s.start, s.len) }.to_vec())
-            .collect();
         let bounds = if staged.reductions.is_empty() {
             chunks(&schedule, threads * CHUNKS_PER_THREAD)
         } else {
             chunks(&schedule, REDUCTION_BLOCKS)
         };
+        // Each chunk saves what it stores into where the chunks' spans are disjoint
+        // (`chunk_saves`); else the whole footprint is saved here.
+        let per_chunk = self.chunk_spans(staged, frame, &arrays, &bounds);
+        let whole: Vec<(usize, Span)> = match per_chunk {
+            Some(_) => Vec::new(),
+            None => spans.into_iter().enumerate().collect(),
+        };
+        let saved_whole = chunk_saves::save(&whole);
         // Each chunk's reductions start from their operation's identity.
         let identities: Vec<(usize, u64)> = staged
             .reductions
@@ -220,8 +211,8 @@ impl CompiledNest {
         let nchunks = bounds.len();
         let next = AtomicUsize::new(0);
         let failed = AtomicBool::new(false);
-        // Each chunk's exit code and frame, once it ran.
-        type Chunk = Option<(i64, Vec<u64>)>;
+        // Each chunk's exit code, frame and saves, once it ran.
+        type Chunk = Option<(i64, Vec<u64>, Vec<Vec<u8>>)>;
         let results: Vec<std::sync::Mutex<Chunk>> =
             (0..nchunks).map(|_| std::sync::Mutex::new(None)).collect();
         let entry: &[u64] = frame;
@@ -232,6 +223,9 @@ impl CompiledNest {
                     break;
                 }
                 let (lo, hi) = bounds[k];
+                let saves = per_chunk
+                    .as_ref()
+                    .map_or_else(Vec::new, |p| chunk_saves::save(&p[k]));
                 let mut own = entry.to_vec();
                 own[ROOT_CUR] = lo as u64;
                 own[ROOT_STOP] = hi as u64;
@@ -244,7 +238,7 @@ impl CompiledNest {
                     None => unsafe { self.run(&mut own) },
                 };
                 let stop = code != FINISHED;
-                *results[k].lock().expect("chunk result") = Some((code, own));
+                *results[k].lock().expect("chunk result") = Some((code, own, saves));
                 if stop {
                     failed.store(true, Ordering::Relaxed);
                     break;
@@ -266,82 +260,134 @@ impl CompiledNest {
             }
             work();
         });
+        let results: Vec<Chunk> = results
+            .into_iter()
+            .map(|m| m.into_inner().ok().flatten())
+            .collect();
         let undo = || {
-            for (s, bytes) in spans.iter().zip(&saved) {
-                // SAFETY: as above; every worker has finished.
-                unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), s.start, s.len) };
+            chunk_saves::restore(&whole, &saved_whole);
+            for (spans, r) in per_chunk.iter().flatten().zip(&results) {
+                if let Some((_, _, saves)) = r {
+                    chunk_saves::restore(spans, saves);
+                }
             }
             ParallelRun::Undone
         };
-        let used = threads.min(nchunks);
-        // The chunks that finished before the first that did not (taken in order, so
-        // all of those before it were taken, and ran to their end), and that one.
-        let mut frames: Vec<Vec<u64>> = Vec::new();
-        let mut stopped: Option<(i64, Vec<u64>)> = None;
-        for m in results {
-            match m.into_inner().ok().flatten() {
-                Some((FINISHED, f)) => frames.push(f),
-                other => {
-                    stopped = other;
-                    break;
+        let stored = !arrays.is_empty();
+        let outcome = 'outcome: {
+            let used = threads.min(nchunks);
+            // The chunks that finished before the first that did not (taken in order,
+            // so all of those before it were taken, and ran to their end), and that one.
+            let mut frames: Vec<&[u64]> = Vec::new();
+            let mut stopped: Option<(i64, Vec<u64>)> = None;
+            for r in &results {
+                match r {
+                    Some((FINISHED, f, _)) => frames.push(f),
+                    other => {
+                        stopped = other.as_ref().map(|(code, f, _)| (*code, f.clone()));
+                        break;
+                    }
                 }
             }
-        }
-        let done = frames.len();
-        // One that stopped after its first iteration, every iteration before it
-        // having run: its state is the serial run's there (kept below where the nest
-        // stores into no array; one that stopped in its first iteration is not).
-        let stopped = stopped.filter(|(_, f)| f[ROOT_CUR] != bounds[done].0 as u64);
-        // Their state: the last one's frame, the reductions combined.
-        let mut last = match frames.last() {
-            Some(f) => f.clone(),
-            None => entry.to_vec(),
-        };
-        for (r, (slot, _)) in staged.reductions.iter().zip(&identities) {
-            let partials = frames.iter().map(|f| (f[*slot], f[*slot + 1]));
-            // The stopped chunk's partial result too, where its state is kept.
-            let partials = partials.chain(stopped.as_ref().map(|(_, f)| (f[*slot], f[*slot + 1])));
-            match combine(r, (entry[*slot], entry[*slot + 1]), partials) {
-                Some((bits, code)) => {
-                    last[*slot] = bits;
-                    last[*slot + 1] = code;
+            let done = frames.len();
+            // One that stopped after its first iteration, every iteration before it
+            // having run: its state is the serial run's there (kept below where the
+            // nest stores into no array; one that stopped in its first iteration is not).
+            let stopped = stopped.filter(|(_, f)| f[ROOT_CUR] != bounds[done].0 as u64);
+            // Their state: the last one's frame, the reductions combined.
+            let mut last = frames.last().copied().unwrap_or(entry).to_vec();
+            for (r, (slot, _)) in staged.reductions.iter().zip(&identities) {
+                let partials = frames.iter().map(|f| (f[*slot], f[*slot + 1]));
+                // The stopped chunk's partial result too, where its state is kept.
+                let partials =
+                    partials.chain(stopped.as_ref().map(|(_, f)| (f[*slot], f[*slot + 1])));
+                match combine(r, (entry[*slot], entry[*slot + 1]), partials) {
+                    Some((bits, code)) => {
+                        last[*slot] = bits;
+                        last[*slot + 1] = code;
+                    }
+                    // A Python int past 64 bits, a float sum that overflows: the
+                    // interpreter's to compute.
+                    None => break 'outcome undo(),
                 }
-                // A Python int past 64 bits, a float sum that overflows: the
-                // interpreter's to compute.
-                None => return undo(),
             }
-        }
-        if done < nchunks {
-            if !spans.is_empty() {
-                return undo();
-            }
-            if let Some((point, mut f)) = stopped {
-                // Each iteration assigns every scalar: the chunk's frame holds them.
-                for (slot, _) in &identities {
-                    f[*slot] = last[*slot];
-                    f[*slot + 1] = last[*slot + 1];
+            if done < nchunks {
+                if stored {
+                    break 'outcome undo();
                 }
-                f[ROOT_STOP] = entry[ROOT_STOP];
-                frame.copy_from_slice(&f[..frame.len()]);
-                return ParallelRun::Stopped {
-                    threads: used,
-                    point,
-                };
+                if let Some((point, mut f)) = stopped {
+                    // Each iteration assigns every scalar: the chunk's frame holds them.
+                    for (slot, _) in &identities {
+                        f[*slot] = last[*slot];
+                        f[*slot + 1] = last[*slot + 1];
+                    }
+                    f[ROOT_STOP] = entry[ROOT_STOP];
+                    frame.copy_from_slice(&f[..frame.len()]);
+                    break 'outcome ParallelRun::Stopped {
+                        threads: used,
+                        point,
+                    };
+                }
+                // Go on serially from the first chunk that did not finish.
+                last[ROOT_CUR] = bounds[done].0 as u64;
+                last[ROOT_STOP] = entry[ROOT_STOP];
+                frame.copy_from_slice(&last[..frame.len()]);
+                break 'outcome ParallelRun::Resumed { threads: used };
             }
-            // Go on serially from the first chunk that did not finish.
-            last[ROOT_CUR] = bounds[done].0 as u64;
-            last[ROOT_STOP] = entry[ROOT_STOP];
             frame.copy_from_slice(&last[..frame.len()]);
-            return ParallelRun::Resumed { threads: used };
+            if let Some(i) = interchanged {
+                i.note_run();
+            }
+            ParallelRun::Ran {
+                threads: used,
+                chunks: nchunks,
+            }
+        };
+        chunk_saves::recycle(saved_whole);
+        for (_, _, saves) in results.into_iter().flatten() {
+            chunk_saves::recycle(saves);
         }
-        frame.copy_from_slice(&last[..frame.len()]);
-        if let Some(i) = interchanged {
-            i.note_run();
+        outcome
+    }
+
+    /// The bytes `var`'s elements written by the nest (in `schedule`'s footprint,
+    /// all of them where that is unknown) span.
+    fn written_span(&self, frame: &[u64], schedule: &Schedule, var: Var) -> Option<Span> {
+        let region = schedule
+            .footprints
+            .iter()
+            .find(|f| f.array == var)
+            .and_then(|f| f.written.as_deref());
+        self.span(frame, var, region)
+    }
+
+    /// Each chunk's spans of `arrays` (`(index in arrays, span)`), its written
+    /// footprint evaluated for its own iterations, where every chunk's is known and,
+    /// array by array, they are disjoint (see `chunk_saves`).
+    fn chunk_spans(
+        &self,
+        staged: &crate::analysis::parallel::Staged,
+        frame: &[u64],
+        arrays: &[Var],
+        bounds: &[(i64, i64)],
+    ) -> Option<Vec<Vec<(usize, Span)>>> {
+        if arrays.is_empty() {
+            return None;
         }
-        ParallelRun::Ran {
-            threads: used,
-            chunks: nchunks,
+        let mut own = frame.to_vec();
+        let mut all = Vec::with_capacity(bounds.len());
+        for &(lo, hi) in bounds {
+            own[ROOT_CUR] = lo as u64;
+            own[ROOT_STOP] = hi as u64;
+            let schedule = staged.decide(&own, &self.layout, 0.0).ok()?;
+            let spans = arrays
+                .iter()
+                .enumerate()
+                .filter_map(|(k, v)| Some((k, self.written_span(&own, &schedule, *v)?)))
+                .collect();
+            all.push(spans);
         }
+        chunk_saves::disjoint(&all, arrays.len()).then_some(all)
     }
 
     /// The bytes of `var`'s elements in `region` (per axis, clipped to the array),
