@@ -538,6 +538,8 @@ struct Gen<'a, 'f> {
     summing: u32,
     /// Loops with loops inside generated to be checked by their sum (`summed_nests`).
     summed_nests: u32,
+    /// Whether the innermost loop being generated is rotated (see `Gen::emit_for`).
+    rotate_innermost: bool,
     /// Innermost loops generated with a copy under the CPU's flags so far.
     flag_loops: u32,
     /// The subscripts proven for the copy of a nest being generated (`nest_bounds`).
@@ -628,6 +630,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             summed_loops: 0,
             summing: 0,
             summed_nests: 0,
+            rotate_innermost: false,
             flag_loops: 0,
             nest_forms: None,
             nest_tried: false,

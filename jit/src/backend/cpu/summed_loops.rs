@@ -134,11 +134,14 @@ impl Gen<'_, '_> {
         self.flag_guard = Some(super::flag_loops::FlagGuard { guards: Vec::new() });
         self.summed_loops += 1;
         self.summing += 1;
+        // A sum into a variable carries nothing else: rotated (see `emit_for`).
+        self.rotate_innermost = matches!(sum, Sum::Variable(_));
         let generated = self.emit_for(&ForLoop {
             done: after,
             broke: after,
             ..*l
         });
+        self.rotate_innermost = false;
         self.summing -= 1;
         let guard = self.flag_guard.take().expect("set above");
         generated?;

@@ -118,11 +118,14 @@ impl Gen<'_, '_> {
         self.flag_guard = Some(super::flag_loops::FlagGuard { guards: Vec::new() });
         self.summed_nests += 1;
         self.summing += 1;
+        // Its innermost loops sum into a variable: rotated (see `Gen::emit_for`).
+        self.rotate_innermost = true;
         let generated = self.emit_for(&ForLoop {
             done: after,
             broke: after,
             ..*l
         });
+        self.rotate_innermost = false;
         self.summing -= 1;
         let guard = self.flag_guard.take().expect("set above");
         generated?;
