@@ -55,3 +55,31 @@ for w in (3, 3, 3, 0):
     except UnboundLocalError as e:
         print("UnboundLocalError")
 print(last.sum())
+
+
+# An attribute the loop assigns and a method inlined into the same statement reads
+# (`self.m` in `pt.scaled`): the previous iteration's value, so the loop is serial
+# (found by the differential tester, seed 383: the chunks each started from the
+# entry's `pt.m`).
+class Pt:
+    def __init__(self, v):
+        self.m = 1.5
+        self.v = v
+
+    def scaled(self, x):
+        if x > self.m:
+            return x * self.v
+        return self.lift(x) - self.m
+
+    def lift(self, x):
+        return x + self.v
+
+
+def chained(pt, n):
+    for i in range(n):  # tier2: serial(before the iteration assigns it)
+        pt.m = pt.scaled(i) - i * -0.3
+    return pt.m
+
+
+for v in (-2, 0.5, np.float64(3.0)):
+    print(chained(Pt(v), 19))

@@ -22,6 +22,10 @@
 //! outer loop, is what was assigned both at the body's end and at each `break` and
 //! `continue` (the last iteration may have left by any of them).
 //!
+//! A method inlined into an expression reads the caller's variables too (`self.m`
+//! is the receiver's `pt.m`, read in the body of `pt.scaled(i)`): its body's reads
+//! count where the call is, as the expression's own.
+//!
 //! Invariant: the walk is conservative. Branches keep only what both assign; a
 //! `while` body's assignments never count after it.
 
@@ -125,11 +129,7 @@ fn reductions(body: &[Stmt], assigned: &HashSet<Var>) -> HashMap<Var, (&'static 
     for s in body {
         s.each(&mut |s| {
             for e in s.exprs() {
-                e.walk(&mut |e| {
-                    if let Expr::Var(v) = e {
-                        *uses.entry(*v).or_default() += 1;
-                    }
-                });
+                each_read(e, &mut |v| *uses.entry(v).or_default() += 1);
             }
             if let StmtKind::Assign { targets, values } = &s.kind
                 && let ([t], [value]) = (&targets[..], &values[..])
@@ -172,6 +172,29 @@ fn reduction_op(s: Var, value: &Expr) -> Option<&'static str> {
     (!reads_s(other)).then_some(op)
 }
 
+/// Calls `f` with each variable `e` reads, those the bodies of calls inlined into it
+/// read included.
+fn each_read(e: &Expr, f: &mut dyn FnMut(Var)) {
+    e.walk(&mut |x| match x {
+        Expr::Var(v) => f(*v),
+        Expr::Inline(inl) => {
+            for s in &inl.body {
+                // Nested calls' bodies come through `each_with_inlined`.
+                s.each_with_inlined(&mut |s| {
+                    for e in s.exprs() {
+                        e.walk(&mut |x| {
+                            if let Expr::Var(v) = x {
+                                f(*v);
+                            }
+                        });
+                    }
+                });
+            }
+        }
+        _ => {}
+    });
+}
+
 struct Walk<'a> {
     assigned: &'a HashSet<Var>,
     loop_of: &'a dyn Fn(&Stmt) -> Option<usize>,
@@ -190,12 +213,12 @@ struct Walk<'a> {
 impl Walk<'_> {
     fn read(&mut self, e: &Expr, line: u32) {
         let mut vars = Vec::new();
+        each_read(e, &mut |v| vars.push(v));
         // What an inlined call's body assigns, it assigns before its result reads it
         // (each call has variables of its own).
         let mut by_calls = HashSet::default();
-        e.walk(&mut |e| match e {
-            Expr::Var(v) => vars.push(*v),
-            Expr::Inline(inl) => {
+        e.walk(&mut |e| {
+            if let Expr::Inline(inl) = e {
                 for s in &inl.body {
                     s.each(&mut |s| match &s.kind {
                         StmtKind::Assign { targets, .. } => {
@@ -208,7 +231,6 @@ impl Walk<'_> {
                     });
                 }
             }
-            _ => {}
         });
         for v in vars {
             if !self.assigned.contains(&v) || self.carried.is_some() || by_calls.contains(&v) {

@@ -29,7 +29,7 @@ use super::{ForLoop, Gen};
 use crate::infer::VarTy;
 use crate::ir::{BinOp, Expr, StmtKind, UnaryOp, Var};
 use crate::types::Dtype;
-use cranelift_codegen::ir::{Block, InstBuilder, MemFlagsData};
+use cranelift_codegen::ir::{Block, InstBuilder, MemFlagsData, Value};
 use cranelift_frontend::Variable;
 
 /// What an innermost loop sums into.
@@ -112,7 +112,6 @@ impl Gen<'_, '_> {
     /// start of that copy, which the caller generates.
     pub(super) fn summed_loop(&mut self, l: &ForLoop, sum: Sum) -> Result<(), String> {
         let checked = self.b.create_block();
-        let after = self.b.create_block();
         let restore = self.b.create_block();
         self.b.set_cold_block(restore);
         let taken = self.taken_variables(l);
@@ -131,31 +130,10 @@ impl Gen<'_, '_> {
                 (f.var, Some((address, first)))
             }
         };
-        self.flag_guard = Some(super::flag_loops::FlagGuard { guards: Vec::new() });
         self.summed_loops += 1;
-        self.summing += 1;
         // A sum into a variable carries nothing else: rotated (see `emit_for`).
-        self.rotate_innermost = matches!(sum, Sum::Variable(_));
-        let generated = self.emit_for(&ForLoop {
-            done: after,
-            broke: after,
-            ..*l
-        });
-        self.rotate_innermost = false;
-        self.summing -= 1;
-        let guard = self.flag_guard.take().expect("set above");
-        generated?;
-
-        self.test_sum(
-            std::iter::once((after, l.done)).chain(guard.guards),
-            tested,
-            restore,
-        );
-
-        self.b.switch_to_block(restore);
-        for (var, value) in &taken {
-            self.b.def_var(*var, *value);
-        }
+        let rotate = matches!(sum, Sum::Variable(_));
+        self.unchecked_then_tested(l, tested, &taken, restore, rotate)?;
         if let Some((address, first)) = element {
             self.b
                 .ins()
@@ -168,21 +146,43 @@ impl Gen<'_, '_> {
 }
 
 impl Gen<'_, '_> {
-    /// At the end of a loop run with no value tested, and at each hand-back from
-    /// inside it (`(block, where it goes)`): to `restore` where the sum `tested` is
-    /// not finite.
-    pub(super) fn test_sum(
+    /// Generates `l` with no value tested (its innermost loops rotated where
+    /// `rotate`), then tests the sum `tested` at its end and at each hand-back from
+    /// inside it, going on where the sum is finite and to `restore` where it is not;
+    /// leaves the builder in `restore`, each of `taken` given its value from before
+    /// the loop.
+    pub(super) fn unchecked_then_tested(
         &mut self,
-        exits: impl Iterator<Item = (Block, Block)>,
+        l: &ForLoop,
         tested: Variable,
+        taken: &[(Variable, Value)],
         restore: Block,
-    ) {
-        for (block, exit) in exits {
+        rotate: bool,
+    ) -> Result<(), String> {
+        let after = self.b.create_block();
+        self.flag_guard = Some(super::flag_loops::FlagGuard { guards: Vec::new() });
+        self.summing += 1;
+        self.rotate_innermost = rotate;
+        let generated = self.emit_for(&ForLoop {
+            done: after,
+            broke: after,
+            ..*l
+        });
+        self.rotate_innermost = false;
+        self.summing -= 1;
+        let guard = self.flag_guard.take().expect("set above");
+        generated?;
+        for (block, exit) in std::iter::once((after, l.done)).chain(guard.guards) {
             self.b.switch_to_block(block);
             let v = self.b.use_var(tested);
             let bad = self.not_finite(v);
             self.b.ins().brif(bad, restore, &[], exit, &[]);
         }
+        self.b.switch_to_block(restore);
+        for (var, value) in taken {
+            self.b.def_var(*var, *value);
+        }
+        Ok(())
     }
 }
 

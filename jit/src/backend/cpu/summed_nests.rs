@@ -110,34 +110,13 @@ impl Gen<'_, '_> {
     /// Generates the nest `l` with no value tested, then tests its sum `s`, running
     /// the nest's checked copy where it is not finite (see the module doc).
     pub(super) fn summed_nest_loop(&mut self, l: &ForLoop, s: Var) -> Result<(), String> {
-        let after = self.b.create_block();
         let restore = self.b.create_block();
         self.b.set_cold_block(restore);
         let taken = self.taken_variables(l);
         let tested = self.vars[s].expect("checked by summed_nest").value;
-        self.flag_guard = Some(super::flag_loops::FlagGuard { guards: Vec::new() });
         self.summed_nests += 1;
-        self.summing += 1;
         // Its innermost loops sum into a variable: rotated (see `Gen::emit_for`).
-        self.rotate_innermost = true;
-        let generated = self.emit_for(&ForLoop {
-            done: after,
-            broke: after,
-            ..*l
-        });
-        self.rotate_innermost = false;
-        self.summing -= 1;
-        let guard = self.flag_guard.take().expect("set above");
-        generated?;
-        self.test_sum(
-            std::iter::once((after, l.done)).chain(guard.guards),
-            tested,
-            restore,
-        );
-        self.b.switch_to_block(restore);
-        for (var, value) in &taken {
-            self.b.def_var(*var, *value);
-        }
+        self.unchecked_then_tested(l, tested, &taken, restore, true)?;
         if self.call_checked_copy(l) {
             return Ok(());
         }
