@@ -267,6 +267,30 @@ class Execution(KernelTestCase):
         _, published = self.execute("%jit")
         self.assertIn("jit report", self.stdout_of(published))
 
+    def test_jit_magic_shows_the_parallel_decisions(self):
+        # A nest tier 2 may split: `%jit` says what it decided, and why where serial
+        # (a machine of one core says so).
+        reply, _ = self.execute(
+            "import numpy as np\n"
+            "def fill(out):\n"
+            "    for i in range(out.shape[0]):\n"
+            "        for j in range(out.shape[1]):\n"
+            "            acc = 0.0\n"
+            "            for k in range(20):\n"
+            "                acc += (i + k) * 0.5 + j\n"
+            "            out[i, j] = acc\n"
+            "    return out\n"
+            "for _ in range(3):\n"
+            "    grid = fill(np.zeros((200, 200)))"
+        )
+        self.assertEqual(reply["status"], "ok", reply)
+        _, published = self.execute("%jit")
+        text = self.stdout_of(published)
+        self.assertIn("tier 1", text)
+        self.assertTrue(
+            "outer loop parallel (tier 2)" in text or "one thread to run on" in text, text
+        )
+
     def test_get_ipython_as_notebooks_call_it(self):
         _, published = self.execute("get_ipython().system('echo via-get-ipython')")
         self.assertEqual(self.stdout_of(published), "via-get-ipython\n")
