@@ -359,12 +359,12 @@ impl Gen<'_, '_> {
             // flags 15.7 -> 21.6).
             let next = self.b.ins().iadd(c, step);
             self.b.def_var(cur, next);
-            if !Self::has_inner_loop(body) && !self.rotate_innermost {
+            if Self::has_inner_loop(body) || self.rotate_innermost {
+                let more = self.range_has(next, stop, step);
+                self.branch_into_body(more, body_block, ran_out);
+            } else {
                 self.b.ins().jump(header, &[]);
-                return Ok(());
             }
-            let more = self.range_has(next, stop, step);
-            self.branch_into_body(more, body_block, ran_out);
             return Ok(());
         }
         let (next, overflow) = self.b.ins().sadd_overflow(c, step);

@@ -62,9 +62,7 @@ impl Gen<'_, '_> {
                 };
                 let is_sum = |x: &Expr| matches!(x, Expr::Var(x) if x == s);
                 let e = summand(*op, a, b, is_sum)?;
-                let float = matches!(self.typing.vars[*s], VarTy::Scalar { ty, .. }
-                    if ty.variants().iter().all(|t| t.is_float()));
-                if !float || self.vars[*s].is_none() {
+                if !self.float_sum(*s) {
                     return None;
                 }
                 (Sum::Variable(*s), e)
@@ -89,22 +87,46 @@ impl Gen<'_, '_> {
             }
             _ => return None,
         };
+        let s = match sum {
+            Sum::Variable(s) => Some(s),
+            Sum::Element => None,
+        };
+        let proven = |index: &[Expr]| self.access_bases.contains_key(&index.as_ptr());
+        self.summand_fits(e, s, proven).then_some(sum)
+    }
+
+    /// Whether `s` is a float variable compiled code holds: one a sum may be.
+    pub(super) fn float_sum(&self, s: Var) -> bool {
+        matches!(self.typing.vars[s], VarTy::Scalar { ty, .. }
+            if ty.variants().iter().all(|t| t.is_float()))
+            && self.vars[s].is_some()
+    }
+
+    /// Whether `e`, added to (or multiplying) the sum (the variable `s`, or an
+    /// element), is built of numbers, other variables, `+ - *` and float elements at
+    /// subscripts `proven` accepts: an inf or NaN anywhere in it reaches the sum.
+    pub(super) fn summand_fits(
+        &self,
+        e: &Expr,
+        s: Option<Var>,
+        proven: impl Fn(&[Expr]) -> bool,
+    ) -> bool {
         let mut fits = true;
         e.walk(&mut |x| {
             fits &= match x {
                 Expr::Int(_) | Expr::Float(_) => true,
-                Expr::Var(v) => !matches!(sum, Sum::Variable(s) if s == *v),
+                Expr::Var(v) => Some(*v) != s,
                 Expr::Binary(op, ..) => matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul),
                 Expr::Unary(op, _) => matches!(op, UnaryOp::Neg | UnaryOp::Pos),
                 Expr::Load(a, index) => {
                     matches!(self.typing.vars[*a], VarTy::Array(t)
                         if t.list.is_none() && !t.copied && t.dtype.is_float())
-                        && self.access_bases.contains_key(&index.as_ptr())
+                        && proven(index)
                 }
                 _ => false,
             }
         });
-        fits.then_some(sum)
+        fits
     }
 
     /// Generates `l` with no value tested, then tests the sum, falling back to the
@@ -188,7 +210,7 @@ impl Gen<'_, '_> {
 
 /// `e` of a sum's step `s op e` (or `e op s` where `op` commutes), `is_sum` telling
 /// the sum's own reads.
-fn summand<'e>(
+pub(super) fn summand<'e>(
     op: BinOp,
     a: &'e Expr,
     b: &'e Expr,

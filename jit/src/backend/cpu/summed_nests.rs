@@ -20,8 +20,8 @@
 //! enclosing proven nest proved (`nest_bounds`), so reads cannot fail; every numpy
 //! float result flows into `s` by `+ - *`; and every way out passes the test of `s`.
 
+use super::summed_loops::summand;
 use super::{ForLoop, Gen};
-use crate::infer::VarTy;
 use crate::ir::{BinOp, Expr, Stmt, StmtKind, UnaryOp, Var};
 
 impl Gen<'_, '_> {
@@ -39,11 +39,10 @@ impl Gen<'_, '_> {
             return None;
         }
         let mut sum = None;
-        self.sums_only(l.body, &mut sum).then_some(())?;
-        let s = sum?;
-        let float = matches!(self.typing.vars[s], VarTy::Scalar { ty, .. }
-            if ty.variants().iter().all(|t| t.is_float()));
-        (float && self.vars[s].is_some()).then_some(s)
+        if !self.sums_only(l.body, &mut sum) {
+            return None;
+        }
+        sum.filter(|s| self.float_sum(*s))
     }
 
     /// Whether `body` holds only sums into one variable (`sum`, set by the first) and
@@ -59,12 +58,16 @@ impl Gen<'_, '_> {
                 }
                 *sum = Some(*s);
                 let is_sum = |x: &Expr| matches!(x, Expr::Var(x) if x == s);
-                let e = match op {
-                    BinOp::Add | BinOp::Sub | BinOp::Mul if is_sum(a) => b,
-                    BinOp::Add | BinOp::Mul if is_sum(b) => a,
-                    _ => return false,
+                let Some(e) = summand(*op, a, b, is_sum) else {
+                    return false;
                 };
-                self.summand_fits(e, *s)
+                // Subscripts the enclosing proven nest proved.
+                let proven = |index: &[Expr]| {
+                    index
+                        .iter()
+                        .all(|i| self.proven.contains(&(i as *const Expr)))
+                };
+                self.summand_fits(e, Some(*s), proven)
             }
             StmtKind::For {
                 start,
@@ -81,30 +84,6 @@ impl Gen<'_, '_> {
             }
             _ => false,
         })
-    }
-
-    /// Whether `e`, added to (or multiplying) the sum `s`, is built of numbers,
-    /// variables other than `s`, `+ - *` and float elements whose subscripts are
-    /// proven.
-    fn summand_fits(&self, e: &Expr, s: Var) -> bool {
-        let mut fits = true;
-        e.walk(&mut |x| {
-            fits &= match x {
-                Expr::Int(_) | Expr::Float(_) => true,
-                Expr::Var(v) => *v != s,
-                Expr::Binary(op, ..) => matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul),
-                Expr::Unary(op, _) => matches!(op, UnaryOp::Neg | UnaryOp::Pos),
-                Expr::Load(a, index) => {
-                    matches!(self.typing.vars[*a], VarTy::Array(t)
-                        if t.list.is_none() && !t.copied && t.dtype.is_float())
-                        && index
-                            .iter()
-                            .all(|i| self.proven.contains(&(i as *const Expr)))
-                }
-                _ => false,
-            }
-        });
-        fits
     }
 
     /// Generates the nest `l` with no value tested, then tests its sum `s`, running
