@@ -13,8 +13,10 @@
 //! `# gpu: sim` (some entry ran on the simulated device), `# gpu: failed` (a check
 //! failed there and the CPU tiers ran the entry), `# gpu: refused(TEXT)` (the report
 //! says why not, containing TEXT), `moves(IN:OUT)` (bytes copied in and out were in
-//! that ratio: what shows a read-only array never copied back and a write-only one
-//! never copied in), `grid(N)` (at most N loops of the nest shared the grid). So a
+//! that ratio, counting as copied in what the device already held: what shows a
+//! read-only array never copied back and a write-only one never copied in),
+//! `kept(N)` (N bytes were not copied in because the device held them from an earlier
+//! entry or nest), `grid(N)` (at most N loops of the nest shared the grid). So a
 //! silent fall back to the CPU cannot pass.
 
 use std::path::{Path, PathBuf};
@@ -66,6 +68,7 @@ struct Mark {
     failed: bool,
     refused: Option<String>,
     moves: Option<(u64, u64)>,
+    kept: Option<u64>,
     grid: Option<u64>,
 }
 
@@ -90,6 +93,7 @@ fn marks(source: &str) -> Vec<Mark> {
                 failed: mark.contains("failed"),
                 refused: inside("refused"),
                 moves,
+                kept: inside("kept").and_then(|k| k.trim().parse().ok()),
                 grid: inside("grid").and_then(|g| g.trim().parse().ok()),
             })
         })
@@ -165,8 +169,16 @@ fn check(script: &Path) -> Result<(), String> {
                 ));
             }
         }
+        if let Some(want) = mark.kept
+            && sum("bytes_kept") != want
+        {
+            return Err(format!(
+                "{at}: {} bytes kept on the device, not {want}\n{text}",
+                sum("bytes_kept")
+            ));
+        }
         if let Some((a, b)) = mark.moves {
-            let (i, o) = (sum("bytes_in"), sum("bytes_out"));
+            let (i, o) = (sum("bytes_in") + sum("bytes_kept"), sum("bytes_out"));
             if i * b != o * a || i == 0 {
                 return Err(format!(
                     "{at}: {i} bytes in and {o} out, not in the ratio {a}:{b}\n{text}"

@@ -113,6 +113,11 @@ impl Layout {
         self.arrays[var]
     }
 
+    /// Every array's descriptor's first slot and type.
+    pub fn arrays(&self) -> impl Iterator<Item = (usize, ArrayTy)> + '_ {
+        self.arrays.values().filter_map(|a| *a)
+    }
+
     /// The slot of an array variable's origin: the index of the variable whose entry
     /// object it holds. The VM sets it to the variable's own; swapping arrays
     /// (`u, new = new, u`) moves it with the rest of the descriptor, and on exit the VM

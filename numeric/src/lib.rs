@@ -4,6 +4,7 @@
 //! runtime (in `kiln-jit`) depend on this crate, not on each other.
 
 pub mod fpstatus;
+pub mod host_copies;
 pub mod pairwise;
 
 /// numpy's `sign` of a float: 1, -1, NaN for NaN, and +0.0 for both zeros.

@@ -1,8 +1,9 @@
-# Reductions on the device: each thread starts from the operation's identity and the
-# host combines the threads' partial results in the iterations' order, as tier 2
-# combines its chunks'. Ints exactly (an overflow hands the nest to the CPU, which
-# gives the interpreter's big int; numpy's wrapping ints stay serial); floats only under a grant (prange, fastmath),
-# printed at a precision the reassociation cannot reach.
+# Reductions on the device: each thread starts from the operation's identity, each
+# block's first thread folds its threads' partial results in thread order, and the
+# host combines the blocks' in the iterations' order, as tier 2 combines its
+# chunks'. Ints exactly (an overflow hands the nest to the CPU, which gives the
+# interpreter's big int; numpy's wrapping ints stay serial); floats only under a
+# grant (prange, fastmath), printed at a precision the reassociation cannot reach.
 import numpy as np
 from numba import njit, prange
 
@@ -20,6 +21,15 @@ def int_stats(xs):
 
 
 def big(xs):
+    total = 0
+    for i in range(xs.shape[0]):  # gpu: failed
+        total += int(xs[i]) * 4611686018427387904
+    return total
+
+
+def big_across_blocks(xs):
+    # Each block of 128 threads folds its threads' partial results; here each
+    # block's fits, and only the host's combining of two blocks overflows.
     total = 0
     for i in range(xs.shape[0]):  # gpu: failed
         total += int(xs[i]) * 4611686018427387904
@@ -55,6 +65,13 @@ for rep in range(3):
     if rep == 2:
         ys[100:110] = 3
     print(big(ys))
+
+zs = np.zeros(300, dtype=np.int64)
+for rep in range(3):
+    if rep == 2:
+        zs[30] = 1
+        zs[250] = 1
+    print(big_across_blocks(zs))
 
 a = np.linspace(0.0, 1.0, 5000)
 b = np.cos(np.arange(5000) * 0.01)

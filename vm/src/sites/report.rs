@@ -61,6 +61,8 @@ pub struct DeviceReport {
     pub launches: u64,
     pub bytes_in: u64,
     pub bytes_out: u64,
+    /// Bytes not copied in: the device held them from an earlier entry or nest.
+    pub bytes_kept: u64,
     /// Entries a failed check on the device gave back to the CPU tiers.
     pub failed: u64,
     pub compile_ms: f64,
@@ -85,6 +87,7 @@ fn device_report(code: &kiln_jit::CompiledNest) -> Option<DeviceReport> {
         runs: load(&o.stats.runs),
         launches: load(&o.stats.launches),
         bytes_in: load(&o.stats.bytes_in),
+        bytes_kept: load(&o.stats.bytes_kept),
         bytes_out: load(&o.stats.bytes_out),
         failed: load(&o.stats.failed),
         compile_ms: load(&o.stats.compile_us) as f64 / 1e3,
@@ -110,13 +113,17 @@ fn device_lines(out: &mut String, what: &str, d: &DeviceReport) {
     if d.runs > 0 {
         let _ = writeln!(
             out,
-            "      {what} on {device} (tier 3): {} entries, {} launches on a grid of {} loop{}, {} bytes in, {} bytes out{}{}",
+            "      {what} on {device} (tier 3): {} entries, {} launches on a grid of {} loop{}, {} bytes in, {} bytes out{}{}{}",
             d.runs,
             d.launches,
             d.grid,
             if d.grid == 1 { "" } else { "s" },
             d.bytes_in,
             d.bytes_out,
+            match d.bytes_kept {
+                0 => String::new(),
+                n => format!(", {n} bytes already there (kept from an earlier entry or nest)"),
+            },
             if d.compile_ms > 0.0 {
                 format!(", kernel compiled in {:.1} ms", d.compile_ms)
             } else {
@@ -140,12 +147,13 @@ fn device_json(d: &Option<DeviceReport>) -> String {
     match d {
         None => "null".into(),
         Some(d) => format!(
-            "{{\"kind\": \"{}\", \"runs\": {}, \"launches\": {}, \"bytes_in\": {}, \"bytes_out\": {}, \"failed\": {}, \"compile_ms\": {:.3}, \"grid\": {}, \"inner\": {}, \"refused\": {}}}",
+            "{{\"kind\": \"{}\", \"runs\": {}, \"launches\": {}, \"bytes_in\": {}, \"bytes_out\": {}, \"bytes_kept\": {}, \"failed\": {}, \"compile_ms\": {:.3}, \"grid\": {}, \"inner\": {}, \"refused\": {}}}",
             d.kind,
             d.runs,
             d.launches,
             d.bytes_in,
             d.bytes_out,
+            d.bytes_kept,
             d.failed,
             d.compile_ms,
             d.grid,

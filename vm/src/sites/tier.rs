@@ -416,9 +416,9 @@ fn fresh_array(
         {
             // SAFETY: `memory` is the allocation at `data`, of at least `bytes` bytes,
             // and the buffer owns it from now on (moving a Vec keeps its heap memory
-            // where it is).
+            // where it is); nothing else writes it.
             let buffer = unsafe {
-                kiln_stdlib::numpy::multiarray::buffer::Buffer::external(
+                kiln_stdlib::numpy::multiarray::buffer::Buffer::adopted(
                     ptr,
                     bytes,
                     Box::new(memory),
@@ -451,7 +451,7 @@ fn copied_array(
         .map_err(|e| kiln_stdlib::numpy::python::errors::array_error(vm, e))?;
     // SAFETY: the caller's `data` is compiled code's C-contiguous memory of this shape
     // and dtype, alive until the next compiled run on this thread.
-    unsafe { std::ptr::copy_nonoverlapping(data, a.buffer.as_ptr(), bytes) };
+    unsafe { std::ptr::copy_nonoverlapping(data, a.buffer.as_mut_ptr(), bytes) };
     Ok(PyNdArray::from(a).into_py(vm))
 }
 

@@ -78,6 +78,8 @@ impl Emitted {
             checked: Vec::new(),
             offload,
             interchanged: None,
+            // It runs inside the code of the nest that made it, which tells.
+            stores: super::host_writes::Stores::Told,
         }
     }
 }

@@ -96,7 +96,9 @@ impl Interchanged {
     /// chunk stops.
     pub(super) unsafe fn run(&self, nest: &CompiledNest, frame: &mut [u64]) -> i64 {
         assert!(frame.len() >= nest.layout.len());
-        parallel_loops::running(nest, || (self.entry)(frame.as_mut_ptr()))
+        nest.stores.running(&nest.layout, frame, |frame| {
+            parallel_loops::running(nest, || (self.entry)(frame.as_mut_ptr()))
+        })
     }
 
     pub(super) fn note_run(&self) {

@@ -42,6 +42,7 @@ mod float_consts;
 mod forwarding;
 mod frame_loads;
 mod front_cache;
+pub mod host_writes;
 mod identities;
 mod if_convert;
 pub mod interchanged;
@@ -158,6 +159,8 @@ pub struct CompiledNest {
     pub offload: Option<crate::backend::gpu::Offload>,
     /// The code tier 2's chunks run where a loop moves innermost (`interchanged`).
     pub interchanged: Option<interchanged::Interchanged>,
+    /// The arrays its code may store into, told when it returns (`host_writes`).
+    pub stores: host_writes::Stores,
 }
 
 // The module's code is immutable once finalised and the entry point is re-entrant.
@@ -171,7 +174,9 @@ impl CompiledNest {
     /// The frame must describe live arrays of the types the nest was compiled for.
     pub unsafe fn run(&self, frame: &mut [u64]) -> i64 {
         assert!(frame.len() >= self.layout.len());
-        parallel_loops::running(self, || (self.entry)(frame.as_mut_ptr()))
+        self.stores.running(&self.layout, frame, |frame| {
+            parallel_loops::running(self, || (self.entry)(frame.as_mut_ptr()))
+        })
     }
 }
 
@@ -300,6 +305,7 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         &marks,
         &emitted.counts.checked_loops,
     );
+    let stores = host_writes::Stores::of(nest, &layout);
     Ok(CompiledNest {
         _module: emitted.module,
         entry: emitted.entry,
@@ -329,6 +335,7 @@ fn compile_nest(nest: &Nest, entry: &[Ty], quiet_fp: bool) -> Result<CompiledNes
         checked,
         offload,
         interchanged,
+        stores,
     })
 }
 

@@ -443,39 +443,42 @@ pub(crate) fn identity(r: &Reduction) -> u64 {
 pub(crate) fn combine(
     r: &Reduction,
     entry: (u64, u64),
-    partials: impl Iterator<Item = (u64, u64)>,
+    mut partials: impl Iterator<Item = (u64, u64)>,
 ) -> Option<(u64, u64)> {
-    let (mut bits, mut code) = entry;
-    let float64 = Scalar::Np(Dtype::F64).code();
-    for (p, p_code) in partials {
-        if r.float {
-            let (a, b) = (f64::from_bits(bits), f64::from_bits(p));
-            let v = match r.op {
-                ReductionOp::Add | ReductionOp::Sub => a + b,
-                ReductionOp::Mul => a * b,
-                ReductionOp::Max | ReductionOp::Min => unreachable!("of ints only"),
-            };
-            if (v.is_nan() && !a.is_nan() && !b.is_nan())
-                || (v.is_infinite() && !a.is_infinite() && !b.is_infinite())
-            {
-                return None;
-            }
-            bits = v.to_bits();
-            if p_code == float64 {
-                code = float64;
-            }
-        } else {
-            let (a, b) = (bits as i64, p as i64);
-            let v = match r.op {
-                ReductionOp::Add | ReductionOp::Sub => a.checked_add(b)?,
-                ReductionOp::Mul => a.checked_mul(b)?,
-                ReductionOp::Max => a.max(b),
-                ReductionOp::Min => a.min(b),
-            };
-            bits = v as u64;
+    partials.try_fold(entry, |acc, p| fold(r, acc, p))
+}
+
+/// One step of [`combine`]: the value `acc` (bits, type code) combined with the
+/// partial result `p` (`None` where `combine` gives `None`).
+pub(crate) fn fold(r: &Reduction, acc: (u64, u64), p: (u64, u64)) -> Option<(u64, u64)> {
+    let ((bits, mut code), (p, p_code)) = (acc, p);
+    if r.float {
+        let (a, b) = (f64::from_bits(bits), f64::from_bits(p));
+        let v = match r.op {
+            ReductionOp::Add | ReductionOp::Sub => a + b,
+            ReductionOp::Mul => a * b,
+            ReductionOp::Max | ReductionOp::Min => unreachable!("of ints only"),
+        };
+        if (v.is_nan() && !a.is_nan() && !b.is_nan())
+            || (v.is_infinite() && !a.is_infinite() && !b.is_infinite())
+        {
+            return None;
         }
+        let float64 = Scalar::Np(Dtype::F64).code();
+        if p_code == float64 {
+            code = float64;
+        }
+        Some((v.to_bits(), code))
+    } else {
+        let (a, b) = (bits as i64, p as i64);
+        let v = match r.op {
+            ReductionOp::Add | ReductionOp::Sub => a.checked_add(b)?,
+            ReductionOp::Mul => a.checked_mul(b)?,
+            ReductionOp::Max => a.max(b),
+            ReductionOp::Min => a.min(b),
+        };
+        Some((v as u64, code))
     }
-    Some((bits, code))
 }
 
 /// The outer loop's values cut into at most `n` chunks of about equal work, each as

@@ -5,7 +5,8 @@
 //! threads (iterations of the grid's loops), a flag any failing thread sets, a block
 //! of two slots per written local that the thread of the last iteration fills (value
 //! bits, type code), each inner grid loop's start, step and trip count, and a row
-//! per thread for its reductions' partial results.
+//! per block for its reductions' partial results (its threads' folded in thread
+//! order by its first thread).
 //!
 //! Checks are the small `kiln_*` functions at the top, each the C twin of what the
 //! simulated device does for the same tree node (`backend::sim`): they set the
@@ -212,15 +213,26 @@ impl Printer<'_> {
             k.file_line
         );
         self.out.push_str(PRELUDE);
-        let _ = writeln!(
-            self.out,
-            "\nextern \"C\" __global__ void {}(u64* frame, i64 trips, int* fail, u64* out, const i64* dims, u64* parts) {{",
-            k.name
-        );
-        self.line(
-            1,
-            "i64 tid = (i64)blockIdx.x * (i64)blockDim.x + (i64)threadIdx.x;",
-        );
+        let nred = k.reductions.len();
+        if nred == 0 {
+            let _ = writeln!(
+                self.out,
+                "\nextern \"C\" __global__ void {}(u64* frame, i64 trips, int* fail, u64* out, const i64* dims, u64* parts) {{",
+                k.name
+            );
+            self.line(
+                1,
+                "i64 tid = (i64)blockIdx.x * (i64)blockDim.x + (i64)threadIdx.x;",
+            );
+        } else {
+            // With reductions the thread is a function of its own: every thread of
+            // the block must reach the block's fold (`block_fold`).
+            let _ = writeln!(
+                self.out,
+                "\n__device__ __forceinline__ void {}_thread(u64* frame, i64 trips, int* fail, u64* out, const i64* dims, u64* mine, i64 tid) {{",
+                k.name
+            );
+        }
         self.line(1, "if (tid >= trips) return;");
         self.line(1, "int failed = 0;");
         self.line(1, "int* f = &failed;");
@@ -288,12 +300,10 @@ impl Printer<'_> {
         self.block(&body, 1);
         self.line(0, "done:");
         self.line(1, "if (failed) { *fail = 1; return; }");
-        let nred = k.reductions.len();
         for (r, red) in k.reductions.iter().enumerate() {
             let l = k.local(red.var).expect("a reduction is a local");
             let (bits, code) = self.bits_and_code(l).expect("a reduction is assigned");
-            let at = format!("2 * (tid * {nred} + {r})");
-            let text = format!("parts[{at}] = {bits}; parts[{at} + 1] = {code};");
+            let text = format!("mine[{}] = {bits}; mine[{}] = {code};", 2 * r, 2 * r + 1);
             self.line(1, &text);
         }
         self.line(1, "if (tid == trips - 1) {");
@@ -307,6 +317,88 @@ impl Printer<'_> {
             n += 1;
         }
         self.line(1, "}");
+        self.line(0, "}");
+        if nred > 0 {
+            self.block_fold();
+        }
+    }
+
+    /// The kernel of a nest with reductions: each thread runs and leaves its partial
+    /// results in shared memory; the block's first thread folds them in thread order
+    /// (the C twin of `threads::fold`, which the simulated device runs) into one
+    /// partial result per block, which the host combines in block order.
+    fn block_fold(&mut self) {
+        let k = self.k;
+        let nred = k.reductions.len();
+        let _ = writeln!(
+            self.out,
+            "\nextern \"C\" __global__ void {}(u64* frame, i64 trips, int* fail, u64* out, const i64* dims, u64* parts) {{",
+            k.name
+        );
+        let text = format!(
+            "__shared__ u64 kiln_mine[{}];",
+            2 * nred * crate::backend::sim::BLOCK as usize
+        );
+        self.line(1, &text);
+        self.line(
+            1,
+            "i64 tid = (i64)blockIdx.x * (i64)blockDim.x + (i64)threadIdx.x;",
+        );
+        let text = format!(
+            "{}_thread(frame, trips, fail, out, dims, kiln_mine + {} * threadIdx.x, tid);",
+            k.name,
+            2 * nred
+        );
+        self.line(1, &text);
+        self.line(1, "__syncthreads();");
+        self.line(1, "if (threadIdx.x != 0) return;");
+        self.line(1, "i64 n = trips - (i64)blockIdx.x * (i64)blockDim.x;");
+        self.line(1, "if (n > (i64)blockDim.x) n = (i64)blockDim.x;");
+        self.line(1, "int ff = 0;");
+        let float64 = crate::types::Scalar::Np(crate::types::Dtype::F64).code();
+        for (r, red) in k.reductions.iter().enumerate() {
+            use crate::analysis::parallel::ReductionOp;
+            let text = format!(
+                "{{ u64 b = kiln_mine[{}], c = kiln_mine[{}];",
+                2 * r,
+                2 * r + 1
+            );
+            self.line(1, &text);
+            self.line(2, "for (i64 t = 1; t < n; t++) {");
+            let text = format!("u64 x = kiln_mine[2 * (t * {nred} + {r})];");
+            self.line(3, &text);
+            let step = match (red.float, red.op) {
+                (true, op) => {
+                    let sign = if op == ReductionOp::Mul { '*' } else { '+' };
+                    self.line(
+                        3,
+                        &format!(
+                            "double a = __longlong_as_double((i64)b), p = __longlong_as_double((i64)x), v = a {sign} p;"
+                        ),
+                    );
+                    self.line(
+                        3,
+                        "if ((isnan(v) && !isnan(a) && !isnan(p)) || (isinf(v) && !isinf(a) && !isinf(p))) ff = 1;",
+                    );
+                    format!(
+                        "b = (u64)__double_as_longlong(v); if (kiln_mine[2 * (t * {nred} + {r}) + 1] == {float64}ULL) c = {float64}ULL;"
+                    )
+                }
+                (false, ReductionOp::Add | ReductionOp::Sub) => {
+                    "b = (u64)kiln_add((i64)b, (i64)x, &ff);".into()
+                }
+                (false, ReductionOp::Mul) => "b = (u64)kiln_mul((i64)b, (i64)x, &ff);".into(),
+                (false, ReductionOp::Max) => "if ((i64)x > (i64)b) b = x;".into(),
+                (false, ReductionOp::Min) => "if ((i64)x < (i64)b) b = x;".into(),
+            };
+            self.line(3, &step);
+            self.line(2, "}");
+            let text = format!(
+                "parts[2 * ((i64)blockIdx.x * {nred} + {r})] = b; parts[2 * ((i64)blockIdx.x * {nred} + {r}) + 1] = c; }}"
+            );
+            self.line(2, &text);
+        }
+        self.line(1, "if (ff) *fail = 1;");
         self.line(0, "}");
     }
 

@@ -265,26 +265,35 @@ impl Module {
     }
 }
 
-/// One entry's device buffers.
-pub struct GpuRun<'m> {
-    m: &'m Module,
+/// The device memory the GPU tier allocated, by address: buffers of one run and
+/// copies kept between runs (`super::resident`).
+#[derive(Default)]
+pub struct GpuMemory {
     buffers: Vec<(u64, cudarc::driver::CudaSlice<u8>)>,
 }
 
-impl<'m> GpuRun<'m> {
-    pub fn new(m: &'m Module) -> GpuRun<'m> {
-        GpuRun {
-            m,
-            buffers: Vec::new(),
-        }
-    }
+// The buffers belong to the context, which lives as long as the process.
+unsafe impl Send for GpuMemory {}
 
+impl GpuMemory {
     fn find(&mut self, address: u64, len: usize) -> Result<(usize, usize), String> {
         self.buffers
             .iter()
             .position(|(a, b)| address >= *a && address + len as u64 <= *a + b.len() as u64)
             .map(|k| (k, (address - self.buffers[k].0) as usize))
             .ok_or_else(|| format!("{len} bytes at {address:#x}: in no buffer"))
+    }
+}
+
+/// One entry's launch of a module, over the tier's memory.
+pub struct GpuRun<'m> {
+    m: &'m Module,
+    mem: &'m mut GpuMemory,
+}
+
+impl<'m> GpuRun<'m> {
+    pub fn new(m: &'m Module, mem: &'m mut GpuMemory) -> GpuRun<'m> {
+        GpuRun { m, mem }
     }
 }
 
@@ -301,22 +310,27 @@ impl super::Device for GpuRun<'_> {
         let (ptr, _sync) = buf.device_ptr(stream);
         let address = ptr;
         drop(_sync);
-        self.buffers.push((address, buf));
+        self.mem.buffers.push((address, buf));
         Ok(address)
+    }
+
+    fn free(&mut self, address: u64) {
+        // Dropping the slice frees it (on the tier's stream, after its work).
+        self.mem.buffers.retain(|(a, _)| *a != address);
     }
 
     fn copy_in(&mut self, address: u64, data: &[u8]) -> Result<(), String> {
         if data.len() >= super::staging::STAGED {
-            self.find(address, data.len())?;
+            self.mem.find(address, data.len())?;
             // SAFETY: `find` showed the run inside a buffer of this run, allocated on
             // the tier's stream, which it outlives.
             return unsafe {
                 super::staging::copy_in(self.m.gpu.stream.cu_stream(), address, data)
             };
         }
-        let (k, at) = self.find(address, data.len())?;
+        let (k, at) = self.mem.find(address, data.len())?;
         let stream = self.m.gpu.stream.clone();
-        let buf = &mut self.buffers[k].1;
+        let buf = &mut self.mem.buffers[k].1;
         stream
             .memcpy_htod(data, &mut buf.slice_mut(at..at + data.len()))
             .map_err(err)
@@ -324,15 +338,15 @@ impl super::Device for GpuRun<'_> {
 
     fn copy_out(&mut self, address: u64, data: &mut [u8]) -> Result<(), String> {
         if data.len() >= super::staging::STAGED {
-            self.find(address, data.len())?;
+            self.mem.find(address, data.len())?;
             // SAFETY: as for the copy in.
             return unsafe {
                 super::staging::copy_out(self.m.gpu.stream.cu_stream(), address, data)
             };
         }
-        let (k, at) = self.find(address, data.len())?;
+        let (k, at) = self.mem.find(address, data.len())?;
         let stream = self.m.gpu.stream.clone();
-        let buf = &self.buffers[k].1;
+        let buf = &self.mem.buffers[k].1;
         stream
             .memcpy_dtoh(&buf.slice(at..at + data.len()), data)
             .map_err(err)?;

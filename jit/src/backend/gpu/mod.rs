@@ -7,11 +7,12 @@
 //! ([`Offload::run`]) the staged analysis decides again with the values in the frame
 //! and gives each array's footprint; the run then
 //!
-//! 1. gives every array a device buffer spanning its footprint (read and written
-//!    regions), the device frame pointing into them;
+//! 1. places every array's footprint (read and written regions) on the device, in a
+//!    copy kept from an earlier entry or nest where one holds it (`resident`), else
+//!    in a new buffer, the device frame pointing into them;
 //! 2. copies in what the kernel reads, and for a written array also its written box
 //!    unless the kernel writes every element of it (`coverage`): never a write-only
-//!    output;
+//!    output, and nothing the device already holds unchanged since;
 //! 3. launches the kernel over the outer loop's iterations;
 //! 4. if any thread failed a check, discards everything (nothing was copied back):
 //!    the CPU tiers run the nest and fail where the interpreter would;
@@ -28,6 +29,7 @@ pub mod cuda;
 pub mod driver;
 pub mod grid;
 pub mod kernel;
+pub(crate) mod resident;
 pub mod staging;
 mod transfer;
 
@@ -87,6 +89,9 @@ pub struct DeviceStats {
     pub launches: AtomicU64,
     pub bytes_in: AtomicU64,
     pub bytes_out: AtomicU64,
+    /// Bytes a copy in did not move: the device held them unchanged since an earlier
+    /// entry or nest (`resident`).
+    pub bytes_kept: AtomicU64,
     /// Entries a failed check on the device gave to the CPU tiers.
     pub failed: AtomicU64,
     /// Microseconds NVRTC and the driver spent making the kernel.
@@ -228,10 +233,15 @@ impl Offload {
         };
         let result = match self.device {
             DeviceChoice::Sim => {
-                let mut mem = sim::DeviceMemory::default();
+                static SIM: Mutex<Option<resident::DeviceState<sim::DeviceMemory>>> =
+                    Mutex::new(None);
+                let mut state = resident::lock(&SIM);
+                let resident::DeviceState { memory, residency } = &mut *state;
                 unsafe {
                     self.run_on(
-                        &mut SimDevice(&mut mem),
+                        &mut SimDevice(memory),
+                        residency,
+                        sim::MEMORY,
                         &launch,
                         &schedule.footprints,
                         frame,
@@ -254,8 +264,22 @@ impl Offload {
                 });
                 match module {
                     Ok(m) => {
-                        let mut dev = driver::GpuRun::new(m);
-                        unsafe { self.run_on(&mut dev, &launch, &schedule.footprints, frame) }
+                        static GPU: Mutex<Option<resident::DeviceState<driver::GpuMemory>>> =
+                            Mutex::new(None);
+                        let mut state = resident::lock(&GPU);
+                        let resident::DeviceState { memory, residency } = &mut *state;
+                        let mut dev = driver::GpuRun::new(m, memory);
+                        let bytes = driver::device().map_or(0, |g| g.memory);
+                        unsafe {
+                            self.run_on(
+                                &mut dev,
+                                residency,
+                                bytes,
+                                &launch,
+                                &schedule.footprints,
+                                frame,
+                            )
+                        }
                     }
                     Err(why) => Err(why.clone()),
                 }
@@ -275,17 +299,66 @@ impl Offload {
         }
     }
 
-    /// Steps 1-5 of the module doc on `dev`; whether the results were kept.
+    /// Steps 1-5 of the module doc on `dev`, with the copies `residency` keeps there
+    /// (a device of `device_bytes`); whether the results were kept. After a device
+    /// error no copy is kept: what the device holds is unknown.
+    #[allow(clippy::too_many_arguments)]
     unsafe fn run_on(
         &self,
         dev: &mut dyn Device,
+        residency: &mut resident::Residency,
+        device_bytes: usize,
         launch: &Launch,
         footprints: &[Footprint],
         frame: &mut [u64],
     ) -> Result<bool, String> {
+        let mut outs = Vec::new();
+        // SAFETY: the caller's promise.
+        let r = unsafe {
+            self.place_and_launch(
+                dev,
+                residency,
+                device_bytes,
+                launch,
+                footprints,
+                frame,
+                &mut outs,
+            )
+        };
+        match &r {
+            Ok(true) => {}
+            // The launch may have written the device copies of what it writes.
+            Ok(false) => {
+                for Written { host, placed, runs } in &outs {
+                    for (off, len) in runs {
+                        let at = (*host + *off) as u64;
+                        residency.spoiled(placed, at, at + *len as u64);
+                    }
+                }
+            }
+            Err(_) => residency.clear(dev),
+        }
+        residency.end_run(dev);
+        r
+    }
+
+    /// The run proper; `outs` gets each written array's host data pointer, placement
+    /// and written runs, as soon as it is placed.
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn place_and_launch(
+        &self,
+        dev: &mut dyn Device,
+        residency: &mut resident::Residency,
+        device_bytes: usize,
+        launch: &Launch,
+        footprints: &[Footprint],
+        frame: &mut [u64],
+        outs: &mut Vec<Written>,
+    ) -> Result<bool, String> {
         let kernel = launch.kernel;
         let mut device_frame = frame.to_vec();
-        let mut outs = Vec::new();
+        let keep = resident::may_keep();
+        let mut placed = Vec::new();
         // Every grid loop steps by one: what `coverage` needs of the loops it
         // cannot see.
         let unit_steps = frame[ROOT_STEP] as i64 == 1 && launch.dims.chunks(3).all(|d| d[1] == 1);
@@ -318,9 +391,11 @@ impl Offload {
                 device_frame[a.slot] = 0;
                 continue;
             };
-            let address = dev.alloc((hi - lo) as usize)?;
             let host = frame[a.slot] as i64;
-            device_frame[a.slot] = address.wrapping_sub(lo as u64);
+            let span = ((host + lo) as u64, (host + hi) as u64);
+            let p = residency.place(dev, span.0, span.1, keep, &placed, device_bytes)?;
+            placed.push(p);
+            device_frame[a.slot] = p.device(host as u64);
             let dense = unit_steps && a.dense;
             let copied = match (&read, &fp.written) {
                 (Some(r), Some(w)) if !dense => {
@@ -330,17 +405,28 @@ impl Offload {
                 (None, Some(w)) if !dense => Some(w.clone()),
                 _ => None,
             };
-            if let Some(c) = copied {
-                for (off, len) in shape.runs(&c) {
+            if let Some(w) = &fp.written {
+                outs.push(Written {
+                    host,
+                    placed: p,
+                    runs: shape.runs(w),
+                });
+            }
+            for (off, len) in copied.map(|c| shape.runs(&c)).unwrap_or_default() {
+                let at = (host + off) as u64;
+                let mut moved = 0;
+                for (x, y) in residency.missing(&p, at, at + len as u64) {
                     // SAFETY: the runs lie in the array's elements (clipped to its shape).
                     let bytes =
-                        unsafe { std::slice::from_raw_parts((host + off) as *const u8, len) };
-                    dev.copy_in(address.wrapping_add((off - lo) as u64), bytes)?;
-                    self.stats.bytes_in.fetch_add(len as u64, Ordering::Relaxed);
+                        unsafe { std::slice::from_raw_parts(x as *const u8, (y - x) as usize) };
+                    dev.copy_in(p.device(x), bytes)?;
+                    residency.copied_in(&p, x, y);
+                    moved += y - x;
                 }
-            }
-            if let Some(w) = &fp.written {
-                outs.push((host, address, lo, shape.runs(w)));
+                self.stats.bytes_in.fetch_add(moved, Ordering::Relaxed);
+                self.stats
+                    .bytes_kept
+                    .fetch_add(len as u64 - moved, Ordering::Relaxed);
             }
         }
         let written: usize = kernel
@@ -349,20 +435,21 @@ impl Offload {
             .filter(|l| l.written_back.is_some())
             .count();
         let mut out = vec![0u64; 2 * written];
-        let mut parts = vec![0u64; 2 * kernel.reductions.len() * launch.threads as usize];
+        let blocks = (launch.threads + sim::BLOCK - 1) / sim::BLOCK;
+        let mut parts = vec![0u64; 2 * kernel.reductions.len() * blocks as usize];
         self.stats.launches.fetch_add(1, Ordering::Relaxed);
         let failed = dev.launch(launch, &device_frame, &mut out, &mut parts)?;
         if failed {
             return Ok(false);
         }
-        // Each reduction: its value at entry and every thread's partial result, in
+        // Each reduction: its value at entry and every block's partial result, in
         // the iterations' order (`None`: an int overflowed, or the floats' sum did
         // what numpy warns of, which the CPU's serial run must give).
         let mut reduced = Vec::new();
         for (k, r) in kernel.reductions.iter().enumerate() {
             let slot = kernel.local(r.var).expect("a reduction is a local").slot;
             let nred = kernel.reductions.len();
-            let partials = (0..launch.threads as usize).map(|t| {
+            let partials = (0..blocks as usize).map(|t| {
                 let row = 2 * (t * nred + k);
                 (parts[row], parts[row + 1])
             });
@@ -372,11 +459,18 @@ impl Offload {
                 None => return Ok(false),
             }
         }
-        for (host, address, lo, runs) in outs {
-            for (off, len) in runs {
+        for Written {
+            host,
+            placed: p,
+            runs,
+        } in outs.iter()
+        {
+            for &(off, len) in runs {
+                let at = (*host + off) as u64;
                 // SAFETY: as for the copy in.
-                let bytes = unsafe { std::slice::from_raw_parts_mut((host + off) as *mut u8, len) };
-                dev.copy_out(address.wrapping_add((off - lo) as u64), bytes)?;
+                let bytes = unsafe { std::slice::from_raw_parts_mut(at as *mut u8, len) };
+                dev.copy_out(p.device(at), bytes)?;
+                residency.copied_back(p, at, at + len as u64);
                 self.stats
                     .bytes_out
                     .fetch_add(len as u64, Ordering::Relaxed);
@@ -396,6 +490,14 @@ impl Offload {
         }
         Ok(true)
     }
+}
+
+/// An array a run writes: its host data pointer, where it lies on the device, and
+/// its written box as runs of bytes from the data pointer.
+struct Written {
+    host: i64,
+    placed: resident::Placed,
+    runs: Vec<(i64, usize)>,
 }
 
 /// Writes the CUDA C of `code`'s kernels (its outer loop's and its loops') into
@@ -457,6 +559,7 @@ pub fn check_kernel_files(files: &[String]) -> bool {
 /// What the run needs of a device: memory, copies and a launch.
 pub(crate) trait Device {
     fn alloc(&mut self, len: usize) -> Result<u64, String>;
+    fn free(&mut self, address: u64);
     fn copy_in(&mut self, address: u64, data: &[u8]) -> Result<(), String>;
     fn copy_out(&mut self, address: u64, data: &mut [u8]) -> Result<(), String>;
     /// Runs the kernel; whether a thread failed.
@@ -483,6 +586,10 @@ struct SimDevice<'m>(&'m mut sim::DeviceMemory);
 impl Device for SimDevice<'_> {
     fn alloc(&mut self, len: usize) -> Result<u64, String> {
         Ok(self.0.alloc(len))
+    }
+
+    fn free(&mut self, address: u64) {
+        self.0.free(address)
     }
 
     fn copy_in(&mut self, address: u64, data: &[u8]) -> Result<(), String> {

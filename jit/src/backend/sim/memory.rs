@@ -12,6 +12,8 @@ const FIRST_ADDRESS: u64 = 0x7e00_0000_0000;
 #[derive(Default)]
 pub struct DeviceMemory {
     buffers: Vec<Buffer>,
+    /// Where the next buffer may start.
+    end: u64,
 }
 
 /// The grain memory is tracked in: the smallest element (float32, int32).
@@ -24,24 +26,31 @@ struct Buffer {
     defined: Vec<bool>,
     /// Per grain: the thread that wrote it in the current launch, plus one (0: none).
     writer: Vec<u64>,
+    /// Whether the current launch wrote it (`writer` is then to be cleared).
+    written: bool,
 }
 
 impl DeviceMemory {
     /// A new buffer of `len` bytes, nothing in it defined; its address.
     pub fn alloc(&mut self, len: usize) -> u64 {
-        let address = self
-            .buffers
-            .last()
-            .map_or(FIRST_ADDRESS, |b| b.address + b.bytes.len() as u64 + 4096)
-            .next_multiple_of(256);
+        // Past every buffer, kept ones included: an address is never reused, so a
+        // kernel pointing into a freed buffer finds none.
+        let address = self.end.max(FIRST_ADDRESS).next_multiple_of(256);
+        self.end = address + len as u64 + 4096;
         let words = len.div_ceil(GRAIN);
         self.buffers.push(Buffer {
             address,
             bytes: vec![0; len],
             defined: vec![false; words],
             writer: vec![0; words],
+            written: false,
         });
         address
+    }
+
+    /// Frees the buffer at `address`.
+    pub fn free(&mut self, address: u64) {
+        self.buffers.retain(|b| b.address != address);
     }
 
     fn find(&self, address: u64, len: usize) -> Option<(usize, usize)> {
@@ -116,6 +125,7 @@ impl DeviceMemory {
     ) -> Result<(), String> {
         let (k, at) = self.word(address, width, "a store")?;
         let b = &mut self.buffers[k];
+        b.written = true;
         for w in at / GRAIN..(at + width) / GRAIN {
             if b.writer[w] != 0 && b.writer[w] != tid as u64 + 1 {
                 return Err(format!(
@@ -131,8 +141,10 @@ impl DeviceMemory {
     }
 
     pub(super) fn end_launch(&mut self) {
-        for b in &mut self.buffers {
+        // Kept copies stay between launches: only what this one wrote is cleared.
+        for b in self.buffers.iter_mut().filter(|b| b.written) {
             b.writer.iter_mut().for_each(|w| *w = 0);
+            b.written = false;
         }
     }
 }

@@ -25,6 +25,10 @@ pub use memory::DeviceMemory;
 /// Threads per block, as the GPU launches them (`backend::gpu`).
 pub const BLOCK: i64 = 128;
 
+/// The simulated device's memory size, in bytes: what the GPU tier keeps there is at
+/// most half of it (`backend::gpu::resident`).
+pub const MEMORY: usize = 2 << 30;
+
 /// What a launch did: whether a thread failed (the nest goes to the CPU).
 #[derive(Debug)]
 pub struct Launched {
@@ -33,7 +37,9 @@ pub struct Launched {
 
 /// Runs `kernel` for `trips` threads on the device `frame` (data pointers into
 /// `mem`), with `dims` (each inner grid loop's start, step and trip count), filling
-/// `out` as the CUDA kernel does.
+/// `out` as the CUDA kernel does, and `parts` with each block's partial results of
+/// the reductions: its threads' folded in thread order, as the kernel's first thread
+/// of the block folds them (`threads::fold`; a fold that fails fails the launch).
 pub fn launch(
     kernel: &Kernel,
     mem: &mut DeviceMemory,
@@ -45,7 +51,10 @@ pub fn launch(
 ) -> Result<Launched, String> {
     let mut failed = false;
     let blocks = (trips + BLOCK - 1) / BLOCK;
+    let nred = kernel.reductions.len();
     for block in (0..blocks).rev() {
+        // The block's shared partials, thread by thread.
+        let mut mine: Vec<Vec<(u64, u64)>> = Vec::new();
         for thread in 0..BLOCK {
             let tid = block * BLOCK + thread;
             if tid >= trips {
@@ -72,18 +81,37 @@ pub fn launch(
                 failed = true;
                 continue;
             }
-            let nred = kernel.reductions.len();
-            for (k, red) in kernel.reductions.iter().enumerate() {
-                let l = kernel.local(red.var).expect("a reduction is a local");
-                let row = 2 * (tid as usize * nred + k);
-                let (bits, code) = t.written(l).expect("a reduction is assigned");
-                parts[row..row + 2].copy_from_slice(&[bits, code]);
-            }
+            mine.push(
+                kernel
+                    .reductions
+                    .iter()
+                    .map(|red| {
+                        let l = kernel.local(red.var).expect("a reduction is a local");
+                        t.written(l).expect("a reduction is assigned")
+                    })
+                    .collect(),
+            );
             if tid == trips - 1 {
                 let written = kernel.locals.iter().filter_map(|l| t.written(l));
                 for (n, (bits, code)) in written.enumerate() {
                     out[2 * n..2 * n + 2].copy_from_slice(&[bits, code]);
                 }
+            }
+        }
+        if failed || nred == 0 {
+            continue;
+        }
+        for (k, red) in kernel.reductions.iter().enumerate() {
+            let mut threads = mine.iter().map(|m| m[k]);
+            let first = threads.next().expect("a block has a thread");
+            match threads.try_fold(first, |acc, p| {
+                crate::backend::cpu::threads::fold(red, acc, p)
+            }) {
+                Some((bits, code)) => {
+                    let row = 2 * (block as usize * nred + k);
+                    parts[row..row + 2].copy_from_slice(&[bits, code]);
+                }
+                None => failed = true,
             }
         }
     }

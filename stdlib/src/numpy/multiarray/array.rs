@@ -87,7 +87,7 @@ impl NdArray {
         unsafe {
             std::ptr::copy_nonoverlapping(
                 values.as_ptr(),
-                out.buffer.as_ptr().cast::<T>(),
+                out.buffer.as_mut_ptr().cast::<T>(),
                 values.len(),
             )
         };
@@ -148,9 +148,19 @@ impl NdArray {
     ///
     /// # Safety
     /// `off` must address an element of this view.
-    pub unsafe fn ptr_at(&self, off: isize) -> *mut u8 {
+    pub unsafe fn ptr_at(&self, off: isize) -> *const u8 {
         // SAFETY: guaranteed by the caller and the view invariant.
         unsafe { self.buffer.as_ptr().offset(self.offset + off) }
+    }
+
+    /// [`Self::ptr_at`], to write through: the buffer counts as written
+    /// ([`Buffer::as_mut_ptr`](super::buffer::Buffer::as_mut_ptr)).
+    ///
+    /// # Safety
+    /// As for [`Self::ptr_at`].
+    pub unsafe fn ptr_at_mut(&self, off: isize) -> *mut u8 {
+        // SAFETY: guaranteed by the caller and the view invariant.
+        unsafe { self.buffer.as_mut_ptr().offset(self.offset + off) }
     }
 
     pub fn byte_offset(&self, index: &[usize]) -> isize {
@@ -181,7 +191,7 @@ impl NdArray {
     pub fn write(&self, off: isize, value: Element) {
         with_native!(self.dtype, T => {
             // SAFETY: as in `read`.
-            unsafe { self.ptr_at(off).cast::<T>().write_unaligned(T::from_element(value)) }
+            unsafe { self.ptr_at_mut(off).cast::<T>().write_unaligned(T::from_element(value)) }
         })
     }
 
@@ -423,7 +433,7 @@ fn copy_cast<S: Native, D: Native>(src: &NdArray, dst: &NdArray) {
                 // SAFETY: the walk visits elements of both views.
                 unsafe {
                     let v = src.ptr_at(s0 + k * ss).cast::<S>().read_unaligned();
-                    let p = dst.ptr_at(d0 + k * ds).cast::<D>();
+                    let p = dst.ptr_at_mut(d0 + k * ds).cast::<D>();
                     if same {
                         p.cast::<S>().write_unaligned(v)
                     } else {

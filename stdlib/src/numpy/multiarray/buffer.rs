@@ -5,6 +5,10 @@
 //! pointer rather than a `Vec`: Rust's aliasing rules cannot describe two arrays
 //! that overlap. Every access goes through [`NdArray`](super::NdArray), which checks
 //! its offsets against the buffer's length when the view is made.
+//!
+//! Writers take the pointer from [`Buffer::as_mut_ptr`], which tells
+//! `kiln_numeric::host_copies` of the write: a copy of the bytes on a GPU is stale
+//! from then on. Readers take [`Buffer::as_ptr`].
 
 use std::alloc::{Layout, alloc_zeroed, dealloc};
 use std::ptr::NonNull;
@@ -59,11 +63,25 @@ impl Buffer {
     }
 
     /// `len` bytes at `ptr` that belong to `owner`, which must keep them valid, and
-    /// not move them, for as long as it lives. Counts nothing as allocated.
+    /// not move them, for as long as it lives, and which may change them without a
+    /// word to kiln (a `bytearray` under `np.frombuffer`): no GPU keeps a copy of them.
+    /// Counts nothing as allocated.
     ///
     /// # Safety
     /// `ptr` must be valid for reads and writes of `len` bytes while `owner` lives.
     pub unsafe fn external(ptr: NonNull<u8>, len: usize, owner: Box<dyn Send + Sync>) -> Buffer {
+        kiln_numeric::host_copies::volatile(ptr.as_ptr(), len);
+        // SAFETY: the caller's promise.
+        unsafe { Self::adopted(ptr, len, owner) }
+    }
+
+    /// `len` bytes at `ptr` that `owner` holds for this buffer alone (compiled code's
+    /// own memory, handed over whole): written only through the buffer, as memory
+    /// [`Buffer::zeroed`] allocated is.
+    ///
+    /// # Safety
+    /// As for [`Buffer::external`], and nothing but this buffer writes the bytes.
+    pub unsafe fn adopted(ptr: NonNull<u8>, len: usize, owner: Box<dyn Send + Sync>) -> Buffer {
         Buffer {
             ptr,
             len,
@@ -79,7 +97,15 @@ impl Buffer {
         self.len == 0
     }
 
-    pub fn as_ptr(&self) -> *mut u8 {
+    /// The first byte, for reading.
+    pub fn as_ptr(&self) -> *const u8 {
+        self.ptr.as_ptr()
+    }
+
+    /// The first byte, for writing: the whole buffer counts as written (its copies
+    /// elsewhere, on a GPU, are stale).
+    pub fn as_mut_ptr(&self) -> *mut u8 {
+        kiln_numeric::host_copies::wrote(self.ptr.as_ptr(), self.len);
         self.ptr.as_ptr()
     }
 
@@ -114,6 +140,7 @@ fn advise_huge_pages(_ptr: *mut u8, _len: usize) {}
 
 impl Drop for Buffer {
     fn drop(&mut self) {
+        kiln_numeric::host_copies::freed(self.ptr.as_ptr(), self.len);
         if let Owner::External { .. } = self.owner {
             return;
         }

@@ -62,7 +62,7 @@ fn blas<T: Native + Arith>(
     let [rsb, csb] = [b.strides[0] / elem, b.strides[1] / elem];
     let [rsc, csc] = [out.strides[0] / elem, out.strides[1] / elem];
     // SAFETY: offset 0 is each view's first element; the views are non-empty.
-    let (pa, pb, pc) = unsafe { (a.ptr_at(0), b.ptr_at(0), out.ptr_at(0)) };
+    let (pa, pb, pc) = unsafe { (a.ptr_at(0), b.ptr_at(0), out.ptr_at_mut(0)) };
     // Raw pointers are not `Send`; the threads get addresses of disjoint row blocks.
     let (pa, pb, pc) = (pa as usize, pb as usize, pc as usize);
     let run = move |row: usize, rows: usize| {

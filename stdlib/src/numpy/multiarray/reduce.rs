@@ -90,7 +90,7 @@ fn reduce_typed<T: Arith>(
     let runs = reduced_runs(a, reduced);
     let inner_is_reduced = innermost_axis(a).is_none_or(|k| reduced[k]);
     let out = NdArray::zeros(T::DTYPE, &out_shape)?;
-    let dst = out.buffer.as_ptr().cast::<T>();
+    let dst = out.buffer.as_mut_ptr().cast::<T>();
     let (run_shape, run_strides): (Vec<usize>, Vec<isize>) = runs.iter().copied().unzip();
     let mut k = 0usize;
     walk(&out_shape, [&kept_strides], [0], |[start], len, [step]| {
@@ -253,7 +253,7 @@ pub fn accumulate(a: &NdArray, axis: usize, product: bool) -> Result<NdArray, Uf
                     unsafe {
                         let x = src.ptr_at(s0 + i * sstep + j * ss).cast::<T>().read_unaligned();
                         acc = if product { acc.mul(x) } else { acc.add(x) };
-                        dst.ptr_at(d0 + i * dstep + j * ds).cast::<T>().write_unaligned(acc);
+                        dst.ptr_at_mut(d0 + i * dstep + j * ds).cast::<T>().write_unaligned(acc);
                     }
                 }
             }

@@ -185,7 +185,7 @@ pub fn zip_map<A: Native, R: Native>(
 ) -> Result<NdArray, ArrayError> {
     let out = NdArray::zeros(R::DTYPE, shape)?;
     // SAFETY: `out` is a fresh contiguous array of `shape`.
-    unsafe { zip_map_into(a, b, shape, out.buffer.as_ptr().cast::<R>(), f) };
+    unsafe { zip_map_into(a, b, shape, out.buffer.as_mut_ptr().cast::<R>(), f) };
     Ok(out)
 }
 
@@ -201,7 +201,7 @@ fn zip_map_to<A: Native, R: Native>(
         Some(dest) => {
             // SAFETY: `binary_into` checked `dest` is C-contiguous with the result's
             // shape; its callers guarantee any overlap with an operand is exact.
-            unsafe { zip_map_into(a, b, shape, dest.ptr_at(0).cast::<R>(), f) };
+            unsafe { zip_map_into(a, b, shape, dest.ptr_at_mut(0).cast::<R>(), f) };
             Ok(dest.clone())
         }
         None => zip_map(a, b, shape, f),
@@ -300,7 +300,7 @@ pub fn map<A: Native, R: Native>(
     mut f: impl FnMut(A) -> R,
 ) -> Result<NdArray, ArrayError> {
     let out = NdArray::zeros(R::DTYPE, &a.shape)?;
-    let dst = out.buffer.as_ptr().cast::<R>();
+    let dst = out.buffer.as_mut_ptr().cast::<R>();
     let unit = std::mem::size_of::<A>() as isize;
     let mut k = 0usize;
     walk(&a.shape, [&a.strides], [0], |[sa], len, [da]| {
@@ -335,7 +335,7 @@ pub fn map_flagged<A: Native, R: Native>(
 ) -> Result<(NdArray, bool), ArrayError> {
     const CHUNK: usize = 512;
     let out = NdArray::zeros(R::DTYPE, &a.shape)?;
-    let dst = out.buffer.as_ptr().cast::<R>();
+    let dst = out.buffer.as_mut_ptr().cast::<R>();
     let unit = std::mem::size_of::<A>() as isize;
     let mut flagged = false;
     let mut k = 0usize;

@@ -45,7 +45,7 @@ static BUFFER_METHODS: BufferMethods = BufferMethods {
         // SAFETY: the export keeps the buffer alive. Writers through an export share
         // the memory with the array's views, as they do in numpy.
         BorrowedValueMut::RefMut(unsafe {
-            std::slice::from_raw_parts_mut(a.buffer.as_ptr(), a.buffer.len())
+            std::slice::from_raw_parts_mut(a.buffer.as_mut_ptr(), a.buffer.len())
         })
     },
     // Arrays never resize, so exports need no counting.
@@ -112,7 +112,9 @@ pub fn frombuffer(
         export.contiguous_or_collect(|bytes| {
             let bytes = &bytes[offset as usize..offset as usize + nbytes];
             // SAFETY: the fresh buffer holds exactly `nbytes` bytes.
-            unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), out.buffer.as_ptr(), nbytes) };
+            unsafe {
+                std::ptr::copy_nonoverlapping(bytes.as_ptr(), out.buffer.as_mut_ptr(), nbytes)
+            };
         });
         return Ok(out);
     }
