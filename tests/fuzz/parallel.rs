@@ -5,7 +5,9 @@
 //! (float sums and maxima, Python int sums, maxima and minima), perfect chains of
 //! loops under the outer one whose body only stores (which tier 2's chunks may run
 //! with a loop moved innermost),
-//! scalars carried from one iteration to the next), written twice: the function the
+//! scalars carried from one iteration to the next; the arrays of one call passed to
+//! the next after the host wrote them, or not: device copies kept between calls),
+//! written twice: the function the
 //! JIT runs, and a twin that walks the same loops and records every element each
 //! outer iteration touches. The twin's brute-force verdict is printed with the outer
 //! loop's line: the last value of the outer variable from which the rest of the loop
@@ -101,9 +103,27 @@ class ParTrace:
         return last
 
 
+def par_touch(w, a, b, c):
+    # The host writes between calls, in the ways a kept device copy must see.
+    w = w % 5
+    if w == 0:
+        a[w % a.shape[0]] = 0.25
+    elif w == 1:
+        c += 0.5
+    elif w == 2:
+        b[1:3] = -1.5  # through a view of a's buffer where b is one
+    elif w == 3:
+        np.multiply(a, -1.0, out=a)
+
+
 def run_par(k, f, trace, line, view, N, M, n, m, kk):
-    for call in range(3):
-        a, b, c = par_arrays(view, N, M)
+    # One set of arrays for calls 0-1 and one for 2-3: what a call left on the device
+    # is used by the next while the host wrote nothing there (w == 4), else dropped.
+    for call in range(4):
+        if call % 2 == 0:
+            a, b, c = par_arrays(view, N, M)
+        else:
+            par_touch(k + call, a, b, c)
         try:
             r = f(a, b, c, n, m, kk)
             print(k, call, "->", show(r), show(a[:6]), show(b[-4:]), float(a.sum()),
