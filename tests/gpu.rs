@@ -2,7 +2,8 @@
 //! `KILN_JIT=0`, then with `KILN_DEVICE=sim` (the simulated device runs the kernels
 //! the GPU would, checking every memory access), and both must print the same stdout
 //! and stderr and exit the same way. Then every benchmark kernel (benches/kernels/)
-//! runs at its tiny size both ways and must give the same checksum, and every program
+//! runs at its tiny size both ways and must give the same checksum, and at its
+//! `TILED_N` on a simulated device of 1 MiB, in tiles, the CPU tiers' checksum; every program
 //! of the realistic corpus (tests/corpus/) must print on the simulated device what it
 //! prints on the CPU tiers. Last, every
 //! kernel those runs generated (`KILN_DUMP_KERNELS`) is compiled with NVRTC for sm_90,
@@ -16,8 +17,10 @@
 //! that ratio, counting as copied in what the device already held: what shows a
 //! read-only array never copied back and a write-only one never copied in),
 //! `kept(N)` (N bytes were not copied in because the device held them from an earlier
-//! entry or nest), `grid(N)` (at most N loops of the nest shared the grid). So a
-//! silent fall back to the CPU cannot pass.
+//! entry or nest), `grid(N)` (at most N loops of the nest shared the grid), `tiles(N)`
+//! (an entry ran in at least N tiles: its footprint did not fit the device). A script's
+//! `# env: NAME=VALUE` lines set variables for its runs (`KILN_GPU_MEM_LIMIT=1M`). So
+//! a silent fall back to the CPU cannot pass.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -38,6 +41,15 @@ enum Mode {
 }
 
 fn kiln(args: &[&Path], mode: Mode, report: Option<&Path>) -> Output {
+    kiln_with(args, mode, report, &[])
+}
+
+fn kiln_with(
+    args: &[&Path],
+    mode: Mode,
+    report: Option<&Path>,
+    vars: &[(String, String)],
+) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_kiln"));
     cmd.args(args).current_dir(root());
     cmd.env_remove("KILN_JIT_REPORT");
@@ -59,7 +71,18 @@ fn kiln(args: &[&Path], mode: Mode, report: Option<&Path>) -> Output {
     if let Some(report) = report {
         cmd.env("KILN_JIT_REPORT", report);
     }
+    cmd.envs(vars.iter().map(|(k, v)| (k, v)));
     cmd.output().expect("kiln runs")
+}
+
+/// A script's `# env: NAME=VALUE` lines.
+fn script_vars(source: &str) -> Vec<(String, String)> {
+    source
+        .lines()
+        .filter_map(|l| l.strip_prefix("# env: "))
+        .filter_map(|v| v.split_once('='))
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .collect()
 }
 
 struct Mark {
@@ -70,6 +93,7 @@ struct Mark {
     moves: Option<(u64, u64)>,
     kept: Option<u64>,
     grid: Option<u64>,
+    tiles: Option<u64>,
 }
 
 fn marks(source: &str) -> Vec<Mark> {
@@ -95,6 +119,7 @@ fn marks(source: &str) -> Vec<Mark> {
                 moves,
                 kept: inside("kept").and_then(|k| k.trim().parse().ok()),
                 grid: inside("grid").and_then(|g| g.trim().parse().ok()),
+                tiles: inside("tiles").and_then(|t| t.trim().parse().ok()),
             })
         })
         .collect()
@@ -124,9 +149,11 @@ fn device_reports(sites: &[serde_json::Value], name: &str, line: u64) -> Vec<ser
 
 fn check(script: &Path) -> Result<(), String> {
     let name = script.file_name().unwrap().to_string_lossy().into_owned();
-    let interpreted = kiln(&[script], Mode::Interpreted, None);
+    let source = std::fs::read_to_string(script).unwrap();
+    let vars = script_vars(&source);
+    let interpreted = kiln_with(&[script], Mode::Interpreted, None, &vars);
     let report = std::env::temp_dir().join(format!("kiln-gpu-{}-{name}.json", std::process::id()));
-    let sim = kiln(&[script], Mode::Sim, Some(&report));
+    let sim = kiln_with(&[script], Mode::Sim, Some(&report), &vars);
     if sim.stdout != interpreted.stdout
         || sim.stderr != interpreted.stderr
         || sim.status.code() != interpreted.status.code()
@@ -138,7 +165,6 @@ fn check(script: &Path) -> Result<(), String> {
         ));
     }
     let (text, sites) = take_jit_report(&report).map_err(|e| format!("{name}: {e}"))?;
-    let source = std::fs::read_to_string(script).unwrap();
     for mark in marks(&source) {
         let at = format!("{name}:{}", mark.line);
         let devices = device_reports(&sites, &name, mark.line);
@@ -166,6 +192,14 @@ fn check(script: &Path) -> Result<(), String> {
             if most != Some(want) {
                 return Err(format!(
                     "{at}: at most {most:?} loops on the grid, not {want}\n{text}"
+                ));
+            }
+        }
+        if let Some(want) = mark.tiles {
+            let most = devices.iter().filter_map(|d| d["tiles"].as_u64()).max();
+            if most.is_none_or(|m| m < want) {
+                return Err(format!(
+                    "{at}: at most {most:?} tiles in an entry, not {want} or more\n{text}"
                 ));
             }
         }
@@ -222,6 +256,60 @@ fn check_bench_kernel(kernel: &Path) -> Result<(), String> {
             "benches/kernels/{name}: the simulated device and the interpreter differ\n=== sim\n{}\n=== interpreted\n{}",
             describe(&sim),
             describe(&interpreted)
+        ));
+    }
+    Ok(())
+}
+
+/// A benchmark kernel at its `TILED_N` (where it has one: a loop the device runs) on
+/// a simulated device of 1 MiB (`TILED_CAP`), which its footprint does not fit: the
+/// same checksums as the CPU tiers', and its nest run in tiles.
+fn check_bench_kernel_tiled(kernel: &Path) -> Result<(), String> {
+    let source = std::fs::read_to_string(kernel).unwrap();
+    let constant = |name: &str| {
+        source
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{name} = ")))
+            .map(|v| v.trim().trim_matches('"').to_string())
+    };
+    let Some(n) = constant("TILED_N") else {
+        return Ok(());
+    };
+    let cap = constant("TILED_CAP").unwrap_or_else(|| "1M".into());
+    let vars = [("KILN_GPU_MEM_LIMIT".to_string(), cap.clone())];
+    let runner = root().join("benches/call_runner.py");
+    let n = Path::new(&n);
+    let warm = Path::new("--warm-calls");
+    let one = Path::new("1");
+    let args = [runner.as_path(), kernel, n, warm, one];
+    let name = kernel.file_name().unwrap().to_string_lossy().into_owned();
+    let report =
+        std::env::temp_dir().join(format!("kiln-gpu-{}-tiled-{name}.json", std::process::id()));
+    let cpu = kiln_with(&args, Mode::Cpu, None, &vars);
+    let sim = kiln_with(&args, Mode::Sim, Some(&report), &vars);
+    let checksums = |o: &Output| {
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .filter(|l| l.starts_with("checksum"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    if !sim.status.success() || checksums(&sim) != checksums(&cpu) || checksums(&sim).is_empty() {
+        return Err(format!(
+            "benches/kernels/{name} at TILED_N on a {cap} device: the simulated device and the CPU tiers differ\n=== sim\n{}\n=== cpu\n{}",
+            describe(&sim),
+            describe(&cpu)
+        ));
+    }
+    let (text, sites) = take_jit_report(&report).map_err(|e| format!("{name}: {e}"))?;
+    let most = sites
+        .iter()
+        .flat_map(|s| s["specialisations"].as_array().into_iter().flatten())
+        .filter_map(|spec| spec["device"]["tiles"].as_u64())
+        .max();
+    if most.is_none_or(|m| m < 2) {
+        return Err(format!(
+            "benches/kernels/{name} at TILED_N on a {cap} device: no entry ran in tiles\n{text}"
         ));
     }
     Ok(())
@@ -290,6 +378,7 @@ fn main() {
         .collect();
     kernels.sort();
     failures.extend(check_all(&kernels, check_bench_kernel));
+    failures.extend(check_all(&kernels, check_bench_kernel_tiled));
     let corpus = py_cases("tests/corpus");
     failures.extend(check_all(&corpus, check_corpus_program));
     match compile_kernels() {
@@ -299,7 +388,7 @@ fn main() {
     let _ = std::fs::remove_dir_all(kernels_dir());
     finish(
         "GPU tier cases",
-        cases.len() + kernels.len() + corpus.len() + 1,
+        cases.len() + 2 * kernels.len() + corpus.len() + 1,
         &failures,
     );
 }

@@ -68,6 +68,8 @@ pub struct DeviceReport {
     pub compile_ms: f64,
     /// The most loops an entry put on the grid (the outer one and those nested in it).
     pub grid: u64,
+    /// The most tiles an entry's iterations were cut into (its footprint did not fit).
+    pub tiles: u64,
     /// Why the last entry kept a loop nested in the grid's inside each thread.
     pub inner: Option<String>,
     /// Why the last entry that did not run there did not (or why none can).
@@ -92,6 +94,7 @@ fn device_report(code: &kiln_jit::CompiledNest) -> Option<DeviceReport> {
         failed: load(&o.stats.failed),
         compile_ms: load(&o.stats.compile_us) as f64 / 1e3,
         grid: load(&o.stats.depth),
+        tiles: load(&o.stats.tiles),
         inner: o.stats.inner.lock().ok().and_then(|r| r.clone()),
         refused: o
             .stats
@@ -113,11 +116,15 @@ fn device_lines(out: &mut String, what: &str, d: &DeviceReport) {
     if d.runs > 0 {
         let _ = writeln!(
             out,
-            "      {what} on {device} (tier 3): {} entries, {} launches on a grid of {} loop{}, {} bytes in, {} bytes out{}{}{}",
+            "      {what} on {device} (tier 3): {} entries, {} launches on a grid of {} loop{}{}, {} bytes in, {} bytes out{}{}{}",
             d.runs,
             d.launches,
             d.grid,
             if d.grid == 1 { "" } else { "s" },
+            match d.tiles {
+                0 | 1 => String::new(),
+                n => format!(" (in up to {n} tiles: its footprint did not fit the device)"),
+            },
             d.bytes_in,
             d.bytes_out,
             match d.bytes_kept {
@@ -147,7 +154,7 @@ fn device_json(d: &Option<DeviceReport>) -> String {
     match d {
         None => "null".into(),
         Some(d) => format!(
-            "{{\"kind\": \"{}\", \"runs\": {}, \"launches\": {}, \"bytes_in\": {}, \"bytes_out\": {}, \"bytes_kept\": {}, \"failed\": {}, \"compile_ms\": {:.3}, \"grid\": {}, \"inner\": {}, \"refused\": {}}}",
+            "{{\"kind\": \"{}\", \"runs\": {}, \"launches\": {}, \"bytes_in\": {}, \"bytes_out\": {}, \"bytes_kept\": {}, \"failed\": {}, \"compile_ms\": {:.3}, \"grid\": {}, \"tiles\": {}, \"inner\": {}, \"refused\": {}}}",
             d.kind,
             d.runs,
             d.launches,
@@ -157,6 +164,7 @@ fn device_json(d: &Option<DeviceReport>) -> String {
             d.failed,
             d.compile_ms,
             d.grid,
+            d.tiles,
             d.inner.as_deref().map_or("null".into(), json_string),
             d.refused.as_deref().map_or("null".into(), json_string)
         ),

@@ -306,7 +306,13 @@ impl super::Device for GpuRun<'_> {
         use cudarc::driver::DevicePtr;
         let stream = &self.m.gpu.stream;
         // SAFETY: bytes; what the kernel reads is copied in first (module doc).
-        let buf = unsafe { stream.alloc::<u8>(len.max(1)) }.map_err(err)?;
+        let buf = unsafe { stream.alloc::<u8>(len.max(1)) }.map_err(|e| {
+            if e.0 == cudarc::driver::sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY {
+                format!("{}: {len} bytes asked", super::OUT_OF_MEMORY)
+            } else {
+                err(e)
+            }
+        })?;
         let (ptr, _sync) = buf.device_ptr(stream);
         let address = ptr;
         drop(_sync);

@@ -31,6 +31,7 @@ pub mod grid;
 pub mod kernel;
 pub(crate) mod resident;
 pub mod staging;
+mod tiles;
 mod transfer;
 
 use crate::analysis::staged::trip_count;
@@ -41,7 +42,7 @@ pub use kernel::Kernel;
 use std::sync::Mutex;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
-use transfer::Shape;
+use transfer::Moves;
 
 /// Where parallel nests may run, from `KILN_DEVICE`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -65,6 +66,26 @@ pub fn device_choice() -> DeviceChoice {
             _ => DeviceChoice::Cpu,
         },
     )
+}
+
+/// How an allocation that found no memory fails, on either device: a run that meets
+/// it tries again in smaller tiles (`tiles`).
+pub const OUT_OF_MEMORY: &str = "device out of memory";
+
+/// A size in bytes as `KILN_GPU_MEM_LIMIT` takes it: `1048576`, `1M`, `1MiB`, `512k`,
+/// `2G`.
+pub fn parse_bytes(text: &str) -> Option<usize> {
+    let t = text.trim();
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let n: usize = t[..digits].parse().ok()?;
+    let unit = match t[digits..].trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1,
+        "k" | "kb" | "kib" => 1 << 10,
+        "m" | "mb" | "mib" => 1 << 20,
+        "g" | "gb" | "gib" => 1 << 30,
+        _ => return None,
+    };
+    n.checked_mul(unit)
 }
 
 /// A nest's kernel and how its entries on the device went.
@@ -100,6 +121,8 @@ pub struct DeviceStats {
     pub refused: Mutex<Option<String>>,
     /// The most loops an entry put on the grid.
     pub depth: AtomicU64,
+    /// The most tiles an entry's iterations were cut into (1: its footprint fit).
+    pub tiles: AtomicU64,
     /// Why the last entry kept a loop of the chain inside each thread.
     pub inner: Mutex<Option<String>>,
 }
@@ -237,16 +260,14 @@ impl Offload {
                     Mutex::new(None);
                 let mut state = resident::lock(&SIM);
                 let resident::DeviceState { memory, residency } = &mut *state;
-                unsafe {
-                    self.run_on(
-                        &mut SimDevice(memory),
-                        residency,
-                        sim::MEMORY,
-                        &launch,
-                        &schedule.footprints,
-                        frame,
-                    )
-                }
+                // Its nominal size: `KILN_SIM_MEMORY` makes it hold less without
+                // saying so (an injected out-of-memory error).
+                let mut on = On {
+                    dev: &mut SimDevice(memory),
+                    residency,
+                    device_bytes: sim::MEMORY,
+                };
+                unsafe { self.run_sized(&mut on, staged, layout, &launch, &schedule, frame) }
             }
             DeviceChoice::Gpu => {
                 let module = self.modules[depth - 1].get_or_init(|| {
@@ -269,16 +290,13 @@ impl Offload {
                         let mut state = resident::lock(&GPU);
                         let resident::DeviceState { memory, residency } = &mut *state;
                         let mut dev = driver::GpuRun::new(m, memory);
-                        let bytes = driver::device().map_or(0, |g| g.memory);
+                        let mut on = On {
+                            dev: &mut dev,
+                            residency,
+                            device_bytes: driver::device().map_or(0, |g| g.memory),
+                        };
                         unsafe {
-                            self.run_on(
-                                &mut dev,
-                                residency,
-                                bytes,
-                                &launch,
-                                &schedule.footprints,
-                                frame,
-                            )
+                            self.run_sized(&mut on, staged, layout, &launch, &schedule, frame)
                         }
                     }
                     Err(why) => Err(why.clone()),
@@ -299,32 +317,22 @@ impl Offload {
         }
     }
 
-    /// Steps 1-5 of the module doc on `dev`, with the copies `residency` keeps there
-    /// (a device of `device_bytes`); whether the results were kept. After a device
-    /// error no copy is kept: what the device holds is unknown.
-    #[allow(clippy::too_many_arguments)]
+    /// Steps 1-5 of the module doc on `at`'s device, with the copies it keeps there;
+    /// whether the results were kept. A tile of a larger run (`undo`: what its copies
+    /// back overwrote goes there) neither uses nor keeps copies. After a device error
+    /// no copy is kept: what the device holds is unknown.
     unsafe fn run_on(
         &self,
-        dev: &mut dyn Device,
-        residency: &mut resident::Residency,
-        device_bytes: usize,
+        at: &mut On,
         launch: &Launch,
         footprints: &[Footprint],
         frame: &mut [u64],
+        undo: Option<&mut tiles::Undo>,
     ) -> Result<bool, String> {
         let mut outs = Vec::new();
         // SAFETY: the caller's promise.
-        let r = unsafe {
-            self.place_and_launch(
-                dev,
-                residency,
-                device_bytes,
-                launch,
-                footprints,
-                frame,
-                &mut outs,
-            )
-        };
+        let r = unsafe { self.place_and_launch(at, launch, footprints, frame, &mut outs, undo) };
+        let On { dev, residency, .. } = at;
         match &r {
             Ok(true) => {}
             // The launch may have written the device copies of what it writes.
@@ -336,61 +344,51 @@ impl Offload {
                     }
                 }
             }
-            Err(_) => residency.clear(dev),
+            Err(_) => residency.clear(*dev),
         }
-        residency.end_run(dev);
+        residency.end_run(*dev);
         r
     }
 
     /// The run proper; `outs` gets each written array's host data pointer, placement
     /// and written runs, as soon as it is placed.
-    #[allow(clippy::too_many_arguments)]
     unsafe fn place_and_launch(
         &self,
-        dev: &mut dyn Device,
-        residency: &mut resident::Residency,
-        device_bytes: usize,
+        at: &mut On,
         launch: &Launch,
         footprints: &[Footprint],
         frame: &mut [u64],
         outs: &mut Vec<Written>,
+        mut undo: Option<&mut tiles::Undo>,
     ) -> Result<bool, String> {
+        let On {
+            dev,
+            residency,
+            device_bytes,
+        } = at;
+        let (dev, device_bytes) = (&mut **dev, *device_bytes);
         let kernel = launch.kernel;
         let mut device_frame = frame.to_vec();
-        let keep = resident::may_keep();
+        let keep = undo.is_none() && resident::may_keep();
         let mut placed = Vec::new();
         // Every grid loop steps by one: what `coverage` needs of the loops it
         // cannot see.
         let unit_steps = frame[ROOT_STEP] as i64 == 1 && launch.dims.chunks(3).all(|d| d[1] == 1);
         for a in &kernel.arrays {
             let fp = footprints.iter().find(|f| f.array == a.var);
-            let Some(fp) = fp else {
+            let Some((fp, moves)) =
+                fp.and_then(|fp| Some((fp, Moves::of(frame, a.slot, a.ndim, a.elem.bytes(), fp)?)))
+            else {
                 // Only its shape is read: no memory.
                 device_frame[a.slot] = 0;
                 continue;
             };
-            let shape = Shape::of(frame, a.slot, a.ndim, a.elem.bytes());
-            let whole: Vec<_> = (0..a.ndim)
-                .map(|d| crate::analysis::affine::Interval {
-                    lo: 0,
-                    hi: shape.extents[d] - 1,
-                })
-                .collect();
-            let read = if fp.whole_read {
-                Some(whole.clone())
-            } else {
-                fp.read.clone()
-            };
-            let region = match (&read, &fp.written) {
-                (Some(r), Some(w)) => r.iter().zip(w).map(|(x, y)| x.hull(*y)).collect(),
-                (Some(r), None) => r.clone(),
-                (None, Some(w)) => w.clone(),
-                (None, None) => continue,
-            };
-            let Some((lo, hi)) = shape.span(&region) else {
-                device_frame[a.slot] = 0;
-                continue;
-            };
+            let Moves {
+                shape,
+                read,
+                lo,
+                hi,
+            } = moves;
             let host = frame[a.slot] as i64;
             let span = ((host + lo) as u64, (host + hi) as u64);
             let p = residency.place(dev, span.0, span.1, keep, &placed, device_bytes)?;
@@ -469,6 +467,9 @@ impl Offload {
                 let at = (*host + off) as u64;
                 // SAFETY: as for the copy in.
                 let bytes = unsafe { std::slice::from_raw_parts_mut(at as *mut u8, len) };
+                if let Some(u) = undo.as_deref_mut() {
+                    u.save(at, bytes);
+                }
                 dev.copy_out(p.device(at), bytes)?;
                 residency.copied_back(p, at, at + len as u64);
                 self.stats
@@ -490,6 +491,13 @@ impl Offload {
         }
         Ok(true)
     }
+}
+
+/// A device a run goes to: its memory, the copies kept there, and its size in bytes.
+pub(crate) struct On<'d> {
+    dev: &'d mut dyn Device,
+    residency: &'d mut resident::Residency,
+    device_bytes: usize,
 }
 
 /// An array a run writes: its host data pointer, where it lies on the device, and
@@ -585,7 +593,7 @@ struct SimDevice<'m>(&'m mut sim::DeviceMemory);
 
 impl Device for SimDevice<'_> {
     fn alloc(&mut self, len: usize) -> Result<u64, String> {
-        Ok(self.0.alloc(len))
+        self.0.alloc(len)
     }
 
     fn free(&mut self, address: u64) {

@@ -7,7 +7,56 @@
 //! one element, else one element), so copying a written box back changes no element
 //! outside it.
 
+use crate::analysis::Footprint;
 use crate::analysis::affine::Interval;
+
+/// What a run moves for one array of its kernel: the array's shape, the box it reads
+/// (`None`: none), and the byte span `[lo, hi)` from the data pointer its device
+/// buffer covers (what it reads and what it writes).
+pub(super) struct Moves {
+    pub(super) shape: Shape,
+    pub(super) read: Option<Vec<Interval>>,
+    pub(super) lo: i64,
+    pub(super) hi: i64,
+}
+
+impl Moves {
+    /// The moves of the array whose descriptor is at `slot` in `frame` under its
+    /// footprint `fp` (`None`: it needs no memory).
+    pub(super) fn of(
+        frame: &[u64],
+        slot: usize,
+        ndim: usize,
+        elem: usize,
+        fp: &Footprint,
+    ) -> Option<Moves> {
+        let shape = Shape::of(frame, slot, ndim, elem);
+        let read = if fp.whole_read {
+            Some(
+                shape
+                    .extents
+                    .iter()
+                    .map(|e| Interval { lo: 0, hi: e - 1 })
+                    .collect(),
+            )
+        } else {
+            fp.read.clone()
+        };
+        let region: Vec<Interval> = match (&read, &fp.written) {
+            (Some(r), Some(w)) => r.iter().zip(w).map(|(x, y)| x.hull(*y)).collect(),
+            (Some(r), None) => r.clone(),
+            (None, Some(w)) => w.clone(),
+            (None, None) => return None,
+        };
+        let (lo, hi) = shape.span(&region)?;
+        Some(Moves {
+            shape,
+            read,
+            lo,
+            hi,
+        })
+    }
+}
 
 /// An array's shape as the frame describes it, in bytes.
 pub(super) struct Shape {

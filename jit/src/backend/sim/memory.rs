@@ -9,11 +9,30 @@
 const FIRST_ADDRESS: u64 = 0x7e00_0000_0000;
 
 /// Simulated device memory.
-#[derive(Default)]
 pub struct DeviceMemory {
     buffers: Vec<Buffer>,
     /// Where the next buffer may start.
     end: u64,
+    /// Bytes it holds (`KILN_SIM_MEMORY`, else [`super::MEMORY`]), and bytes in use.
+    /// The GPU tier plans for [`super::MEMORY`] whatever it holds: less makes
+    /// allocations fail as a GPU's do when it had less free than it said.
+    capacity: usize,
+    used: usize,
+}
+
+impl Default for DeviceMemory {
+    fn default() -> Self {
+        let capacity = std::env::var("KILN_SIM_MEMORY")
+            .ok()
+            .and_then(|v| crate::backend::gpu::parse_bytes(&v))
+            .unwrap_or(super::MEMORY);
+        DeviceMemory {
+            buffers: Vec::new(),
+            end: 0,
+            capacity,
+            used: 0,
+        }
+    }
 }
 
 /// The grain memory is tracked in: the smallest element (float32, int32).
@@ -31,8 +50,18 @@ struct Buffer {
 }
 
 impl DeviceMemory {
-    /// A new buffer of `len` bytes, nothing in it defined; its address.
-    pub fn alloc(&mut self, len: usize) -> u64 {
+    /// A new buffer of `len` bytes, nothing in it defined; its address. Fails as a
+    /// GPU's allocation does where the bytes in use would pass the capacity.
+    pub fn alloc(&mut self, len: usize) -> Result<u64, String> {
+        if self.used + len > self.capacity {
+            return Err(format!(
+                "{}: {len} bytes asked, {} of {} in use",
+                crate::backend::gpu::OUT_OF_MEMORY,
+                self.used,
+                self.capacity
+            ));
+        }
+        self.used += len;
         // Past every buffer, kept ones included: an address is never reused, so a
         // kernel pointing into a freed buffer finds none.
         let address = self.end.max(FIRST_ADDRESS).next_multiple_of(256);
@@ -45,12 +74,15 @@ impl DeviceMemory {
             writer: vec![0; words],
             written: false,
         });
-        address
+        Ok(address)
     }
 
     /// Frees the buffer at `address`.
     pub fn free(&mut self, address: u64) {
-        self.buffers.retain(|b| b.address != address);
+        if let Some(k) = self.buffers.iter().position(|b| b.address == address) {
+            self.used -= self.buffers[k].bytes.len();
+            self.buffers.swap_remove(k);
+        }
     }
 
     fn find(&self, address: u64, len: usize) -> Option<(usize, usize)> {

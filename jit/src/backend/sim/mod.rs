@@ -631,9 +631,9 @@ mod tests {
     fn setup(a_len: usize) -> (DeviceMemory, Vec<u64>, u64) {
         let mut mem = DeviceMemory::default();
         let a: Vec<u8> = (0..N).flat_map(|x| (x as f64).to_le_bytes()).collect();
-        let pa = mem.alloc(a_len * 8);
+        let pa = mem.alloc(a_len * 8).unwrap();
         mem.copy_in(pa, &a[..a_len * 8]).unwrap();
-        let po = mem.alloc(N * 8);
+        let po = mem.alloc(N * 8).unwrap();
         let mut frame = vec![0u64; 14];
         frame[1] = N as u64;
         frame[2] = 1;
