@@ -11,7 +11,7 @@
 //! installs: a kernel NVRTC rejects fails the test.
 //!
 //! The scripts mark what the device must have done, on the line of a loop:
-//! `# gpu: sim` (some entry ran on the simulated device), `# gpu: failed` (a check
+//! `# gpu: sim` (some entry ran on the simulated device), `# gpu: cpu` (none did), `# gpu: failed` (a check
 //! failed there and the CPU tiers ran the entry), `# gpu: refused(TEXT)` (the report
 //! says why not, containing TEXT), `moves(IN:OUT)` (bytes copied in and out were in
 //! that ratio, counting as copied in what the device already held: what shows a
@@ -88,6 +88,8 @@ fn script_vars(source: &str) -> Vec<(String, String)> {
 struct Mark {
     line: u64,
     ran: bool,
+    /// No entry ran on the device (`cpu`).
+    stayed: bool,
     failed: bool,
     refused: Option<String>,
     moves: Option<(u64, u64)>,
@@ -114,6 +116,7 @@ fn marks(source: &str) -> Vec<Mark> {
             Some(Mark {
                 line: k as u64 + 1,
                 ran: mark.split_whitespace().any(|w| w == "sim"),
+                stayed: mark.split_whitespace().any(|w| w == "cpu"),
                 failed: mark.contains("failed"),
                 refused: inside("refused"),
                 moves,
@@ -174,6 +177,9 @@ fn check(script: &Path) -> Result<(), String> {
         let sum = |key: &str| -> u64 { devices.iter().map(|d| d[key].as_u64().unwrap_or(0)).sum() };
         if mark.ran && sum("runs") == 0 {
             return Err(format!("{at}: never ran on the simulated device\n{text}"));
+        }
+        if mark.stayed && sum("runs") > 0 {
+            return Err(format!("{at}: ran on the simulated device\n{text}"));
         }
         if mark.failed && sum("failed") == 0 {
             return Err(format!("{at}: no check failed on the device\n{text}"));

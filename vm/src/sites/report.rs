@@ -74,6 +74,18 @@ pub struct DeviceReport {
     pub inner: Option<String>,
     /// Why the last entry that did not run there did not (or why none can).
     pub refused: Option<String>,
+    /// The cost model's decisions (`KILN_DEVICE=auto:sim`): entries sent to the
+    /// device and to the CPU tiers, each side's predicted and measured milliseconds.
+    pub cost: Option<CostReport>,
+}
+
+pub struct CostReport {
+    pub device_entries: u64,
+    pub device_predicted_ms: f64,
+    pub device_measured_ms: f64,
+    pub cpu_entries: u64,
+    pub cpu_predicted_ms: f64,
+    pub cpu_measured_ms: f64,
 }
 
 fn device_report(code: &kiln_jit::CompiledNest) -> Option<DeviceReport> {
@@ -103,6 +115,19 @@ fn device_report(code: &kiln_jit::CompiledNest) -> Option<DeviceReport> {
             .ok()
             .and_then(|r| r.clone())
             .or_else(|| o.no_kernel().map(str::to_string)),
+        cost: {
+            let c = &o.cost;
+            let ms = |a: &std::sync::atomic::AtomicU64| load(a) as f64 / 1e3;
+            let (d, p) = (load(&c.device_entries), load(&c.cpu_entries));
+            (d + p > 0).then(|| CostReport {
+                device_entries: d,
+                device_predicted_ms: ms(&c.device_predicted_us),
+                device_measured_ms: ms(&c.device_measured_us),
+                cpu_entries: p,
+                cpu_predicted_ms: ms(&c.cpu_predicted_us),
+                cpu_measured_ms: ms(&c.cpu_measured_us),
+            })
+        },
     })
 }
 
@@ -142,6 +167,18 @@ fn device_lines(out: &mut String, what: &str, d: &DeviceReport) {
             }
         );
     }
+    if let Some(c) = &d.cost {
+        let _ = writeln!(
+            out,
+            "      {what}, the cost model: {} entries to {device} ({:.1} us predicted, {:.1} us measured), {} to the CPU tiers ({:.1} us predicted, {:.1} us measured)",
+            c.device_entries,
+            c.device_predicted_ms * 1e3,
+            c.device_measured_ms * 1e3,
+            c.cpu_entries,
+            c.cpu_predicted_ms * 1e3,
+            c.cpu_measured_ms * 1e3
+        );
+    }
     if let Some(why) = &d.inner {
         let _ = writeln!(out, "      {what} on {device}: {why}");
     }
@@ -154,7 +191,7 @@ fn device_json(d: &Option<DeviceReport>) -> String {
     match d {
         None => "null".into(),
         Some(d) => format!(
-            "{{\"kind\": \"{}\", \"runs\": {}, \"launches\": {}, \"bytes_in\": {}, \"bytes_out\": {}, \"bytes_kept\": {}, \"failed\": {}, \"compile_ms\": {:.3}, \"grid\": {}, \"tiles\": {}, \"inner\": {}, \"refused\": {}}}",
+            "{{\"kind\": \"{}\", \"runs\": {}, \"launches\": {}, \"bytes_in\": {}, \"bytes_out\": {}, \"bytes_kept\": {}, \"failed\": {}, \"compile_ms\": {:.3}, \"grid\": {}, \"tiles\": {}, \"inner\": {}, \"refused\": {}, \"cost\": {}}}",
             d.kind,
             d.runs,
             d.launches,
@@ -166,7 +203,16 @@ fn device_json(d: &Option<DeviceReport>) -> String {
             d.grid,
             d.tiles,
             d.inner.as_deref().map_or("null".into(), json_string),
-            d.refused.as_deref().map_or("null".into(), json_string)
+            d.refused.as_deref().map_or("null".into(), json_string),
+            d.cost.as_ref().map_or("null".into(), |c| format!(
+                "{{\"device_entries\": {}, \"device_predicted_ms\": {:.3}, \"device_measured_ms\": {:.3}, \"cpu_entries\": {}, \"cpu_predicted_ms\": {:.3}, \"cpu_measured_ms\": {:.3}}}",
+                c.device_entries,
+                c.device_predicted_ms,
+                c.device_measured_ms,
+                c.cpu_entries,
+                c.cpu_predicted_ms,
+                c.cpu_measured_ms
+            ))
         ),
     }
 }

@@ -865,12 +865,18 @@ pub fn run(
     let running = columns.run();
     // Tier 2 where the analysis allows it for these values; else (or where a chunk
     // handed back, everything undone) the serial run.
+    let started = std::time::Instant::now();
     let parallel = unsafe { code.run_parallel(&mut frame) };
+    let on_device = matches!(parallel, ParallelRun::OnDevice);
     let point = match parallel {
         ParallelRun::Ran { .. } | ParallelRun::OnDevice => kiln_jit::FINISHED,
         ParallelRun::Stopped { point, .. } => point,
         _ => unsafe { code.run(&mut frame) },
     };
+    // The CPU tiers' time for an entry the cost model sent them: the nest's CPU speed.
+    if let Some(o) = code.offload.as_ref().filter(|_| !on_device) {
+        o.cost.cpu_took(started.elapsed().as_secs_f64());
+    }
     drop(running);
     super::draws::leave();
     // What the run stored into lists and attribute columns copied on entry, before

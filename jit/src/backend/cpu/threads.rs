@@ -40,7 +40,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 /// also runs in parallel nests that store much for their work).
 pub const MIN_WORK: f64 = 100_000.0;
 
-fn min_work() -> f64 {
+pub(crate) fn min_work() -> f64 {
     static MIN: OnceLock<f64> = OnceLock::new();
     *MIN.get_or_init(|| {
         std::env::var("KILN_PARALLEL_MIN_WORK")

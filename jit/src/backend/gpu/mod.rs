@@ -24,6 +24,7 @@
 //! or that hold what they held (a box copied in first).
 
 pub mod build;
+pub mod cost;
 pub mod coverage;
 pub mod cuda;
 pub mod driver;
@@ -56,16 +57,24 @@ pub enum DeviceChoice {
     Gpu,
 }
 
-/// `KILN_DEVICE`, read once.
-pub fn device_choice() -> DeviceChoice {
-    static CHOICE: OnceLock<DeviceChoice> = OnceLock::new();
+/// `KILN_DEVICE`, read once: where parallel nests may run, and whether the cost model
+/// (`cost`) decides each entry (`auto:sim`: between the CPU tiers and the simulated
+/// device, which stands for a fake device of known speeds) or every entry goes there.
+fn device_setting() -> (DeviceChoice, bool) {
+    static CHOICE: OnceLock<(DeviceChoice, bool)> = OnceLock::new();
     *CHOICE.get_or_init(
         || match std::env::var("KILN_DEVICE").as_deref().map(str::trim) {
-            Ok("sim") => DeviceChoice::Sim,
-            Ok("gpu") => DeviceChoice::Gpu,
-            _ => DeviceChoice::Cpu,
+            Ok("sim") => (DeviceChoice::Sim, false),
+            Ok("auto:sim") => (DeviceChoice::Sim, true),
+            Ok("gpu") => (DeviceChoice::Gpu, false),
+            _ => (DeviceChoice::Cpu, false),
         },
     )
+}
+
+/// Where parallel nests may run (`KILN_DEVICE`).
+pub fn device_choice() -> DeviceChoice {
+    device_setting().0
 }
 
 /// How an allocation that found no memory fails, on either device: a run that meets
@@ -100,6 +109,10 @@ pub struct Offload {
     pub stats: DeviceStats,
     /// Each kernel's compiled module on the GPU (compiled at its first launch).
     modules: Vec<OnceLock<Result<driver::Module, String>>>,
+    /// The device's speeds where the cost model decides each entry (`KILN_DEVICE=
+    /// auto:sim`), and its decisions.
+    profile: Option<cost::Profile>,
+    pub cost: cost::CostStats,
 }
 
 /// Counters for the jit report.
@@ -163,6 +176,7 @@ impl Offload {
             Err(why) => (vec![Err(why.clone())], None),
         };
         let modules = kernels.iter().map(|_| OnceLock::new()).collect();
+        let profile = device_setting().1.then(cost::Profile::simulated);
         Some(Offload {
             device,
             kernels,
@@ -170,6 +184,8 @@ impl Offload {
 
             stats: DeviceStats::default(),
             modules,
+            profile,
+            cost: cost::CostStats::default(),
         })
     }
 
@@ -248,12 +264,32 @@ impl Offload {
         else {
             return self.refuse("too many iterations for one grid".into());
         };
-        self.stats.depth.fetch_max(depth as u64, Ordering::Relaxed);
         let launch = Launch {
             kernel,
             dims: &dims,
             threads,
         };
+        if let Some(p) = &self.profile {
+            let bytes = self.footprint_bytes(&launch, &schedule, frame) as f64;
+            let device = p.device_seconds(bytes, 1.0, schedule.work, true);
+            let cpu = self.cost.cpu_seconds(
+                schedule.work,
+                crate::backend::cpu::threads::thread_count(),
+                crate::backend::cpu::threads::min_work(),
+            );
+            if cpu < device {
+                self.cost.to_cpu(cpu, schedule.work);
+                return self.refuse(format!(
+                    "the cost model chose the CPU tiers: {:.1} us predicted there, {:.1} us on \
+                     the device",
+                    cpu * 1e6,
+                    device * 1e6
+                ));
+            }
+            self.cost.to_device(device);
+        }
+        let started = std::time::Instant::now();
+        self.stats.depth.fetch_max(depth as u64, Ordering::Relaxed);
         let result = match self.device {
             DeviceChoice::Sim => {
                 static SIM: Mutex<Option<resident::DeviceState<sim::DeviceMemory>>> =
@@ -304,6 +340,9 @@ impl Offload {
             }
             DeviceChoice::Cpu => Err("no device chosen".into()),
         };
+        if self.profile.is_some() {
+            self.cost.device_took(started.elapsed().as_secs_f64());
+        }
         match result {
             Ok(true) => {
                 self.stats.runs.fetch_add(1, Ordering::Relaxed);

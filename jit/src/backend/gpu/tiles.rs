@@ -69,7 +69,12 @@ struct TilePlan {
 
 impl Offload {
     /// The device bytes the kernel's arrays need for `schedule`'s footprints.
-    fn footprint_bytes(&self, launch: &Launch, schedule: &Schedule, frame: &[u64]) -> usize {
+    pub(super) fn footprint_bytes(
+        &self,
+        launch: &Launch,
+        schedule: &Schedule,
+        frame: &[u64],
+    ) -> usize {
         let kernel = launch.kernel;
         kernel
             .arrays
