@@ -10,7 +10,8 @@
 //! with arguments whose types change between calls. Every batch of programs runs under
 //! kiln with a very low hot threshold (so loops compile during their first run and are
 //! re-entered compiled later; every third batch with `KILN_DEVICE=sim`, its parallel
-//! nests run by the GPU tier's kernels on the simulated device) and with
+//! nests run by the GPU tier's kernels on the simulated device, every other one of
+//! those on a device of 1 KiB, where they run in tiles) and with
 //! `KILN_JIT=0`; stdout (results, final state,
 //! exception types and messages) and stderr (warnings, tracebacks) must be identical.
 //!
@@ -695,6 +696,11 @@ fn main() {
                                 // GPU tier's kernels against the interpreter.
                                 if b % 3 == 1 || std::env::var_os("KILN_FUZZ_DEVICE").is_some() {
                                     cmd.env("KILN_DEVICE", "sim");
+                                    // Every other one on a device of 1 KiB: the
+                                    // nests' footprints do not fit, they run in tiles.
+                                    if b % 2 == 0 {
+                                        cmd.env("KILN_GPU_MEM_LIMIT", "1K");
+                                    }
                                 }
                             } else {
                                 cmd.env("KILN_JIT", "0");
@@ -738,7 +744,7 @@ fn main() {
     }
     let stats = stats.into_inner().unwrap();
     println!(
-        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} of them in partial sums, {} with selects, {} under the CPU's flags, {} checked by their sum ({} a nest), {} on several threads, {} with a loop moved innermost in the chunks, {} on the simulated device, {} with a proven nest's checked copy compiled when its proof failed, {} with conditional assignments as selects), {} deopts",
+        "jit fuzz: {programs} programs (seed {seed}), {} mismatching batches; {} of {} loops that ran compiled ({} vectorised, {} of them in partial sums, {} with selects, {} under the CPU's flags, {} checked by their sum ({} a nest), {} on several threads, {} with a loop moved innermost in the chunks, {} on the simulated device ({} in tiles), {} with a proven nest's checked copy compiled when its proof failed, {} with conditional assignments as selects), {} deopts",
         failures.len(),
         stats.compiled,
         stats.sites,
@@ -751,6 +757,7 @@ fn main() {
         stats.parallel,
         stats.interchanged,
         stats.on_device,
+        stats.tiled,
         stats.checked_copies,
         stats.branch_selects,
         stats.deopts
@@ -798,6 +805,8 @@ struct Stats {
     parallel: usize,
     /// Sites whose parallel runs moved a loop innermost (`analysis::interchange`).
     interchanged: usize,
+    /// Sites of which an entry ran in tiles on the simulated device.
+    tiled: u64,
     /// Sites that ran (a nest or a loop of theirs) on the simulated device.
     on_device: usize,
     /// Sites that ran the checked copy of a proven nest, compiled when its proof
@@ -861,6 +870,22 @@ fn tally(report: &std::path::Path, stats: &std::sync::Mutex<Stats>) {
         }
         if ["sim", "gpu"].contains(&site["tier"].as_str().unwrap_or("")) {
             stats.on_device += 1;
+        }
+        let tiled = |d: &serde_json::Value| d["tiles"].as_u64().unwrap_or(0) > 1;
+        if site["specialisations"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|s| {
+                tiled(&s["device"])
+                    || s["parallel_loops"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .any(|l| tiled(&l["device"]))
+            })
+        {
+            stats.tiled += 1;
         }
         stats.deopts += site["deopts"].as_u64().unwrap_or(0);
         let specs = site["specialisations"].as_array().into_iter().flatten();
