@@ -65,6 +65,22 @@ scale(x, y, 1.0)
 print("nothing", y.sum())
 
 
+def bump(a, i):
+    a[i] += 1.0
+
+
+def bump_all(x):
+    # Stores through an inlined call's parameter: the argument is what is written.
+    for i in range(x.shape[0]):  # gpu: refused(inlined)
+        bump(x, i)
+
+
+bump_all(np.ones(n))
+bump_all(x)
+scale(x, y, 1.0)
+print("compiled code, through a call", y.sum())
+
+
 def double(x, z):
     for i in range(x.shape[0]):  # gpu: sim kept(8000)
         z[i] = 2.0 * x[i]

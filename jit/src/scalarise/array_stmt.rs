@@ -96,11 +96,7 @@ impl Pass<'_> {
         let mut prologue_reads = HashSet::default();
         for stmt in &prologue {
             for e in stmt.exprs() {
-                e.walk(&mut |e| {
-                    if let Expr::Load(a, _) = e {
-                        prologue_reads.insert(*a);
-                    }
-                });
+                array_reads(e, &mut prologue_reads);
             }
         }
         // A scalar operand read from the target (`m[1:4] = m[1, 0] / x`) was read before
@@ -149,4 +145,31 @@ impl Pass<'_> {
             prologue_reads,
         })
     }
+}
+
+/// Every array `e` may read: its loads, and through an inlined call, the arrays passed
+/// to it and those its body loads (a helper reading the target through its parameter,
+/// `w[:] = v / first_pos(u)`, reads `u`).
+fn array_reads(e: &Expr, out: &mut HashSet<Var>) {
+    e.walk(&mut |e| match e {
+        Expr::Load(a, _) => {
+            out.insert(*a);
+        }
+        Expr::Inline(inl) => {
+            for (_, arg) in &inl.params {
+                if let Expr::Var(v) = arg {
+                    out.insert(*v);
+                }
+            }
+            for stmt in &inl.body {
+                stmt.each_with_inlined(&mut |s| {
+                    for e in s.exprs() {
+                        array_reads(e, out);
+                    }
+                });
+            }
+            array_reads(&inl.result, out);
+        }
+        _ => {}
+    });
 }

@@ -6,7 +6,9 @@
 //! every array it may have stored into: the arrays its `Store`s (its inlined calls'
 //! included) name. Where it binds an array variable to another array (`u, v = v, u`,
 //! an inlined call's array parameter), a store through the name may have reached any
-//! array the frame held on entry or holds on exit, so it tells all of them. Loops of a
+//! array the frame held on entry or holds on exit, so it tells all of them. A store
+//! through an inlined call's parameter is a store into the argument; one into an array
+//! the frame cannot name makes it tell all of them too. Loops of a
 //! function compiled whole run inside their function's code and are told with it
 //! ([`Stores::Told`]).
 //!
@@ -33,7 +35,7 @@ impl Stores {
     pub fn of(nest: &Nest, layout: &Layout) -> Stores {
         let mut stored = Vec::new();
         let mut bound = Vec::new();
-        let mut params = Vec::new();
+        let mut params: Vec<(Var, Option<Var>)> = Vec::new();
         visit(
             &nest.statements(),
             &mut |s| match &s.kind {
@@ -41,15 +43,41 @@ impl Stores {
                 StmtKind::Assign { targets, .. } => bound.extend(targets.iter().copied()),
                 _ => {}
             },
-            &mut |inl| params.extend(inl.params.iter().map(|(v, _)| *v)),
+            &mut |inl| {
+                params.extend(inl.params.iter().map(|(p, arg)| match arg {
+                    Expr::Var(v) => (*p, Some(*v)),
+                    _ => (*p, None),
+                }))
+            },
         );
         let is_array = |v: &Var| layout.array(*v).is_some();
-        if bound.iter().chain(&params).any(is_array) {
+        if bound.iter().any(is_array) {
             return Stores::All;
         }
+        // A store through an inlined call's parameter (`a[i] += 1` in `bump(x, i)`) is
+        // a store into the argument; one into anything else the frame cannot name
+        // could reach any array.
+        let mut arrays = Vec::new();
+        for v in stored {
+            let mut at = v;
+            // Parameters of calls inlined in calls: follow them out.
+            for _ in 0..=params.len() {
+                if is_array(&at) {
+                    break;
+                }
+                match params.iter().find(|(p, _)| *p == at) {
+                    Some((_, Some(arg))) => at = *arg,
+                    _ => break,
+                }
+            }
+            if !is_array(&at) {
+                return Stores::All;
+            }
+            arrays.push(at);
+        }
+        let mut stored = arrays;
         stored.sort();
         stored.dedup();
-        stored.retain(is_array);
         Stores::Arrays(stored)
     }
 

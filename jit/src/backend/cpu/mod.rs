@@ -350,11 +350,16 @@ fn int_constant(dfg: &ir::DataFlowGraph, v: Value) -> Option<i64> {
     }
 }
 
-/// See `Gen::constant_arrays`. Inlined bodies store nothing, and their array
-/// parameters (hidden variables) are left out: they stand for other arrays.
+/// See `Gen::constant_arrays`. Inlined calls' array parameters (hidden variables) are
+/// left out: they stand for other arrays, which a call that stores may write.
 fn constant_arrays(nest: &Nest, typing: &Typing) -> crate::collections::HashSet<Var> {
     let mut stored = crate::collections::HashSet::default();
     for stmt in nest.statements() {
+        // An inlined call may store into the arrays passed to it, under its own
+        // names for them: none is constant then.
+        if crate::ir::inlined_stores(&stmt.exprs()) > 0 {
+            return Default::default();
+        }
         if let StmtKind::Store { array, .. } = &stmt.kind {
             stored.insert(*array);
         }
