@@ -38,6 +38,9 @@ class exceptions:
     UFuncTypeError = UFuncTypeError
     ComplexWarning = ComplexWarning
 
+    class RankWarning(RuntimeWarning):
+        """Issued by polyfit when the Vandermonde matrix is rank deficient."""
+
 
 # --- scalar types -----------------------------------------------------------
 
@@ -1255,6 +1258,37 @@ def tobytes(a):
     return asarray(a).tobytes()
 
 
+from ._twodim import (  # noqa: E402
+    bincount,
+    diag_indices,
+    diag_indices_from,
+    flip,
+    fliplr,
+    flipud,
+    mgrid,
+    moveaxis,
+    ogrid,
+    repeat,
+    searchsorted,
+    tile,
+    tri,
+    tril,
+    tril_indices,
+    tril_indices_from,
+    triu,
+    triu_indices,
+    triu_indices_from,
+)
+from ._stats import (  # noqa: E402
+    corrcoef,
+    cov,
+    histogram,
+    percentile,
+    polyfit,
+    polyval,
+    quantile,
+    vander,
+)
 from . import linalg, random, testing  # noqa: E402
 
 __all__ = [n for n in globals() if not n.startswith("_")]

@@ -108,3 +108,86 @@ def solve(a, b):
 def inv(a):
     a = _square(a)
     return solve(a, np.eye(a.shape[0]))
+
+
+def _jacobi_svd(rows, cols, a):
+    """One-sided Jacobi (Hestenes) SVD of the rows x cols matrix `a` (lists, rows >=
+    cols): columns of U*S, and V, as lists of columns; converged to rounding."""
+    u = [[a[i][j] for i in range(rows)] for j in range(cols)]
+    v = [[1.0 if i == j else 0.0 for i in range(cols)] for j in range(cols)]
+    for _sweep in range(60):
+        rotated = False
+        for p in range(cols - 1):
+            for q in range(p + 1, cols):
+                up, uq = u[p], u[q]
+                alpha = sum(x * x for x in up)
+                beta = sum(x * x for x in uq)
+                gamma = sum(x * y for x, y in zip(up, uq))
+                if gamma == 0.0 or abs(gamma) <= 1e-15 * math.sqrt(alpha * beta):
+                    continue
+                rotated = True
+                zeta = (beta - alpha) / (2.0 * gamma)
+                t = math.copysign(1.0, zeta) / (abs(zeta) + math.sqrt(1.0 + zeta * zeta))
+                c = 1.0 / math.sqrt(1.0 + t * t)
+                s = c * t
+                u[p] = [c * x - s * y for x, y in zip(up, uq)]
+                u[q] = [s * x + c * y for x, y in zip(up, uq)]
+                vp, vq = v[p], v[q]
+                v[p] = [c * x - s * y for x, y in zip(vp, vq)]
+                v[q] = [s * x + c * y for x, y in zip(vp, vq)]
+        if not rotated:
+            break
+    return u, v
+
+
+def lstsq(a, b, rcond=None):
+    """The least-squares solution x of a @ x = b, the residuals' squared norms, the
+    rank of a and its singular values (an SVD, as LAPACK's gelsd: singular values
+    below rcond times the largest count as zero)."""
+    a = np.asarray(a)
+    b = np.asarray(b)
+    if a.ndim != 2:
+        raise LinAlgError("%d-dimensional array given. Array must be two-dimensional" % a.ndim)
+    m, n = a.shape
+    vector = b.ndim == 1
+    bb = b.reshape(m, 1) if vector else b
+    if bb.shape[0] != m:
+        raise LinAlgError("Incompatible dimensions")
+    if rcond is None:
+        rcond = np.finfo(np.float64).eps * max(m, n)
+    rows = [[float(x) for x in r] for r in a.tolist()]
+    # Work on the taller of a and its transpose.
+    wide = m < n
+    mat = [list(col) for col in zip(*rows)] if wide else rows
+    r, c = (n, m) if wide else (m, n)
+    us, v = _jacobi_svd(r, c, mat)
+    sv = [math.sqrt(sum(x * x for x in col)) for col in us]
+    order = sorted(range(c), key=lambda k: -sv[k])
+    smax = sv[order[0]] if c else 0.0
+    keep = [k for k in order if sv[k] > rcond * smax and sv[k] > 0.0]
+    # a = U S V^T (or its transpose): x = V S^-1 U^T b.
+    ucols = {k: [x / sv[k] for x in us[k]] for k in keep}
+    xs = []
+    for col in bb.T.tolist():
+        x = [0.0] * n
+        for k in keep:
+            if wide:
+                # a^T = U S V^T, so a = V S U^T and x = U S^-1 V^T b.
+                coef = sum(vi * bi for vi, bi in zip(v[k], col)) / sv[k]
+                for i in range(n):
+                    x[i] += ucols[k][i] * coef
+            else:
+                coef = sum(ui * bi for ui, bi in zip(ucols[k], col)) / sv[k]
+                for i in range(n):
+                    x[i] += v[k][i] * coef
+        xs.append(x)
+    sol = np.array(xs).T
+    rank = len(keep)
+    if rank == n and m > n:
+        resid = bb - np.dot(a.astype(np.float64), sol)
+        resids = (resid * resid).sum(axis=0)
+    else:
+        resids = np.zeros(0)
+    if vector:
+        sol = sol.reshape(n)
+    return sol, resids, np.int64(rank), np.array([sv[k] for k in order])
