@@ -1289,6 +1289,45 @@ from ._stats import (  # noqa: E402
     quantile,
     vander,
 )
+def show_config(mode="stdout"):
+    """How this numpy was built: kiln's own, in Rust, with numpy's interface."""
+    import sys as _sys
+
+    config = {
+        "Compilers": {"rust": {"name": "rustc", "linker": "kiln"}},
+        "Machine Information": {"host": {"system": _sys.platform}},
+        "Build Dependencies": {
+            "blas": {"name": "matrixmultiply (a Rust crate, in kiln)", "found": True},
+            "lapack": {"name": "none: numpy.linalg is kiln's own", "found": False},
+        },
+        "Python Information": {"path": _sys.executable, "version": _sys.version.split()[0]},
+        "kiln": {"numpy API": __version__},
+    }
+    if mode == "dicts":
+        return config
+    if mode != "stdout":
+        raise AttributeError("Invalid `mode`, use one of: stdout, dicts")
+    for section, items in config.items():
+        print(section + ":")
+        for key, value in items.items():
+            if isinstance(value, dict):
+                print("  %s:" % key)
+                for k, v in value.items():
+                    print("    %s: %s" % (k, v))
+            else:
+                print("  %s: %s" % (key, value))
+
+
+from ._io import (  # noqa: E402
+    NpzFile,
+    genfromtxt,
+    load,
+    loadtxt,
+    save,
+    savetxt,
+    savez,
+    savez_compressed,
+)
 from . import linalg, random, testing  # noqa: E402
 
 __all__ = [n for n in globals() if not n.startswith("_")]

@@ -1,9 +1,9 @@
 """numpy.linalg: norm, solve, inv and det (LU with partial pivoting, as LAPACK's
 getrf does, so well-conditioned systems agree with numpy to rounding)."""
 
-import math
+import math as _math
 
-import numpy as np
+import numpy as _np
 
 
 class LinAlgError(ValueError):
@@ -11,27 +11,27 @@ class LinAlgError(ValueError):
 
 
 def norm(x, ord=None, axis=None, keepdims=False):
-    x = np.asarray(x)
+    x = _np.asarray(x)
     if x.dtype.kind in "biu":
-        x = x.astype(np.float64)
+        x = x.astype(_np.float64)
     if ord is None:
         if x.dtype.kind == "c":
             sq = (x.real * x.real + x.imag * x.imag)
         else:
             sq = x * x
-        return np.sqrt(sq.sum(axis=axis, keepdims=keepdims))
-    a = np.abs(x)
-    if ord == np.inf:
+        return _np.sqrt(sq.sum(axis=axis, keepdims=keepdims))
+    a = _np.abs(x)
+    if ord == _np.inf:
         return a.max(axis=axis) if x.ndim == 1 or axis is not None else a.sum(axis=1).max()
     if ord == 1:
         return a.sum(axis=axis) if x.ndim == 1 or axis is not None else a.sum(axis=0).max()
     if ord == "fro":
-        return np.sqrt((a * a).sum())
-    return np.power(np.power(a, ord).sum(axis=axis), 1.0 / ord)
+        return _np.sqrt((a * a).sum())
+    return _np.power(_np.power(a, ord).sum(axis=axis), 1.0 / ord)
 
 
 def _square(a):
-    a = np.asarray(a)
+    a = _np.asarray(a)
     if a.ndim != 2:
         raise LinAlgError("%d-dimensional array given. Array must be at least two-dimensional" % a.ndim)
     if a.shape[0] != a.shape[1]:
@@ -67,14 +67,14 @@ def det(a):
     a = _square(a)
     m, _, sign, ok = _lu(a)
     if not ok:
-        return np.float64(0.0)
+        return _np.float64(0.0)
     # As numpy's umath_linalg: the sign times exp of the summed log-magnitudes.
     logdet = 0.0
     for i in range(len(m)):
         if m[i][i] < 0:
             sign = -sign
-        logdet += math.log(abs(m[i][i]))
-    return np.float64(sign * math.exp(logdet))
+        logdet += _math.log(abs(m[i][i]))
+    return _np.float64(sign * _math.exp(logdet))
 
 
 def _solve_lu(m, perm, b):
@@ -95,19 +95,19 @@ def _solve_lu(m, perm, b):
 
 def solve(a, b):
     a = _square(a)
-    b = np.asarray(b)
+    b = _np.asarray(b)
     m, perm, _, ok = _lu(a)
     if not ok:
         raise LinAlgError("Singular matrix")
     if b.ndim == 1:
-        return np.array(_solve_lu(m, perm, [float(v) for v in b.tolist()]))
+        return _np.array(_solve_lu(m, perm, [float(v) for v in b.tolist()]))
     cols = [_solve_lu(m, perm, [float(v) for v in col]) for col in b.T.tolist()]
-    return np.array(cols).T.copy()
+    return _np.array(cols).T.copy()
 
 
 def inv(a):
     a = _square(a)
-    return solve(a, np.eye(a.shape[0]))
+    return solve(a, _np.eye(a.shape[0]))
 
 
 def _jacobi_svd(rows, cols, a):
@@ -123,12 +123,12 @@ def _jacobi_svd(rows, cols, a):
                 alpha = sum(x * x for x in up)
                 beta = sum(x * x for x in uq)
                 gamma = sum(x * y for x, y in zip(up, uq))
-                if gamma == 0.0 or abs(gamma) <= 1e-15 * math.sqrt(alpha * beta):
+                if gamma == 0.0 or abs(gamma) <= 1e-15 * _math.sqrt(alpha * beta):
                     continue
                 rotated = True
                 zeta = (beta - alpha) / (2.0 * gamma)
-                t = math.copysign(1.0, zeta) / (abs(zeta) + math.sqrt(1.0 + zeta * zeta))
-                c = 1.0 / math.sqrt(1.0 + t * t)
+                t = _math.copysign(1.0, zeta) / (abs(zeta) + _math.sqrt(1.0 + zeta * zeta))
+                c = 1.0 / _math.sqrt(1.0 + t * t)
                 s = c * t
                 u[p] = [c * x - s * y for x, y in zip(up, uq)]
                 u[q] = [s * x + c * y for x, y in zip(up, uq)]
@@ -144,8 +144,8 @@ def lstsq(a, b, rcond=None):
     """The least-squares solution x of a @ x = b, the residuals' squared norms, the
     rank of a and its singular values (an SVD, as LAPACK's gelsd: singular values
     below rcond times the largest count as zero)."""
-    a = np.asarray(a)
-    b = np.asarray(b)
+    a = _np.asarray(a)
+    b = _np.asarray(b)
     if a.ndim != 2:
         raise LinAlgError("%d-dimensional array given. Array must be two-dimensional" % a.ndim)
     m, n = a.shape
@@ -154,14 +154,14 @@ def lstsq(a, b, rcond=None):
     if bb.shape[0] != m:
         raise LinAlgError("Incompatible dimensions")
     if rcond is None:
-        rcond = np.finfo(np.float64).eps * max(m, n)
+        rcond = _np.finfo(_np.float64).eps * max(m, n)
     rows = [[float(x) for x in r] for r in a.tolist()]
     # Work on the taller of a and its transpose.
     wide = m < n
     mat = [list(col) for col in zip(*rows)] if wide else rows
     r, c = (n, m) if wide else (m, n)
     us, v = _jacobi_svd(r, c, mat)
-    sv = [math.sqrt(sum(x * x for x in col)) for col in us]
+    sv = [_math.sqrt(sum(x * x for x in col)) for col in us]
     order = sorted(range(c), key=lambda k: -sv[k])
     smax = sv[order[0]] if c else 0.0
     keep = [k for k in order if sv[k] > rcond * smax and sv[k] > 0.0]
@@ -181,13 +181,13 @@ def lstsq(a, b, rcond=None):
                 for i in range(n):
                     x[i] += v[k][i] * coef
         xs.append(x)
-    sol = np.array(xs).T
+    sol = _np.array(xs).T
     rank = len(keep)
     if rank == n and m > n:
-        resid = bb - np.dot(a.astype(np.float64), sol)
+        resid = bb - _np.dot(a.astype(_np.float64), sol)
         resids = (resid * resid).sum(axis=0)
     else:
-        resids = np.zeros(0)
+        resids = _np.zeros(0)
     if vector:
         sol = sol.reshape(n)
-    return sol, resids, np.int64(rank), np.array([sv[k] for k in order])
+    return sol, resids, _np.int64(rank), _np.array([sv[k] for k in order])
