@@ -1318,6 +1318,7 @@ def show_config(mode="stdout"):
                 print("  %s: %s" % (key, value))
 
 
+from ._einsum import einsum  # noqa: E402
 from ._io import (  # noqa: E402
     NpzFile,
     genfromtxt,
