@@ -1319,6 +1319,28 @@ def show_config(mode="stdout"):
 
 
 from ._einsum import einsum  # noqa: E402
+from ._more import (  # noqa: E402
+    append,
+    array_split,
+    convolve,
+    cross,
+    delete,
+    dstack,
+    flatnonzero,
+    insert,
+    interp,
+    isin,
+    kron,
+    logspace,
+    nanmax,
+    nanmean,
+    nanmin,
+    nanprod,
+    nansum,
+    ptp,
+    split,
+    trapezoid,
+)
 from ._io import (  # noqa: E402
     NpzFile,
     genfromtxt,
