@@ -229,6 +229,15 @@ fn check(script: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// The `checksum: ...` lines a benchmark kernel's run printed.
+fn checksums(o: &Output) -> Vec<String> {
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .filter(|l| l.starts_with("checksum"))
+        .map(str::to_string)
+        .collect()
+}
+
 /// A benchmark kernel at its tiny size, called three times, under the interpreter
 /// and on the simulated device: the same checksums.
 fn check_bench_kernel(kernel: &Path) -> Result<(), String> {
@@ -246,13 +255,6 @@ fn check_bench_kernel(kernel: &Path) -> Result<(), String> {
     let args = [runner.as_path(), kernel, n, warm, two];
     let interpreted = kiln(&args, Mode::Interpreted, None);
     let sim = kiln(&args, Mode::Sim, None);
-    let checksums = |o: &Output| {
-        String::from_utf8_lossy(&o.stdout)
-            .lines()
-            .filter(|l| l.starts_with("checksum"))
-            .map(str::to_string)
-            .collect::<Vec<_>>()
-    };
     let name = kernel.file_name().unwrap().to_string_lossy();
     if !sim.status.success()
         || checksums(&sim) != checksums(&interpreted)
@@ -293,13 +295,6 @@ fn check_bench_kernel_tiled(kernel: &Path) -> Result<(), String> {
         std::env::temp_dir().join(format!("kiln-gpu-{}-tiled-{name}.json", std::process::id()));
     let cpu = kiln_with(&args, Mode::Cpu, None, &vars);
     let sim = kiln_with(&args, Mode::Sim, Some(&report), &vars);
-    let checksums = |o: &Output| {
-        String::from_utf8_lossy(&o.stdout)
-            .lines()
-            .filter(|l| l.starts_with("checksum"))
-            .map(str::to_string)
-            .collect::<Vec<_>>()
-    };
     if !sim.status.success() || checksums(&sim) != checksums(&cpu) || checksums(&sim).is_empty() {
         return Err(format!(
             "benches/kernels/{name} at TILED_N on a {cap} device: the simulated device and the CPU tiers differ\n=== sim\n{}\n=== cpu\n{}",
