@@ -118,7 +118,15 @@ pub fn freed(ptr: *const u8, len: usize) {
     let span = (ptr as usize, ptr as usize + len.max(1));
     let mut t = table();
     t.end_watches(span);
-    t.volatile.retain(|v| !overlaps(*v, span));
+    // One buffer's volatility: another over the same bytes (a second `frombuffer` of
+    // one bytearray) keeps its own.
+    if let Some(k) = t
+        .volatile
+        .iter()
+        .position(|v| *v == (ptr as usize, ptr as usize + len))
+    {
+        t.volatile.swap_remove(k);
+    }
     t.count();
 }
 
@@ -141,6 +149,10 @@ mod tests {
         assert!(!is_current(b));
 
         volatile(3000 as *const u8, 100);
+        volatile(3000 as *const u8, 100);
+        assert_eq!(watch(3050, 3060), None);
+        // Two buffers over the same bytes: freeing one leaves the other volatile.
+        freed(3000 as *const u8, 100);
         assert_eq!(watch(3050, 3060), None);
         freed(3000 as *const u8, 100);
         let c = watch(3050, 3060).unwrap();
