@@ -109,7 +109,9 @@ impl Stores {
         run: impl FnOnce(&mut [u64]) -> i64,
     ) -> i64 {
         let told = !matches!(self, Stores::Told) && kiln_numeric::host_copies::any();
-        let before = if told {
+        // Arrays the nest never rebinds hold on exit what they held on entry: only
+        // where it rebinds one can the entry's spans differ.
+        let before = if told && matches!(self, Stores::All) {
             self.spans(layout, frame)
         } else {
             Vec::new()

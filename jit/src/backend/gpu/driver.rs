@@ -380,7 +380,7 @@ impl super::Device for GpuRun<'_> {
         let ddims = stream.clone_htod(&dims).map_err(err)?;
         let mut dparts = stream.alloc_zeros::<u64>(parts.len().max(1)).map_err(err)?;
         let block = crate::backend::sim::BLOCK;
-        let blocks = (trips + block - 1) / block;
+        let blocks = crate::backend::sim::blocks(trips);
         if blocks > i64::from(u32::MAX) {
             return Err(format!("{trips} iterations: more blocks than a grid holds"));
         }

@@ -269,9 +269,9 @@ impl Offload {
             dims: &dims,
             threads,
         };
+        let footprint = self.footprint_bytes(&launch, &schedule, frame);
         if let Some(p) = &self.profile {
-            let bytes = self.footprint_bytes(&launch, &schedule, frame) as f64;
-            let device = p.device_seconds(bytes, 1.0, schedule.work, true);
+            let device = p.device_seconds(footprint as f64, 1.0, schedule.work, true);
             let cpu = self.cost.cpu_seconds(
                 schedule.work,
                 crate::backend::cpu::threads::thread_count(),
@@ -303,7 +303,11 @@ impl Offload {
                     residency,
                     device_bytes: sim::MEMORY,
                 };
-                unsafe { self.run_sized(&mut on, staged, layout, &launch, &schedule, frame) }
+                unsafe {
+                    self.run_sized(
+                        &mut on, staged, layout, &launch, &schedule, footprint, frame,
+                    )
+                }
             }
             DeviceChoice::Gpu => {
                 let module = self.modules[depth - 1].get_or_init(|| {
@@ -332,7 +336,9 @@ impl Offload {
                             device_bytes: driver::device().map_or(0, |g| g.memory),
                         };
                         unsafe {
-                            self.run_sized(&mut on, staged, layout, &launch, &schedule, frame)
+                            self.run_sized(
+                                &mut on, staged, layout, &launch, &schedule, footprint, frame,
+                            )
                         }
                     }
                     Err(why) => Err(why.clone()),
@@ -472,7 +478,7 @@ impl Offload {
             .filter(|l| l.written_back.is_some())
             .count();
         let mut out = vec![0u64; 2 * written];
-        let blocks = (launch.threads + sim::BLOCK - 1) / sim::BLOCK;
+        let blocks = sim::blocks(launch.threads);
         let mut parts = vec![0u64; 2 * kernel.reductions.len() * blocks as usize];
         self.stats.launches.fetch_add(1, Ordering::Relaxed);
         let failed = dev.launch(launch, &device_frame, &mut out, &mut parts)?;

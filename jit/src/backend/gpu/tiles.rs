@@ -153,11 +153,12 @@ impl Offload {
         }
     }
 
-    /// Runs the entry whole if its footprint fits the device, else in tiles; a
-    /// device out of memory gets more, smaller tiles.
+    /// Runs the entry whole if its footprint (`whole` bytes) fits the device, else in
+    /// tiles; a device out of memory gets more, smaller tiles.
     ///
     /// # Safety
     /// As for [`Offload::run`].
+    #[allow(clippy::too_many_arguments)]
     pub(super) unsafe fn run_sized(
         &self,
         at: &mut On,
@@ -165,10 +166,10 @@ impl Offload {
         layout: &Layout,
         launch: &Launch,
         schedule: &Schedule,
+        whole: usize,
         frame: &mut [u64],
     ) -> Result<bool, String> {
         let budget = limit(at.device_bytes) / 2;
-        let whole = self.footprint_bytes(launch, schedule, frame);
         let mut at_least = if whole <= budget { 1 } else { 2 };
         loop {
             let result = if at_least == 1 {

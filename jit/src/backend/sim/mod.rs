@@ -25,6 +25,12 @@ pub use memory::DeviceMemory;
 /// Threads per block, as the GPU launches them (`backend::gpu`).
 pub const BLOCK: i64 = 128;
 
+/// The blocks a launch of `threads` threads has: the kernel's grid, and the rows of
+/// block partials the host combines.
+pub fn blocks(threads: i64) -> i64 {
+    (threads + BLOCK - 1) / BLOCK
+}
+
 /// The simulated device's memory size, in bytes: what the GPU tier keeps there is at
 /// most half of it (`backend::gpu::resident`).
 pub const MEMORY: usize = 2 << 30;
@@ -50,7 +56,7 @@ pub fn launch(
     parts: &mut [u64],
 ) -> Result<Launched, String> {
     let mut failed = false;
-    let blocks = (trips + BLOCK - 1) / BLOCK;
+    let blocks = blocks(trips);
     let nred = kernel.reductions.len();
     for block in (0..blocks).rev() {
         // The block's shared partials, thread by thread.
